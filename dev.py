@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Set up a private virtual environment and run one of dicecup's jobs in it.
+
+    python3 dev.py demo     the main job (see README)
+    python3 dev.py test     every test
+
+Only the standard library is used here, so this runs on a fresh machine that has nothing but Python 3.11+.
+The environment lives in .venv/ and is reinstalled whenever pyproject.toml changes.
+"""
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".dicecup-installed"
+
+
+def _pyproject_hash() -> str:
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+
+
+def ensure_env() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"dicecup needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    if not (BIN / "python").exists():
+        print("setting up .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    want = _pyproject_hash()
+    if STAMP.exists() and STAMP.read_text() == want:
+        return
+    print("installing dicecup and its test tools into .venv ...", flush=True)
+    pip = [str(BIN / "python"), "-m", "pip", "--disable-pip-version-check", "-q"]
+    subprocess.check_call([*pip, "install", "-e", f"{ROOT}[test]"])
+    STAMP.write_text(want)
+
+
+JOBS = {
+    "demo": lambda args: [str(BIN / "dicecup"), "demo", *args],
+    "test": lambda args: [str(BIN / "python"), "-m", "pytest", *args],
+}
+
+
+def main() -> None:
+    if len(sys.argv) < 2 or sys.argv[1] not in JOBS:
+        sys.exit(f"usage: python3 dev.py {{{'|'.join(JOBS)}}} [args...]")
+    ensure_env()
+    job, args = sys.argv[1], sys.argv[2:]
+    os.chdir(ROOT)
+    os.execv(JOBS[job](args)[0], JOBS[job](args))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,3 @@
+from dicecup.cli import main
+
+raise SystemExit(main())
