@@ -1,0 +1,38 @@
+"""The engine's errors: a small tree of ValueError subclasses, each message written for a player."""
+
+
+class DicecupError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class NotationError(DicecupError):
+    """Text that is not a bid, an action, a rules line or a record line."""
+
+
+class RulesError(DicecupError):
+    """An unknown preset or switch, a switch the preset does not offer, or a value out of range."""
+
+
+class IllegalAction(DicecupError):
+    """An action or event the rules refuse in this state. The message names the rule."""
+
+
+class IllegalBid(IllegalAction):
+    """A bid that does not raise the standing bid, or is not a bid at this table."""
+
+
+class NotYourTurn(IllegalAction):
+    """Somebody acted out of turn."""
+
+
+class GameOver(IllegalAction):
+    """Anything after the game has a winner."""
+
+
+class RecordError(DicecupError):
+    """A game record line that does not parse or does not replay. `line` is 1-based."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.reason = message

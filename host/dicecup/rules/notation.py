@@ -1,0 +1,89 @@
+"""Bids and calls, and their notation.
+
+A bid prints as `QxF` (`4x5`) and in words ("four fives"); a call prints as `liar` or `spot`.
+`parse_action(str(a)) == a` for every action.
+"""
+import re
+from typing import NamedTuple
+
+from .errors import NotationError
+
+FACES = (1, 2, 3, 4, 5, 6)
+FACE_NAMES = {1: ("one", "ones"), 2: ("two", "twos"), 3: ("three", "threes"),
+              4: ("four", "fours"), 5: ("five", "fives"), 6: ("six", "sixes")}
+
+_SMALL = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+          "sixteen seventeen eighteen nineteen").split()
+_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def number_words(n: int) -> str:
+    """0..99 in words ("twenty-one"); larger numbers as digits."""
+    if 0 <= n < 20:
+        return _SMALL[n]
+    if 20 <= n < 100:
+        tens, units = divmod(n, 10)
+        return _TENS[tens] + (f"-{_SMALL[units]}" if units else "")
+    return str(n)
+
+
+class Bid(NamedTuple):
+    """A claim that at least `quantity` dice on the table show `face`."""
+
+    quantity: int
+    face: int
+
+    def __str__(self) -> str:
+        return f"{self.quantity}x{self.face}"
+
+    def words(self) -> str:
+        """ "four fives", "one six", "twelve ones" """
+        singular, plural = FACE_NAMES[self.face]
+        return f"{number_words(self.quantity)} {singular if self.quantity == 1 else plural}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Bid":
+        match = _BID.fullmatch(text)
+        if not match:
+            raise NotationError(f"{text!r} is not a bid: write quantity x face, like 4x5")
+        quantity, face = int(match[1]), int(match[2])
+        if quantity < 1:
+            raise NotationError(f"{text} is not a bid: the quantity starts at 1")
+        if face not in FACE_NAMES:
+            raise NotationError(f"{text} is not a bid: a face is 1 to 6")
+        return bid(quantity, face)
+
+
+_BID = re.compile(r"(\d{1,3})x(\d+)")
+
+
+class Call(NamedTuple):
+    """A challenge of the standing bid: `liar` (too high) or `spot` (exactly right)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+LIAR = Call("liar")
+SPOT = Call("spot")
+CALLS = {"liar": LIAR, "spot": SPOT}
+
+# Bids are interned: legal-move generation hands out the same objects instead of building new ones.
+_BIDS: dict = {}
+
+
+def bid(quantity: int, face: int) -> Bid:
+    key = (quantity, face)
+    found = _BIDS.get(key)
+    if found is None:
+        found = _BIDS[key] = Bid(quantity, face)
+    return found
+
+
+def parse_action(text: str):
+    """`4x5` -> Bid, `liar` / `spot` -> Call."""
+    if text in CALLS:
+        return CALLS[text]
+    return Bid.parse(text)

@@ -1,0 +1,258 @@
+"""The game state: an immutable value, and the events that move it.
+
+`new_game(rules, seats)` makes the first state; `apply(state, event)` returns the next one or raises an
+IllegalAction that names the rule; `legal_actions(state)` lists what the seat to act may do. Nothing here does
+I/O, reads a clock or draws a random number: dice, roll-offs, trigger pulls and timeouts arrive as events.
+"""
+from typing import NamedTuple, Optional
+
+from . import bidding
+from .errors import GameOver, IllegalAction, NotYourTurn, RulesError
+from .events import Move, Roll, Rolloff, Shot, Timeout
+from .notation import LIAR, SPOT, Bid
+from .presets import FIRST_ANY, FIRST_ROLLOFF, ONES_TRANSITION, Rules
+
+ROLLOFF, BIDDING, REVEAL, SHOOTING, OVER = "rolloff", "bidding", "reveal", "shooting", "over"
+
+
+class State(NamedTuple):
+    rules: Rules
+    seats: tuple            # names, clockwise
+    dice: tuple             # dice each seat holds; 0 once out
+    alive: tuple            # still in the game
+    bullets: tuple          # revolver: bullets each seat carries
+    palifico_used: tuple    # each seat's palifico round spent
+    round: int              # 1-based
+    phase: str
+    opener: Optional[int]   # seat index that opens this round; None while not yet known
+    turn: Optional[int]     # seat index to act; None when any living seat may open (dudo's first round)
+    bids: tuple             # this round's bids: ((seat index, Bid), ...)
+    wild: bool              # ones are wild this round (so far: opening on ones in dudo switches it off)
+    palifico: Optional[int]  # the palifico player of this round, or None
+    rolls: tuple            # this round's revealed dice per seat, None where not yet known
+    call: Optional[tuple]   # (Call, caller index) once the standing bid is called
+    contenders: tuple       # roll-off: seats rolling in this pass
+    rolloff: tuple          # roll-off: this pass's totals per seat (None where not rolled)
+    shooters: tuple         # revolver: seat indices still to pull the trigger, in order
+    history: tuple          # Outcome of every resolved round, oldest first
+    winner: Optional[int]
+
+    # -- reading the state ---------------------------------------------------------------------------------
+    @property
+    def standing(self) -> Optional[Bid]:
+        return self.bids[-1][1] if self.bids else None
+
+    @property
+    def dice_in_play(self) -> int:
+        return sum(n for n, living in zip(self.dice, self.alive) if living)
+
+    def seat_index(self, name: str) -> int:
+        try:
+            return self.seats.index(name)
+        except ValueError:
+            raise IllegalAction(f"{name} has no seat at this table (seats: {' '.join(self.seats)})") from None
+
+    def next_living(self, index: int, alive=None) -> int:
+        """The next living seat clockwise after `index`."""
+        alive = self.alive if alive is None else alive
+        n = len(self.seats)
+        for step in range(1, n + 1):
+            candidate = (index + step) % n
+            if alive[candidate]:
+                return candidate
+        raise AssertionError("no living seat")
+
+    def living_from(self, index: int, alive=None) -> int:
+        """`index` if that seat is alive, else the next living seat clockwise."""
+        alive = self.alive if alive is None else alive
+        return index if alive[index] else self.next_living(index, alive)
+
+    @property
+    def to_act(self) -> Optional[str]:
+        """The name of the seat to act, or None (nobody yet: any living seat may open)."""
+        if self.phase == SHOOTING:
+            return self.seats[self.shooters[0]]
+        return self.seats[self.turn] if self.turn is not None and self.phase == BIDDING else None
+
+
+def new_game(rules: Rules, seats) -> State:
+    seats = tuple(seats)
+    low, high = rules.players
+    if not low <= len(seats) <= high:
+        raise RulesError(f"{rules.preset.name} seats {low} to {high} players, not {len(seats)}")
+    if len(set(seats)) != len(seats):
+        raise RulesError("two seats have the same name")
+    n = len(seats)
+    first = rules.preset.first_opener
+    opener = None if first in (FIRST_ANY, FIRST_ROLLOFF) else 0
+    state = State(
+        rules=rules, seats=seats, dice=(rules.dice,) * n, alive=(True,) * n, bullets=(0,) * n,
+        palifico_used=(False,) * n, round=1, phase=ROLLOFF if first == FIRST_ROLLOFF else BIDDING,
+        opener=opener, turn=opener, bids=(), wild=rules.wild, palifico=None, rolls=(None,) * n, call=None,
+        contenders=tuple(range(n)) if first == FIRST_ROLLOFF else (), rolloff=(None,) * n, shooters=(),
+        history=(), winner=None)
+    return state
+
+
+# -- legal actions -------------------------------------------------------------------------------------------
+def _locked_face(state: State, seat: int):
+    if state.palifico is None or seat == state.palifico or not state.bids:
+        return None
+    return state.bids[-1][1].face
+
+
+def legal_bids(state: State) -> list:
+    seat = state.turn if state.turn is not None else -1
+    floor = bidding.floors(state.standing, state.wild, state.rules.preset.ones, _locked_face(state, seat))
+    return bidding.legal_bids(floor, state.dice_in_play)
+
+
+def legal_actions(state: State) -> list:
+    """What the seat to act may do: bids first, lowest first, then the calls."""
+    if state.phase != BIDDING:
+        return []
+    actions = legal_bids(state)
+    if state.bids:
+        actions.append(LIAR)
+        if state.rules.exact_call:
+            actions.append(SPOT)
+    return actions
+
+
+# -- applying events ----------------------------------------------------------------------------------------
+def apply(state: State, event) -> State:
+    """The state after `event`; raises IllegalAction (naming the rule) and leaves `state` as it was."""
+    if state.phase == OVER:
+        raise GameOver(f"the game is over: {state.seats[state.winner]} won")
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise TypeError(f"not a game event: {event!r}")
+    return handler(state, event)
+
+
+def _living_seat(state: State, name: str) -> int:
+    index = state.seat_index(name)
+    if not state.alive[index]:
+        raise IllegalAction(f"{name} is out of the game")
+    return index
+
+
+def _check_turn(state: State, name: str) -> int:
+    index = _living_seat(state, name)
+    if state.phase == ROLLOFF:
+        raise IllegalAction("the roll-off for the first opener is not finished")
+    if state.phase == REVEAL:
+        missing = [state.seats[i] for i, r in enumerate(state.rolls) if state.alive[i] and r is None]
+        raise IllegalAction(f"the call is being revealed: waiting for the dice of {', '.join(missing)}")
+    if state.phase == SHOOTING:
+        raise NotYourTurn(f"waiting for {state.seats[state.shooters[0]]} to pull the trigger")
+    if state.turn is not None and index != state.turn:
+        raise NotYourTurn(f"it is {state.seats[state.turn]}'s turn, not {name}'s")
+    return index
+
+
+def _move(state: State, event: Move) -> State:
+    seat = _check_turn(state, event.seat)
+    action = event.action
+    if isinstance(action, Bid):
+        return _bid(state, seat, action)
+    return _call(state, seat, action)
+
+
+def _bid(state: State, seat: int, new: Bid) -> State:
+    wild = state.wild
+    if not state.bids and wild and new.face == 1 and state.rules.preset.ones == ONES_TRANSITION:
+        wild = False  # opening on ones: ones are an ordinary face for this whole round
+    locked = _locked_face(state, seat)
+    palifico_name = state.seats[state.palifico] if state.palifico is not None else None
+    bidding.check_bid(new, state.standing, wild, state.rules.preset.ones, locked, palifico_name,
+                      state.dice_in_play)
+    opener = state.opener if state.opener is not None else seat
+    return state._replace(bids=state.bids + ((seat, new),), wild=wild, opener=opener,
+                          turn=state.next_living(seat))
+
+
+def _call(state: State, seat: int, call) -> State:
+    name = state.seats[seat]
+    if not state.bids:
+        raise IllegalAction(f"{name} opens the round and must bid: there is no bid to call")
+    if call is SPOT and not state.rules.exact_call:
+        raise IllegalAction(f"there is no spot call at this table ({state.rules}): "
+                            f"it takes {_spot_switch(state.rules)}")
+    called = state._replace(call=(call, seat), phase=REVEAL)
+    return _resolve_if_revealed(called)
+
+
+def _spot_switch(rules: Rules) -> str:
+    return "spot=on or exact=on" if rules.preset.offers("exact") else "spot=on"
+
+
+def _roll(state: State, event: Roll) -> State:
+    seat = _living_seat(state, event.seat)
+    if state.phase == ROLLOFF:
+        raise IllegalAction("the roll-off for the first opener is not finished")
+    if state.phase == SHOOTING:
+        raise IllegalAction(f"the round is decided: waiting for {state.seats[state.shooters[0]]} "
+                            "to pull the trigger")
+    if state.rolls[seat] is not None:
+        raise IllegalAction(f"{event.seat} already rolled this round")
+    if len(event.dice) != state.dice[seat]:
+        raise IllegalAction(f"{event.seat} has {state.dice[seat]} dice this round, not {len(event.dice)}")
+    rolls = state.rolls[:seat] + (tuple(event.dice),) + state.rolls[seat + 1:]
+    return _resolve_if_revealed(state._replace(rolls=rolls))
+
+
+def _resolve_if_revealed(state: State) -> State:
+    if state.phase != REVEAL:
+        return state
+    if any(living and r is None for living, r in zip(state.alive, state.rolls)):
+        return state
+    from .resolve import resolve_call  # resolve imports this module
+    return resolve_call(state)
+
+
+def _timeout(state: State, event: Timeout) -> State:
+    if not state.rules.clock:
+        raise IllegalAction(f"timeout {event.seat}: this table has no turn clock (clock=0)")
+    seat = _check_turn(state, event.seat)
+    from .resolve import resolve_timeout
+    return resolve_timeout(state, seat)
+
+
+def _shot(state: State, event: Shot) -> State:
+    if not state.rules.preset.revolver:
+        raise IllegalAction(f"there is no revolver at a {state.rules.preset.name} table")
+    index = state.seat_index(event.seat)
+    if state.phase != SHOOTING:
+        raise IllegalAction(f"{event.seat} has no trigger to pull: nobody has lost a round yet")
+    if index != state.shooters[0]:
+        raise NotYourTurn(f"it is {state.seats[state.shooters[0]]}'s turn to pull the trigger, not {event.seat}'s")
+    if not event.dead and state.bullets[index] >= 6:
+        raise IllegalAction(f"{event.seat} carries six bullets: that pull cannot be safe")
+    from .resolve import after_shot
+    return after_shot(state, index, event.dead)
+
+
+def _rolloff(state: State, event: Rolloff) -> State:
+    if state.phase != ROLLOFF:
+        raise IllegalAction("there is no roll-off now: it only decides the first round's opener"
+                            if state.rules.preset.first_opener == FIRST_ROLLOFF
+                            else f"{state.rules.preset.name} has no roll-off")
+    seat = state.seat_index(event.seat)
+    if seat not in state.contenders:
+        rolling = ", ".join(state.seats[i] for i in state.contenders)
+        raise IllegalAction(f"{event.seat} is not in this roll-off: {rolling} roll")
+    if state.rolloff[seat] is not None:
+        raise IllegalAction(f"{event.seat} already rolled in this roll-off")
+    totals = state.rolloff[:seat] + (sum(event.dice),) + state.rolloff[seat + 1:]
+    if any(totals[i] is None for i in state.contenders):
+        return state._replace(rolloff=totals)
+    best = max(totals[i] for i in state.contenders)
+    leaders = tuple(i for i in state.contenders if totals[i] == best)
+    if len(leaders) > 1:  # a tie among the highest: only they roll again
+        return state._replace(contenders=leaders, rolloff=(None,) * len(state.seats))
+    return state._replace(phase=BIDDING, opener=leaders[0], turn=leaders[0], contenders=(),
+                          rolloff=(None,) * len(state.seats))
+
+
+_HANDLERS = {Move: _move, Roll: _roll, Timeout: _timeout, Shot: _shot, Rolloff: _rolloff}
