@@ -32,14 +32,27 @@ def floors(standing, wild: bool, ones_policy: str, locked_face):
 
 
 def legal_bids(floor, cap: int) -> list:
-    """Every bid from each face's floor up to the dice in play, lowest quantity first."""
+    """Every bid from each face's floor up to the dice in play, lowest quantity first, then lowest face."""
+    faces = [(face, low) for face, low in enumerate(floor) if low is not None]
+    if not faces:
+        return []
+    start = min(low for _, low in faces)
     out = []
-    for face in range(1, 7):
-        low = floor[face]
-        if low is not None:
-            out.extend(bid(q, face) for q in range(low, cap + 1))
-    out.sort()
+    for quantity in range(start, cap + 1):
+        row = _table_row(quantity)
+        out.extend(row[face] for face, low in faces if quantity >= low)
     return out
+
+
+_ROWS: list = []
+
+
+def _table_row(quantity: int) -> tuple:
+    """The interned bids of one quantity, indexed by face."""
+    while len(_ROWS) <= quantity:
+        q = len(_ROWS)
+        _ROWS.append((None,) + tuple(bid(q, face) for face in range(1, 7)) if q else ())
+    return _ROWS[quantity]
 
 
 def check_bid(new, standing, wild, ones_policy, locked_face, palifico_player, cap):

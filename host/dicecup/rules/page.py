@@ -14,7 +14,8 @@ CORE = (
     "calls it.",
     "A raise is a higher quantity on any face, or the same quantity on a higher face. A quantity never goes "
     "down.",
-    "No bid may name more dice than are in play (`30x6` is the highest bid at a 30-dice table).",
+    "No bid may name more dice than are in play (`30x6` is the highest bid at a 30-dice table; where bids may "
+    "switch to ones, `30x1` is).",
     "Liar: count ≥ quantity → the caller loses the round; count < quantity → the bidder loses. A count exactly "
     "equal to the bid keeps the bid honest.",
     "Turns skip eliminated players. If the player who should open a round is out, the next living player "

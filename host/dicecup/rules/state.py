@@ -197,7 +197,9 @@ def _roll(state: State, event: Roll) -> State:
     if state.rolls[seat] is not None:
         raise IllegalAction(f"{event.seat} already rolled this round")
     if len(event.dice) != state.dice[seat]:
-        raise IllegalAction(f"{event.seat} has {state.dice[seat]} dice this round, not {len(event.dice)}")
+        held = state.dice[seat]
+        raise IllegalAction(f"{event.seat} has {held} {'die' if held == 1 else 'dice'} this round, "
+                            f"not {len(event.dice)}")
     rolls = state.rolls[:seat] + (tuple(event.dice),) + state.rolls[seat + 1:]
     return _resolve_if_revealed(state._replace(rolls=rolls))
 
@@ -224,7 +226,7 @@ def _shot(state: State, event: Shot) -> State:
         raise IllegalAction(f"there is no revolver at a {state.rules.preset.name} table")
     index = state.seat_index(event.seat)
     if state.phase != SHOOTING:
-        raise IllegalAction(f"{event.seat} has no trigger to pull: nobody has lost a round yet")
+        raise IllegalAction(f"{event.seat} has no trigger to pull: nobody is waiting on the revolver")
     if index != state.shooters[0]:
         raise NotYourTurn(f"it is {state.seats[state.shooters[0]]}'s turn to pull the trigger, not {event.seat}'s")
     if not event.dead and state.bullets[index] >= 6:

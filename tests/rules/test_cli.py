@@ -1,0 +1,94 @@
+"""`dicecup referee` and `dicecup rules` as a user runs them: real processes, exit codes, stdout and stderr."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dicecup.rules.page import full_page
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "host" / "dicecup" / "examples" / "dudo.txt"
+
+
+def dicecup(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "dicecup", *args], input=stdin, capture_output=True, timeout=60,
+                          text=isinstance(stdin, str) or stdin is None)
+
+
+def test_referee_reports_every_round_and_the_winner():
+    done = dicecup("referee", str(EXAMPLE))
+    assert done.returncode == 0, done.stderr
+    assert "round 6: ana opens (ones not wild, palifico)" in done.stdout
+    assert "count: 2 threes + 1 wild one = 3 against 3 bid" in done.stdout
+    assert done.stdout.rstrip().endswith("winner: ben")
+
+
+def test_referee_json_is_the_contract():
+    done = dicecup("referee", str(EXAMPLE), "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert set(data) == {"rules", "switches", "seats", "rounds", "next_opener", "winner"}
+    assert (data["rules"], data["seats"], data["winner"], data["next_opener"]) == ("dudo", ["ana", "ben", "cy"],
+                                                                                  "ben", None)
+    assert data["switches"] == {"dice": "2", "wild": "on", "spot": "on", "palifico": "on", "lose": "die",
+                                "clock": "0", "players": "2-6"}
+    assert data["rounds"][0] == {
+        "n": 1, "opener": "ana", "bid": "3x3", "bidder": "ben", "call": "liar", "caller": "cy", "wild": True,
+        "count": 3, "correct": False, "losers": ["cy"], "dice_after": {"ana": 2, "ben": 2, "cy": 1},
+        "eliminated": [], "palifico": False}
+    assert [r["palifico"] for r in data["rounds"]] == [False, True, True, False, False, True]
+
+
+def test_referee_json_for_the_revolver_has_bullets():
+    record = ("rules revolver\nseats ana ben\nroll ana 2 2 2 2 2\nroll ben 3 3 3 3 3\nana bids 6x2\n"
+              "ben calls liar\nshot ana dead\n")
+    data = json.loads(dicecup("referee", "-", "--json", stdin=record).stdout)
+    assert data["rounds"][0]["bullets_after"] == {"ana": 1, "ben": 0}
+    assert data["rounds"][0]["eliminated"] == ["ana"] and data["winner"] == "ben"
+
+
+def test_referee_stops_at_the_first_illegal_line_with_status_2():
+    record = "rules dudo\nseats ana ben cy\nana bids 6x4\nben bids 2x1\ncy bids 3x1\n"
+    done = dicecup("referee", "-", stdin=record)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "line 4: 2x1 is too low to switch to ones from 6x4: needs at least 3x1\n"
+
+
+@pytest.mark.parametrize("stdin, starts", [
+    ("rules dudo\nseats ana ben\nana bids 2x2\nben calls liar\nroll ana 9 9 9 9 9\n", "line 5: 9 is not a die"),
+    ("\x00\x01\x02 garbage \xff", "line 1: a record starts with a `rules` line"),
+    ("", "line 1: a record starts with a `rules` line and a `seats` line"),
+])
+def test_bad_input_is_a_clear_error_never_a_traceback(stdin, starts):
+    done = dicecup("referee", "-", stdin=stdin)
+    assert done.returncode == 2 and done.stderr.startswith(starts) and "Traceback" not in done.stderr
+
+
+def test_unreadable_files_are_clear_errors(tmp_path):
+    missing = dicecup("referee", str(tmp_path / "nope.txt"))
+    assert missing.returncode == 2 and "can't read" in missing.stderr and "Traceback" not in missing.stderr
+    binary = tmp_path / "game.bin"
+    binary.write_bytes(b"\xff\xfe\x00\x80" * 10)
+    done = dicecup("referee", str(binary))
+    assert done.returncode == 2 and "is not a text file" in done.stderr
+
+
+def test_rules_prints_a_preset_page_and_refuses_unknown_presets():
+    done = dicecup("rules", "revolver")
+    assert done.returncode == 0 and done.stdout.startswith("## `revolver` — The revolver house")
+    assert "| `load` | 1..6 bullets | `1` |" in done.stdout
+    bad = dicecup("rules", "yahtzee")
+    assert bad.returncode == 2 and "unknown preset 'yahtzee'" in bad.stderr
+
+
+def test_docs_rules_md_is_generated_from_the_engine_and_not_stale():
+    on_disk = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert on_disk == full_page(), "docs/rules.md is stale: run `dicecup rules > docs/rules.md`"
+    assert dicecup("rules").stdout == on_disk
+
+
+def test_the_demo_referees_the_bundled_game():
+    done = dicecup("demo")
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("winner: ben")

@@ -1,0 +1,91 @@
+"""The game record: round trips, and a clear `line N:` error for every kind of bad input."""
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dicecup.rules import Record, RecordError, Rules, replay
+from dicecup.rules.presets import PRESETS
+from dicecup.rules.randomplay import random_record
+from record_helpers import record
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(PRESETS)), st.integers(2, 5), st.integers(0, 2**32))
+def test_whole_records_round_trip(preset, players, seed):
+    game = random_record(Rules.parse(preset), [f"p{i}" for i in range(players)], seed)
+    text = str(game)
+    assert Record.parse(text) == game
+    assert str(Record.parse(text)) == text
+    assert replay(text).state.winner is not None
+
+
+def test_comments_and_blank_lines_are_ignored():
+    game = Record.parse("# a journal\n\nrules dudo   # the preset\nseats ana ben\n\nana bids 2x2  # c=ab12\n")
+    assert str(game) == "rules dudo\nseats ana ben\nana bids 2x2\n"
+
+
+GOOD = "rules dudo\nseats ana ben\n"
+
+
+@pytest.mark.parametrize("text, error", [
+    ("seats ana ben\n", "line 1: a record starts with a `rules` line, like `rules dudo palifico=off`"),
+    ("rules\n", "line 1: `rules` needs a preset, like `rules dudo`"),
+    ("rules chess\nseats a b\n", "line 1: unknown preset 'chess': choose one of dudo, revolver, classic, buildup, "
+                                 "fourdice"),
+    ("rules dudo load=2\nseats a b\n", "line 1: dudo does not offer load: only revolver offers it"),
+    ("rules dudo frobs=1\nseats a b\n", "line 1: unknown switch 'frobs': switches are dice, wild, spot, exact, "
+                                        "palifico, lose, load, clock, limit, lives, players"),
+    ("rules dudo\n", "line 1: a record starts with a `rules` line and a `seats` line"),
+    ("rules dudo\nana bids 2x2\n", "line 2: the second line names the seats, clockwise: `seats ana ben cy`"),
+    ("rules dudo\nseats ana ana\n", "line 2: two seats have the same name"),
+    ("rules dudo\nseats ana b@n\n", "line 2: 'b@n' is not a seat name: use letters, digits, - and _"),
+    ("rules dudo\nseats ana roll\n", "line 2: 'roll' can't be a seat name: it is a word of the record"),
+    ("rules dudo\nseats ana\n", "line 2: dudo seats 2 to 6 players, not 1"),
+    (GOOD + "roll ana 1 2 3 4 7\n", "line 3: 7 is not a die: dice show 1 to 6"),
+    (GOOD + "roll ana 1 2 3 4 0\n", "line 3: 0 is not a die: dice show 1 to 6"),
+    (GOOD + "roll ana 1 2 3 x 5\n", "line 3: 'x' is not a die: dice show 1 to 6"),
+    (GOOD + "roll ana 1 2 3 4\n", "line 3: ana has 5 dice this round, not 4"),
+    (GOOD + "roll ana 1 2 3 4 5\nroll ana 1 2 3 4 5\n", "line 4: ana already rolled this round"),
+    (GOOD + "roll cy 1 2 3 4 5\n", "line 3: cy has no seat at this table (seats: ana ben)"),
+    (GOOD + "ana bids 2x9\n", "line 3: 2x9 is not a bid: a face is 1 to 6"),
+    (GOOD + "ana bids lots\n", "line 3: 'lots' is not a bid: write quantity x face, like 4x5"),
+    (GOOD + "ana calls cheat\n", "line 3: 'cheat' is not a call: a player calls liar or spot"),
+    (GOOD + "ana passes\n", "line 3: can't read 'ana passes': expected a bid (`ana bids 3x5`), a call "
+                            "(`ben calls liar`), or a roll, rolloff, shot or timeout line"),
+    (GOOD + "shot ana maybe\n", "line 3: write `shot NAME safe` or `shot NAME dead`"),
+    (GOOD + "timeout\n", "line 3: write `timeout NAME`"),
+    (GOOD + "roll ana\n", "line 3: write `roll NAME DICE...`, like `roll ana 6 2`"),
+    (GOOD + "rules dudo\n", "line 3: `rules` comes once, at the top of the record"),
+    (GOOD + "ana bids 2x2\nana bids 3x2\n", "line 4: it is ben's turn, not ana's"),
+    (GOOD + "ana bids 2x2\nben calls liar\nana bids 3x3\n",
+     "line 5: the call is being revealed: waiting for the dice of ana, ben"),
+])
+def test_bad_records_name_the_line_and_the_problem(text, error):
+    with pytest.raises(RecordError) as caught:
+        replay(text)
+    assert str(caught.value) == error
+
+
+def test_an_action_after_the_game_ended():
+    text = record("""
+        rules dudo dice=1
+        seats ana ben
+        roll ana 2
+        roll ben 3
+        ana bids 1x6
+        ben calls liar
+        roll ana 4
+    """)
+    with pytest.raises(RecordError, match="^line 7: the game is over: ben won$"):
+        replay(text)
+
+
+def test_a_record_may_end_mid_round():
+    game = replay(record("""
+        rules dudo
+        seats ana ben
+        ana bids 2x2
+        ben calls liar
+        roll ana 2 2 2 2 2
+    """))
+    assert game.to_json()["rounds"] == [] and game.to_json()["next_opener"] == "ana"
