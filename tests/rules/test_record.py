@@ -89,3 +89,13 @@ def test_a_record_may_end_mid_round():
         roll ana 2 2 2 2 2
     """))
     assert game.to_json()["rounds"] == [] and game.to_json()["next_opener"] == "ana"
+
+
+def test_events_built_in_code_are_checked_like_parsed_ones():
+    from dicecup.rules import IllegalAction, NotationError, Roll, Rolloff, apply, new_game
+    dudo = new_game(Rules.parse("dudo"), ["ana", "ben"])
+    with pytest.raises(NotationError, match="7 is not a die"):
+        apply(dudo, Roll("ana", (1, 2, 3, 4, 7)))
+    classic = new_game(Rules.parse("classic"), ["ana", "ben"])
+    with pytest.raises(IllegalAction, match="a roll-off is two dice, not 3"):
+        apply(classic, Rolloff("ana", (1, 2, 3)))

@@ -8,8 +8,8 @@ from typing import NamedTuple, Optional
 
 from . import bidding
 from .errors import GameOver, IllegalAction, NotYourTurn, RulesError
-from .events import Move, Roll, Rolloff, Shot, Timeout
-from .notation import LIAR, SPOT, Bid
+from .events import Move, Roll, Rolloff, Shot, Timeout, check_dice
+from .notation import LIAR, SPOT, Bid, Call
 from .presets import FIRST_ANY, FIRST_ROLLOFF, ONES_TRANSITION, Rules
 
 ROLLOFF, BIDDING, REVEAL, SHOOTING, OVER = "rolloff", "bidding", "reveal", "shooting", "over"
@@ -156,7 +156,9 @@ def _move(state: State, event: Move) -> State:
     action = event.action
     if isinstance(action, Bid):
         return _bid(state, seat, action)
-    return _call(state, seat, action)
+    if isinstance(action, Call):
+        return _call(state, seat, action)
+    raise TypeError(f"not an action: {action!r}")
 
 
 def _bid(state: State, seat: int, new: Bid) -> State:
@@ -196,6 +198,7 @@ def _roll(state: State, event: Roll) -> State:
                             "to pull the trigger")
     if state.rolls[seat] is not None:
         raise IllegalAction(f"{event.seat} already rolled this round")
+    check_dice(event.dice)
     if len(event.dice) != state.dice[seat]:
         held = state.dice[seat]
         raise IllegalAction(f"{event.seat} has {held} {'die' if held == 1 else 'dice'} this round, "
@@ -241,6 +244,8 @@ def _rolloff(state: State, event: Rolloff) -> State:
                             if state.rules.preset.first_opener == FIRST_ROLLOFF
                             else f"{state.rules.preset.name} has no roll-off")
     seat = state.seat_index(event.seat)
+    if len(check_dice(event.dice)) != 2:
+        raise IllegalAction(f"a roll-off is two dice, not {len(event.dice)}")
     if seat not in state.contenders:
         rolling = ", ".join(state.seats[i] for i in state.contenders)
         raise IllegalAction(f"{event.seat} is not in this roll-off: {rolling} roll")
