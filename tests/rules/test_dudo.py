@@ -308,3 +308,20 @@ def test_a_loser_who_is_out_hands_the_opening_to_the_next_living_seat():
 def test_legal_actions_start_from_each_faces_floor():
     state = new_game(Rules.parse("dudo"), ["ana", "ben"])
     assert [str(a) for a in legal_actions(state)][:7] == ["1x1", "1x2", "1x3", "1x4", "1x5", "1x6", "2x1"]
+
+
+@pytest.mark.parametrize("moves, attempt, rule", [
+    ([], ("ben", "liar"), "no-bid"),
+    (["ana 2x2"], ("cy", "3x2"), "turn"),
+    (["ana 2x2"], ("ben", "2x2"), "raise"),
+    (["ana 2x2"], ("ben", "16x2"), "cap"),
+])
+def test_refusals_carry_a_rule_name_for_programs(moves, attempt, rule):
+    from dicecup.rules import IllegalAction, Move, apply, parse_action
+    state = new_game(Rules.parse("dudo"), ["ana", "ben", "cy"])
+    for move in moves:
+        seat, action = move.split()
+        state = apply(state, Move(seat, parse_action(action)))
+    with pytest.raises(IllegalAction) as caught:
+        apply(state, Move(attempt[0], parse_action(attempt[1])))
+    assert caught.value.rule == rule

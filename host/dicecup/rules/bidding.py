@@ -58,16 +58,16 @@ def _table_row(quantity: int) -> tuple:
 def check_bid(new, standing, wild, ones_policy, locked_face, palifico_player, cap):
     """Raise IllegalBid, naming the rule, unless `new` raises `standing`."""
     if new.quantity > cap:
-        raise IllegalBid(f"{new} names more dice than are in play: there are {cap}")
+        raise IllegalBid(f"{new} names more dice than are in play: there are {cap}", "cap")
     floor = floors(standing, wild, ones_policy, locked_face)
     low = floor[new.face]
     if low is not None and new.quantity >= low:
         return
     if low is None and locked_face is not None:
         raise IllegalBid(f"{new} breaks the palifico lock: bids stay on {FACE_NAMES[locked_face][1]} this round "
-                         f"(only {palifico_player} may change the face)")
+                         f"(only {palifico_player} may change the face)", "palifico-lock")
     if low is None:
-        raise IllegalBid(f"{new} is not a bid while ones are wild")
+        raise IllegalBid(f"{new} is not a bid while ones are wild", "ones-wild")
     q0, f0 = standing
     if locked_face is not None:
         raise IllegalBid(f"{new} does not raise {standing}: in a palifico round the quantity must go up")

@@ -14,19 +14,33 @@ class RulesError(DicecupError):
 
 
 class IllegalAction(DicecupError):
-    """An action or event the rules refuse in this state. The message names the rule."""
+    """An action or event the rules refuse in this state. The message names the rule in a player's words;
+    `rule` names it for programs (the hub turns it into a refusal code on the wire)."""
+
+    rule = "refused"
+
+    def __init__(self, message: str, rule: str = None):
+        super().__init__(message)
+        if rule is not None:
+            self.rule = rule
 
 
 class IllegalBid(IllegalAction):
     """A bid that does not raise the standing bid, or is not a bid at this table."""
 
+    rule = "raise"
+
 
 class NotYourTurn(IllegalAction):
     """Somebody acted out of turn."""
 
+    rule = "turn"
+
 
 class GameOver(IllegalAction):
     """Anything after the game has a winner."""
+
+    rule = "over"
 
 
 class RecordError(DicecupError):

@@ -133,17 +133,18 @@ def apply(state: State, event) -> State:
 def _living_seat(state: State, name: str) -> int:
     index = state.seat_index(name)
     if not state.alive[index]:
-        raise IllegalAction(f"{name} is out of the game")
+        raise IllegalAction(f"{name} is out of the game", "out")
     return index
 
 
 def _check_turn(state: State, name: str) -> int:
     index = _living_seat(state, name)
     if state.phase == ROLLOFF:
-        raise IllegalAction("the roll-off for the first opener is not finished")
+        raise IllegalAction("the roll-off for the first opener is not finished", "rolloff")
     if state.phase == REVEAL:
         missing = [state.seats[i] for i, r in enumerate(state.rolls) if state.alive[i] and r is None]
-        raise IllegalAction(f"the call is being revealed: waiting for the dice of {', '.join(missing)}")
+        raise IllegalAction(f"the call is being revealed: waiting for the dice of {', '.join(missing)}",
+                            "revealing")
     if state.phase == SHOOTING:
         raise NotYourTurn(f"waiting for {state.seats[state.shooters[0]]} to pull the trigger")
     if state.turn is not None and index != state.turn:
@@ -177,10 +178,10 @@ def _bid(state: State, seat: int, new: Bid) -> State:
 def _call(state: State, seat: int, call) -> State:
     name = state.seats[seat]
     if not state.bids:
-        raise IllegalAction(f"{name} opens the round and must bid: there is no bid to call")
+        raise IllegalAction(f"{name} opens the round and must bid: there is no bid to call", "no-bid")
     if call is SPOT and not state.rules.exact_call:
         raise IllegalAction(f"there is no spot call at this table ({state.rules}): "
-                            f"it takes {_spot_switch(state.rules)}")
+                            f"it takes {_spot_switch(state.rules)}", "call-off")
     called = state._replace(call=(call, seat), phase=REVEAL)
     return _resolve_if_revealed(called)
 
@@ -218,7 +219,7 @@ def _resolve_if_revealed(state: State) -> State:
 
 def _timeout(state: State, event: Timeout) -> State:
     if not state.rules.clock:
-        raise IllegalAction(f"timeout {event.seat}: this table has no turn clock (clock=0)")
+        raise IllegalAction(f"timeout {event.seat}: this table has no turn clock (clock=0)", "no-clock")
     seat = _check_turn(state, event.seat)
     from .resolve import resolve_timeout
     return resolve_timeout(state, seat)
