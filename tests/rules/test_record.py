@@ -51,7 +51,7 @@ GOOD = "rules dudo\nseats ana ben\n"
     (GOOD + "ana bids lots\n", "line 3: 'lots' is not a bid: write quantity x face, like 4x5"),
     (GOOD + "ana calls cheat\n", "line 3: 'cheat' is not a call: a player calls liar or spot"),
     (GOOD + "ana passes\n", "line 3: can't read 'ana passes': expected a bid (`ana bids 3x5`), a call "
-                            "(`ben calls liar`), or a roll, rolloff, shot or timeout line"),
+                            "(`ben calls liar`), or a roll, rolloff, shot, timeout or reroll line"),
     (GOOD + "shot ana maybe\n", "line 3: write `shot NAME safe` or `shot NAME dead`"),
     (GOOD + "timeout\n", "line 3: write `timeout NAME`"),
     (GOOD + "roll ana\n", "line 3: write `roll NAME DICE...`, like `roll ana 6 2`"),
@@ -99,3 +99,33 @@ def test_events_built_in_code_are_checked_like_parsed_ones():
     classic = new_game(Rules.parse("classic"), ["ana", "ben"])
     with pytest.raises(IllegalAction, match="a roll-off is two dice, not 3"):
         apply(classic, Rolloff("ana", (1, 2, 3)))
+
+
+def test_a_reroll_voids_the_rounds_bids_and_dice_and_the_round_starts_again():
+    game = replay(record("""
+        rules dudo
+        seats ana ben cy
+        roll ana 2 2 2 2 2
+        cy bids 3x2
+        ana bids 4x2
+        reroll ben
+        roll ana 3 3 3 3 3
+        ana bids 3x3
+        ben calls liar
+        roll ben 3 4 4 4 4
+        roll cy 5 5 5 5 5
+    """))
+    [r] = game.to_json()["rounds"]
+    assert (r["opener"], r["bid"], r["count"], r["losers"]) == ("ana", "3x3", 6, ["ben"])
+
+
+def test_a_reroll_keeps_the_opener_of_a_round_already_opened():
+    text = record("""
+        rules revolver
+        seats ana ben
+        ana bids 2x2
+        reroll ana
+        ben bids 2x2
+    """)
+    with pytest.raises(RecordError, match="^line 5: it is ana's turn, not ben's$"):
+        replay(text)

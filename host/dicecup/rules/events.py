@@ -6,6 +6,10 @@
     Move("ben", LIAR)           ben calls liar
     Shot("ben", dead=False)     shot ben safe
     Timeout("cy")               timeout cy
+    Reroll("ana")               reroll ana
+
+`reroll` is the hub's line for a round that has to start again because a cup lost its hidden dice (a power
+cycle): the round's bids are void and every living cup rolls afresh; the named seat is the cup that lost them.
 """
 from typing import NamedTuple
 
@@ -63,3 +67,10 @@ class Timeout(NamedTuple):
 
     def __str__(self):
         return f"timeout {self.seat}"
+
+
+class Reroll(NamedTuple):
+    seat: str
+
+    def __str__(self):
+        return f"reroll {self.seat}"

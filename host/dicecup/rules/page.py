@@ -36,6 +36,7 @@ ana bids 3x5
 ben calls liar                   # or: ben calls spot
 shot ben safe                    # revolver: one line per trigger pull; or: shot ben dead
 timeout cy                       # the turn clock ran out on cy
+reroll ana                       # ana's cup lost its hidden dice: this round's bids are void, all roll again
 ```"""
 
 

@@ -13,11 +13,11 @@ import re
 from typing import NamedTuple
 
 from .errors import DicecupError, NotationError, RecordError
-from .events import Move, Roll, Rolloff, Shot, Timeout, check_dice
+from .events import Move, Reroll, Roll, Rolloff, Shot, Timeout, check_dice
 from .notation import CALLS, Bid
 from .presets import Rules
 
-KEYWORDS = ("rules", "seats", "rolloff", "roll", "shot", "timeout")
+KEYWORDS = ("rules", "seats", "rolloff", "roll", "shot", "timeout", "reroll")
 _NAME = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -69,10 +69,10 @@ def parse_event(line: str):
         if len(words) != 3 or words[2] not in ("safe", "dead"):
             raise NotationError("write `shot NAME safe` or `shot NAME dead`")
         return Shot(words[1], words[2] == "dead")
-    if head == "timeout":
+    if head in ("timeout", "reroll"):
         if len(words) != 2:
-            raise NotationError("write `timeout NAME`")
-        return Timeout(words[1])
+            raise NotationError(f"write `{head} NAME`")
+        return (Timeout if head == "timeout" else Reroll)(words[1])
     if len(words) == 3 and words[1] == "bids":
         return Move(head, Bid.parse(words[2]))
     if len(words) == 3 and words[1] == "calls":
@@ -80,7 +80,7 @@ def parse_event(line: str):
             raise NotationError(f"{words[2]!r} is not a call: a player calls liar or spot")
         return Move(head, CALLS[words[2]])
     raise NotationError(f"can't read {line!r}: expected a bid (`ana bids 3x5`), a call (`ben calls liar`), "
-                        "or a roll, rolloff, shot or timeout line")
+                        "or a roll, rolloff, shot, timeout or reroll line")
 
 
 def parse_lines(text: str):

@@ -8,7 +8,7 @@ from typing import NamedTuple, Optional
 
 from . import bidding
 from .errors import GameOver, IllegalAction, NotYourTurn, RulesError
-from .events import Move, Roll, Rolloff, Shot, Timeout, check_dice
+from .events import Move, Reroll, Roll, Rolloff, Shot, Timeout, check_dice
 from .notation import LIAR, SPOT, Bid, Call
 from .presets import FIRST_ANY, FIRST_ROLLOFF, ONES_TRANSITION, Rules
 
@@ -263,4 +263,16 @@ def _rolloff(state: State, event: Rolloff) -> State:
                           rolloff=(None,) * len(state.seats))
 
 
-_HANDLERS = {Move: _move, Roll: _roll, Timeout: _timeout, Shot: _shot, Rolloff: _rolloff}
+def _reroll(state: State, event: Reroll) -> State:
+    _living_seat(state, event.seat)
+    if state.phase not in (BIDDING, REVEAL):
+        raise IllegalAction("only a round still being bid or revealed can start again")
+    # The same round from its first bid: same opener (unless nobody had opened yet), same palifico and wild
+    # switch, fresh dice all round.
+    first_opener = state.rules.preset.first_opener == FIRST_ANY and state.round == 1
+    opener = None if first_opener else state.opener
+    return state._replace(phase=BIDDING, bids=(), call=None, rolls=(None,) * len(state.seats), opener=opener,
+                          turn=opener, wild=state.rules.wild and state.palifico is None)
+
+
+_HANDLERS = {Move: _move, Roll: _roll, Timeout: _timeout, Shot: _shot, Rolloff: _rolloff, Reroll: _reroll}
