@@ -5,13 +5,14 @@ a seed replays the same game). The engine itself stays pure: everything drawn he
 """
 import random
 
-from .events import Move, Roll, Rolloff, Shot, Timeout
+from .events import Move, Reroll, Roll, Rolloff, Shot, Timeout
 from .notation import Bid, Call
 from .record import Record
 from .state import OVER, REVEAL, ROLLOFF, SHOOTING, apply, legal_actions, new_game
 
 
-def random_events(rules, seats, rng: random.Random, call_bias: float = 0.3, timeout_rate: float = 0.02):
+def random_events(rules, seats, rng: random.Random, call_bias: float = 0.3, timeout_rate: float = 0.02,
+                  reroll_rate: float = 0.01):
     """Yield (event, state after it) through one whole random legal game.
 
     Each round's dice come either before its bids or right after its call (as a journal writes them), at
@@ -22,12 +23,12 @@ def random_events(rules, seats, rng: random.Random, call_bias: float = 0.3, time
     while state.phase != OVER:
         if state.round != round_no:
             round_no, dice_first = state.round, rng.random() < 0.5
-        event = _next_event(state, rng, call_bias, timeout_rate, dice_first)
+        event = _next_event(state, rng, call_bias, timeout_rate, dice_first, reroll_rate)
         state = apply(state, event)
         yield event, state
 
 
-def _next_event(state, rng, call_bias, timeout_rate, dice_first):
+def _next_event(state, rng, call_bias, timeout_rate, dice_first, reroll_rate):
     if state.phase == ROLLOFF:
         seat = next(i for i in state.contenders if state.rolloff[i] is None)
         return Rolloff(state.seats[seat], (rng.randint(1, 6), rng.randint(1, 6)))
@@ -37,6 +38,8 @@ def _next_event(state, rng, call_bias, timeout_rate, dice_first):
     if state.phase == REVEAL or (dice_first and _unrolled(state)):
         return _roll_missing(state, rng)
     seat = state.turn if state.turn is not None else rng.choice([i for i, a in enumerate(state.alive) if a])
+    if state.bids and rng.random() < reroll_rate:
+        return Reroll(state.seats[rng.choice([i for i, a in enumerate(state.alive) if a])])
     if state.rules.clock and rng.random() < timeout_rate:
         return Timeout(state.seats[seat])
     actions = legal_actions(state)
