@@ -1,0 +1,1 @@
+"""The table: seating, rounds, the clock, reveals and the journal."""

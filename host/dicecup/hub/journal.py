@@ -1,0 +1,105 @@
+"""The journal: the game record, written line by line as the game happens and flushed to disk at once.
+
+It is a game record (`dicecup referee` checks it) plus comment lines for what the record does not need but a
+resumed hub does. Those start with `#@` and carry one fact each:
+
+    #@ cup ana id=3405691582 board=sim fw=0.1     which cup sits in which seat
+    #@ round 3 nonce=9f2c...                      the hub's nonce for round 3 (hex)
+    #@ commit ana 5e1b...                         ana's commitment for the current round (hex SHA-256)
+    #@ salt ana 0011...                           ana's salt, written with ana's revealed dice
+    #@ note ana's cup lost its dice: round re-rolled
+
+Everything a player must not learn early stays out: dice are written only at the reveal, as `roll` lines.
+"""
+import os
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+from dicecup.rules import Record
+
+GAMES = "games"
+
+
+class Journal:
+    """Appends lines to one game's journal file, each flushed and fsynced before the hub goes on."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self._file = open(self.path, "a", encoding="utf-8")
+
+    @classmethod
+    def create(cls, data: Path, rules, seats) -> "Journal":
+        folder = Path(data) / GAMES
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = folder / f"{stamp}-{rules.preset.name}.txt"
+        n = 1
+        while path.exists():  # two games started in the same second
+            n += 1
+            path = folder / f"{stamp}-{rules.preset.name}-{n}.txt"
+        journal = cls(path)
+        journal.comment(f"dicecup journal, started {time.strftime('%Y-%m-%d %H:%M:%S')}")
+        journal.line(f"rules {rules}")
+        journal.line(f"seats {' '.join(seats)}")
+        return journal
+
+    def line(self, text: str) -> None:
+        self._file.write(text + "\n")
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def event(self, event) -> None:
+        self.line(str(event))
+
+    def comment(self, text: str) -> None:
+        self.line(f"# {text}")
+
+    def fact(self, *words) -> None:
+        self.line("#@ " + " ".join(str(w) for w in words))
+
+    def close(self) -> None:
+        self._file.close()
+
+
+class Resumed(NamedTuple):
+    """What a journal tells a new hub process."""
+
+    record: Record
+    text: str
+    cups: dict        # seat -> {"id": int, "board": str, "fw": str}
+    nonces: dict      # round number -> nonce bytes
+    commits: dict     # round number -> {seat: digest bytes}
+
+
+def read_journal(path) -> Resumed:
+    text = Path(path).read_text(encoding="utf-8")
+    cups, nonces, commits = {}, {}, {}
+    current = None
+    for raw in text.splitlines():
+        if not raw.startswith("#@ "):
+            continue
+        words = raw[3:].split()
+        if words[:1] == ["cup"] and len(words) >= 2:
+            cups[words[1]] = dict(w.split("=", 1) for w in words[2:] if "=" in w)
+        elif words[:1] == ["round"] and len(words) == 3 and words[2].startswith("nonce="):
+            current = int(words[1])
+            nonces[current] = bytes.fromhex(words[2][6:])
+            commits[current] = {}
+        elif words[:1] == ["commit"] and len(words) == 3 and current is not None:
+            commits[current][words[1]] = bytes.fromhex(words[2])
+    return Resumed(Record.parse(text), text, cups, nonces, commits)
+
+
+def unfinished_journals(data: Path) -> list:
+    """Journals whose game has no winner yet, newest first."""
+    from dicecup.rules import RecordError, replay
+
+    found = []
+    for path in sorted((Path(data) / GAMES).glob("*.txt"), reverse=True):
+        try:
+            if replay(path.read_text(encoding="utf-8")).state.winner is None:
+                found.append(path)
+        except (RecordError, OSError, UnicodeDecodeError):
+            continue
+    return found
