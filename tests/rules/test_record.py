@@ -51,7 +51,7 @@ GOOD = "rules dudo\nseats ana ben\n"
     (GOOD + "ana bids lots\n", "line 3: 'lots' is not a bid: write quantity x face, like 4x5"),
     (GOOD + "ana calls cheat\n", "line 3: 'cheat' is not a call: a player calls liar or spot"),
     (GOOD + "ana passes\n", "line 3: can't read 'ana passes': expected a bid (`ana bids 3x5`), a call "
-                            "(`ben calls liar`), or a roll, rolloff, shot, timeout or reroll line"),
+                            "(`ben calls liar`), or a roll, rolloff, shot, timeout, reroll or retire line"),
     (GOOD + "shot ana maybe\n", "line 3: write `shot NAME safe` or `shot NAME dead`"),
     (GOOD + "timeout\n", "line 3: write `timeout NAME`"),
     (GOOD + "roll ana\n", "line 3: write `roll NAME DICE...`, like `roll ana 6 2`"),
@@ -129,3 +129,33 @@ def test_a_reroll_keeps_the_opener_of_a_round_already_opened():
     """)
     with pytest.raises(RecordError, match="^line 5: it is ana's turn, not ben's$"):
         replay(text)
+
+
+def test_retire_takes_a_seat_out_and_restarts_the_round_without_it():
+    game = replay(record("""
+        rules dudo
+        seats ana ben cy
+        ana bids 3x3
+        ben bids 4x3
+        retire ana
+        roll ben 3 3 3 3 3
+        roll cy 2 2 2 2 2
+        cy bids 5x3
+        ben calls liar
+    """))
+    [r] = game.to_json()["rounds"]
+    assert (r["opener"], r["count"], r["losers"]) == ("cy", 5, ["ben"])
+    assert game.state.dice_in_play == 9 and not game.state.alive[0]
+
+
+def test_retiring_down_to_one_seat_ends_the_game():
+    game = replay(record("rules revolver\nseats ana ben\nana bids 2x2\nretire ben\n"))
+    assert game.to_json()["winner"] == "ana"
+
+
+def test_a_retired_roll_off_contender_leaves_the_roll_off():
+    game = replay(record("rules classic\nseats ana ben cy\nrolloff ana 6 6\nrolloff ben 6 6\nretire cy\n"
+                         "rolloff ana 1 1\nrolloff ben 2 2\n"))
+    assert game.state.to_act == "ben"
+    decided = replay(record("rules classic\nseats ana ben cy\nrolloff ana 6 6\nrolloff ben 2 2\nretire cy\n"))
+    assert decided.state.to_act == "ana"

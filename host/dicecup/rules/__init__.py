@@ -10,7 +10,7 @@ No I/O, no clock, no randomness: dice, roll-offs, trigger pulls and timeouts com
 """
 from .errors import (DicecupError, GameOver, IllegalAction, IllegalBid, NotationError, NotYourTurn, RecordError,
                      RulesError)
-from .events import Move, Reroll, Roll, Rolloff, Shot, Timeout
+from .events import Move, Reroll, Retire, Roll, Rolloff, Shot, Timeout
 from .notation import CALLS, LIAR, SPOT, Bid, Call, bid, parse_action
 from .presets import PRESETS, Preset, Rules, get_preset
 from .record import Record, parse_event
@@ -20,7 +20,7 @@ from .state import BIDDING, OVER, REVEAL, ROLLOFF, SHOOTING, State, apply, legal
 
 __all__ = [
     "DicecupError", "GameOver", "IllegalAction", "IllegalBid", "NotationError", "NotYourTurn", "RecordError",
-    "RulesError", "Move", "Reroll", "Roll", "Rolloff", "Shot", "Timeout", "CALLS", "LIAR", "SPOT", "Bid", "Call", "bid",
+    "RulesError", "Move", "Reroll", "Retire", "Roll", "Rolloff", "Shot", "Timeout", "CALLS", "LIAR", "SPOT", "Bid", "Call", "bid",
     "parse_action", "PRESETS", "Preset", "Rules", "get_preset", "Record", "parse_event", "Replay", "replay",
     "Outcome", "count_bid", "BIDDING", "OVER", "REVEAL", "ROLLOFF", "SHOOTING", "State", "apply",
     "legal_actions", "new_game",

@@ -7,9 +7,12 @@
     Shot("ben", dead=False)     shot ben safe
     Timeout("cy")               timeout cy
     Reroll("ana")               reroll ana
+    Retire("ana")               retire ana
 
 `reroll` is the hub's line for a round that has to start again because a cup lost its hidden dice (a power
 cycle): the round's bids are void and every living cup rolls afresh; the named seat is the cup that lost them.
+`retire` is the host taking a seat out of the game (a cup that never came back, a cup caught cheating): its
+dice leave the table and the round in progress starts again without it.
 """
 from typing import NamedTuple
 
@@ -74,3 +77,10 @@ class Reroll(NamedTuple):
 
     def __str__(self):
         return f"reroll {self.seat}"
+
+
+class Retire(NamedTuple):
+    seat: str
+
+    def __str__(self):
+        return f"retire {self.seat}"

@@ -37,6 +37,7 @@ ben calls liar                   # or: ben calls spot
 shot ben safe                    # revolver: one line per trigger pull; or: shot ben dead
 timeout cy                       # the turn clock ran out on cy
 reroll ana                       # ana's cup lost its hidden dice: this round's bids are void, all roll again
+retire ana                       # the host takes ana's seat out (a cup that never came back, or cheated)
 ```"""
 
 

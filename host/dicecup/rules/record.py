@@ -13,11 +13,11 @@ import re
 from typing import NamedTuple
 
 from .errors import DicecupError, NotationError, RecordError
-from .events import Move, Reroll, Roll, Rolloff, Shot, Timeout, check_dice
+from .events import Move, Reroll, Retire, Roll, Rolloff, Shot, Timeout, check_dice
 from .notation import CALLS, Bid
 from .presets import Rules
 
-KEYWORDS = ("rules", "seats", "rolloff", "roll", "shot", "timeout", "reroll")
+KEYWORDS = ("rules", "seats", "rolloff", "roll", "shot", "timeout", "reroll", "retire")
 _NAME = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -52,6 +52,9 @@ def _dice(words) -> tuple:
     return check_dice(int(w) for w in words)
 
 
+_ONE_SEAT = {"timeout": Timeout, "reroll": Reroll, "retire": Retire}
+
+
 def parse_event(line: str):
     """One event line (no comment) -> event."""
     words = line.split()
@@ -69,10 +72,10 @@ def parse_event(line: str):
         if len(words) != 3 or words[2] not in ("safe", "dead"):
             raise NotationError("write `shot NAME safe` or `shot NAME dead`")
         return Shot(words[1], words[2] == "dead")
-    if head in ("timeout", "reroll"):
+    if head in _ONE_SEAT:
         if len(words) != 2:
             raise NotationError(f"write `{head} NAME`")
-        return (Timeout if head == "timeout" else Reroll)(words[1])
+        return _ONE_SEAT[head](words[1])
     if len(words) == 3 and words[1] == "bids":
         return Move(head, Bid.parse(words[2]))
     if len(words) == 3 and words[1] == "calls":
@@ -80,7 +83,7 @@ def parse_event(line: str):
             raise NotationError(f"{words[2]!r} is not a call: a player calls liar or spot")
         return Move(head, CALLS[words[2]])
     raise NotationError(f"can't read {line!r}: expected a bid (`ana bids 3x5`), a call (`ben calls liar`), "
-                        "or a roll, rolloff, shot, timeout or reroll line")
+                        "or a roll, rolloff, shot, timeout, reroll or retire line")
 
 
 def parse_lines(text: str):

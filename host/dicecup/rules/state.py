@@ -8,7 +8,7 @@ from typing import NamedTuple, Optional
 
 from . import bidding
 from .errors import GameOver, IllegalAction, NotYourTurn, RulesError
-from .events import Move, Reroll, Roll, Rolloff, Shot, Timeout, check_dice
+from .events import Move, Reroll, Retire, Roll, Rolloff, Shot, Timeout, check_dice
 from .notation import LIAR, SPOT, Bid, Call
 from .presets import FIRST_ANY, FIRST_ROLLOFF, ONES_TRANSITION, Rules
 
@@ -253,6 +253,11 @@ def _rolloff(state: State, event: Rolloff) -> State:
     if state.rolloff[seat] is not None:
         raise IllegalAction(f"{event.seat} already rolled in this roll-off")
     totals = state.rolloff[:seat] + (sum(event.dice),) + state.rolloff[seat + 1:]
+    return _settle_rolloff(state, totals)
+
+
+def _settle_rolloff(state: State, totals) -> State:
+    """Once every contender of this pass has rolled: a single leader opens, tied leaders roll again."""
     if any(totals[i] is None for i in state.contenders):
         return state._replace(rolloff=totals)
     best = max(totals[i] for i in state.contenders)
@@ -267,12 +272,36 @@ def _reroll(state: State, event: Reroll) -> State:
     _living_seat(state, event.seat)
     if state.phase not in (BIDDING, REVEAL):
         raise IllegalAction("only a round still being bid or revealed can start again")
-    # The same round from its first bid: same opener (unless nobody had opened yet), same palifico and wild
-    # switch, fresh dice all round.
-    first_opener = state.rules.preset.first_opener == FIRST_ANY and state.round == 1
-    opener = None if first_opener else state.opener
+    return _restart_round(state)
+
+
+def _restart_round(state: State) -> State:
+    """The same round from its first bid: same opener (unless nobody had opened yet, or the opener is out),
+    same palifico, fresh dice all round."""
+    opener = state.opener
+    if state.rules.preset.first_opener == FIRST_ANY and state.round == 1:
+        opener = None  # nobody opened yet: the hub draws again
+    elif opener is not None:
+        opener = state.living_from(opener)
+    palifico = state.palifico if state.palifico is not None and state.alive[state.palifico] else None
     return state._replace(phase=BIDDING, bids=(), call=None, rolls=(None,) * len(state.seats), opener=opener,
-                          turn=opener, wild=state.rules.wild and state.palifico is None)
+                          turn=opener, palifico=palifico, wild=state.rules.wild and palifico is None)
 
 
-_HANDLERS = {Move: _move, Roll: _roll, Timeout: _timeout, Shot: _shot, Rolloff: _rolloff, Reroll: _reroll}
+def _retire(state: State, event: Retire) -> State:
+    seat = _living_seat(state, event.seat)
+    if state.phase == SHOOTING:
+        raise IllegalAction("the round is decided: the revolver comes first, then a seat can be retired")
+    alive = state.alive[:seat] + (False,) + state.alive[seat + 1:]
+    state = state._replace(alive=alive)
+    living = [i for i, a in enumerate(alive) if a]
+    if len(living) == 1:
+        return state._replace(phase=OVER, winner=living[0], turn=None)
+    if state.phase == ROLLOFF:
+        contenders = tuple(i for i in state.contenders if i != seat)
+        return _settle_rolloff(state._replace(contenders=contenders), state.rolloff)
+    return _restart_round(state)
+
+
+_HANDLERS = {Move: _move, Roll: _roll, Timeout: _timeout, Shot: _shot, Rolloff: _rolloff, Reroll: _reroll,
+             Retire: _retire}

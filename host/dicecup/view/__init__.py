@@ -1,0 +1,1 @@
+"""What people look at. The terminal view (rich) comes first."""

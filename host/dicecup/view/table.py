@@ -1,0 +1,114 @@
+"""The terminal table view: seats, dice left, bullets, the standing bid, the clock, this round's bids, and the
+reveal with the counted dice highlighted and the loser named. Pure functions from the engine's state to rich
+renderables; the hub decides when to print them."""
+from rich import box
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from dicecup.rules import Bid
+from dicecup.rules.notation import FACE_NAMES
+
+DIE_FACES = "·⚀⚁⚂⚃⚄⚅"
+
+
+def table_view(state, *, seat_notes=None, clock_left=None, status=None) -> Panel:
+    """The whole table now. seat_notes: seat -> short text (e.g. "cup 3f2a" / "bot" / "disconnected")."""
+    seat_notes = seat_notes or {}
+    revolver = state.rules.preset.revolver
+    grid = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False)
+    grid.add_column("")
+    grid.add_column("seat")
+    grid.add_column("dice", justify="right")
+    if revolver:
+        grid.add_column("bullets", justify="right")
+    grid.add_column("")
+    to_act = state.to_act
+    for i, name in enumerate(state.seats):
+        alive = state.alive[i]
+        marker = "▶" if name == to_act else ""
+        style = "bold" if name == to_act else ("dim strike" if not alive else "")
+        row = [marker, Text(name, style=style), str(state.dice[i]) if alive else "out"]
+        if revolver:
+            row.append(_bullets(state.bullets[i]))
+        row.append(Text(seat_notes.get(name, ""), style="dim"))
+        grid.add_row(*row)
+    lines = [grid, _standing_line(state, clock_left), _bids_line(state)]
+    if status:
+        lines.append(Text(status, style="yellow"))
+    title = f"{state.rules}  ·  round {state.round}"
+    if state.palifico is not None:
+        title += f"  ·  palifico ({state.seats[state.palifico]})"
+    return Panel(_group(lines), title=title, title_align="left", box=box.ROUNDED, expand=False)
+
+
+def _bullets(n: int) -> Text:
+    return Text("●" * n + "○" * (6 - n), style="red" if n else "dim")
+
+
+def _standing_line(state, clock_left) -> Text:
+    standing = state.standing
+    text = Text()
+    if standing is None:
+        text.append("no bid yet", style="dim")
+    else:
+        bidder = state.seats[state.bids[-1][0]]
+        text.append(str(standing), style="bold cyan")
+        text.append(f"  {standing.words()}  by {bidder}")
+    text.append(f"   ·  {state.dice_in_play} dice in play  ·  ones {'wild' if state.wild else 'not wild'}")
+    if clock_left is not None:
+        text.append(f"  ·  ⏱ {clock_left:.0f}s", style="magenta")
+    return text
+
+
+def _bids_line(state) -> Text:
+    if not state.bids:
+        return Text("")
+    return Text("bids: " + "  ".join(f"{state.seats[i]} {b}" for i, b in state.bids), style="dim")
+
+
+def reveal_view(outcome) -> Panel:
+    """Every cup's dice, the counted ones highlighted (wild ones in yellow), the count and who lost."""
+    if outcome.call == "timeout":
+        body = Text(f"{outcome.caller} ran out of time and loses the round", style="bold red")
+        return Panel(body, title=f"round {outcome.n}: timeout", title_align="left", box=box.ROUNDED, expand=False)
+    bid = Bid.parse(outcome.bid)
+    grid = Table(box=None, show_header=False, pad_edge=False)
+    grid.add_column()
+    grid.add_column()
+    for name, dice in outcome.rolls.items():
+        grid.add_row(name, _dice_text(dice, bid.face, outcome.wild))
+    verdict = Text()
+    verdict.append(f"{outcome.caller} calls {outcome.call} on {outcome.bid} ({bid.words()}) by {outcome.bidder}: ")
+    noun = FACE_NAMES[bid.face][outcome.count != 1]
+    verdict.append(f"{outcome.count} {noun}", style="bold")
+    verdict.append(" — the call was " + ("right" if outcome.correct else "wrong") + ". ")
+    verdict.append(_losers_text(outcome), style="bold red")
+    return Panel(_group([grid, verdict]), title=f"round {outcome.n}: the reveal", title_align="left", expand=False,
+                 box=box.ROUNDED)
+
+
+def _dice_text(dice, face: int, wild: bool) -> Text:
+    text = Text()
+    for die in dice:
+        if die == face:
+            style = "bold green"
+        elif wild and die == 1 and face != 1:
+            style = "bold yellow"
+        else:
+            style = "dim"
+        text.append(f"{DIE_FACES[die]} {die}  ", style=style)
+    return text
+
+
+def _losers_text(outcome) -> str:
+    if outcome.losers:
+        return f"{', '.join(outcome.losers)} {'loses' if len(outcome.losers) == 1 else 'lose'} the round."
+    if outcome.gained:
+        return f"{', '.join(outcome.gained)} wins a die back."
+    return ""
+
+
+def _group(parts):
+    from rich.console import Group
+    return Group(*parts)

@@ -1,0 +1,31 @@
+"""The terminal table view shows what the table needs, and the reveal highlights the counted dice."""
+from rich.console import Console
+
+from dicecup.rules import replay
+from dicecup.view.table import reveal_view, table_view
+
+
+def render(renderable) -> Console:
+    console = Console(width=110, record=True, color_system="truecolor", force_terminal=True)
+    console.print(renderable)
+    return console
+
+
+def test_the_table_shows_seats_dice_bullets_the_standing_bid_in_words_and_the_clock():
+    state = replay("rules revolver\nseats ana ben cy\nana bids 3x4\nben bids 4x4\n").state
+    text = render(table_view(state, seat_notes={"ana": "cup 1a2b"}, clock_left=42, status="waiting for cy")
+                  ).export_text()
+    for expected in ("ana", "cup 1a2b", "○○○○○○", "4x4  four fours  by ben", "15 dice in play", "42s",
+                     "bids: ana 3x4  ben 4x4", "waiting for cy", "▶   cy"):
+        assert expected in text, expected
+
+
+def test_the_reveal_highlights_counted_dice_and_wild_ones_and_names_the_loser():
+    record = ("rules dudo\nseats ana ben\nroll ana 3 1 6 6 6\nroll ben 3 2 2 2 2\nana bids 3x3\nben calls liar\n")
+    console = render(reveal_view(replay(record).state.history[0]))
+    text = console.export_text(clear=False)
+    assert "3 threes — the call was wrong. ben loses the round." in text  # 2 threes + 1 wild one: the bid stands
+    styled = console.export_text(styles=True)
+    assert styled.count("\x1b[1;32m⚂ 3") == 2   # the real threes, bold green
+    assert styled.count("\x1b[1;33m⚀ 1") == 1   # the wild one, bold yellow
+    assert styled.count("\x1b[2m⚁ 2") == 4      # the rest dimmed
