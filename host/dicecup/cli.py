@@ -11,6 +11,7 @@ import sys
 # name -> (module, one-line help)
 COMMANDS = {
     "demo": ("dicecup.commands.demo", "play a whole autoplayed game and show it"),
+    "odds": ("dicecup.commands.odds", "the exact odds of a bid, or the odds table for a dice count"),
     "referee": ("dicecup.commands.referee", "re-check a game record and rule every round"),
     "rules": ("dicecup.commands.rules", "print the rule page of a preset"),
 }

@@ -1,0 +1,101 @@
+"""`dicecup odds`: the exact odds of a bid from one seat, or the full table for a dice count.
+
+    dicecup odds --rules dudo --dice 20 --mine 1 3 3 5 6 --bid 7x3 [--json]
+    dicecup odds --dice 20 [--mine ...] [--threshold 0.5]     the table: both worlds side by side
+    dicecup odds --markdown docs/odds.md                      regenerate the odds page and its plots
+"""
+import json
+import sys
+from fractions import Fraction
+
+from dicecup.rules import Bid, DicecupError, Rules
+
+PROG = "dicecup odds"
+
+
+def add_arguments(parser):
+    parser.add_argument("--rules", nargs="+", default=["dudo"], metavar="WORD",
+                        help="preset and switches, as in a record: --rules dudo wild=off (default: dudo)")
+    parser.add_argument("--dice", help="dice in play at the table, yours included")
+    parser.add_argument("--mine", nargs="*", default=[], metavar="DIE", help="your own dice: --mine 1 3 3 5 6")
+    parser.add_argument("--bid", help="the bid to price, QxF (7x3); without it, the full table")
+    parser.add_argument("--palifico", action="store_true",
+                        help="a palifico round (dudo): ones are not wild in it")
+    parser.add_argument("--opened-on-ones", action="store_true",
+                        help="the round's first bid was on ones: in dudo, ones are not wild for the round")
+    parser.add_argument("--threshold", default="1/2",
+                        help="the chance a best bid must reach, as 0.5 or 1/2 (default 1/2)")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"bid", "hidden", "wild", "at_least", "exactly", "expected"} (needs --bid)')
+    parser.add_argument("--markdown", metavar="PATH",
+                        help="write the odds page there (and its plots in img/ beside it), then stop")
+
+
+class Refused(Exception):
+    """Bad command-line input; the message is for the person who typed it."""
+
+
+def whole_number(text, what: str) -> int:
+    if text is None or not str(text).isdigit():
+        raise Refused(f"{what} {text!r} is not a whole number" if text is not None else f"{what} is required")
+    return int(text)
+
+
+def parse_die(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 6:
+        raise Refused(f"{text!r} is not a die: a die shows 1 to 6")
+    return int(text)
+
+
+def parse_threshold(text: str) -> Fraction:
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise Refused(f"threshold {text!r} is not a number: write 0.5 or 1/2") from None
+    if not 0 < value <= 1:
+        raise Refused(f"threshold {text}: a best bid's chance must be above 0 and at most 1")
+    return value
+
+
+def build_sight(args):
+    from dicecup.odds import Sight
+
+    rules = Rules.parse(" ".join(args.rules))
+    dice = whole_number(args.dice, "--dice (the dice in play)")
+    mine = tuple(parse_die(d) for d in args.mine)
+    return Sight.make(rules, dice, mine, palifico=args.palifico, opened_on_ones=args.opened_on_ones)
+
+
+def answer(args) -> str:
+    if args.markdown:
+        from dicecup.odds.page import write_page
+        return "\n".join(f"wrote {p}" for p in write_page(args.markdown))
+    if args.json and not args.bid:
+        raise Refused("--json prints the odds of one bid: add --bid QxF")
+    from dicecup.odds.report import bid_lines, table_lines
+
+    sight = build_sight(args)
+    threshold = parse_threshold(args.threshold)
+    if not args.bid:
+        return "\n".join(table_lines(sight, threshold))
+    bid = Bid.parse(args.bid)
+    if args.json:
+        return json.dumps(sight.odds(bid).to_json())
+    return "\n".join(bid_lines(sight, bid))
+
+
+def run(args) -> int:
+    try:
+        text = answer(args)
+    except (Refused, DicecupError) as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"{PROG}: can't write {error.filename}: {error.strerror}", file=sys.stderr)
+        return 2
+    except ImportError as error:
+        print(f"{PROG}: the odds page needs {error.name}: install dicecup[test] (pip install -e '.[test]')",
+              file=sys.stderr)
+        return 2
+    print(text)
+    return 0
