@@ -1,0 +1,149 @@
+"""The simulated board layer: what a real board's thin hardware layer does, done with files.
+
+- Serial: stdin/stdout, exactly as a board's USB serial. The launcher makes them a pseudo-terminal, non-blocking.
+- Buttons: a FIFO of text commands, one per line, from a keyboard, a script or a bot:
+      press a | long a | double b   a whole gesture, played out on the pin with realistic timing
+      down a | up a                  the raw pin, for a person at a keyboard
+      quit                           stop the cup
+  The pins are callables that read a timeline, so the cup's real debouncing and gesture code does the work.
+- LEDs: each change of the pixel buffer (or of the cup's state) is one line of text in a file: `leds WRYGB. state=rolled`,
+  one letter per pixel (legend in LED_LETTERS), lower case for the dim status colours.
+Runs under the MicroPython unix port and, as a fallback, under CPython.
+"""
+import sys
+
+from cupcore import leds
+from cupcore.compat import ticks_add, ticks_diff, ticks_ms
+from cupcore.gestures import Button
+
+LED_LETTERS = {
+    leds.OFF: ".",
+    leds.FACE_COLOURS[1]: "W",
+    leds.FACE_COLOURS[2]: "R",
+    leds.FACE_COLOURS[3]: "Y",
+    leds.FACE_COLOURS[4]: "G",
+    leds.FACE_COLOURS[5]: "B",
+    leds.FACE_COLOURS[6]: "M",
+    leds.CYAN: "C",
+    leds.DIM_BLUE: "b",
+    leds.DIM_AMBER: "a",
+}
+
+
+class Serial:
+    """The board's serial port: stdin and stdout, read without blocking."""
+
+    def __init__(self):
+        self.fd = 0
+        try:
+            import os
+
+            self._os_read = os.read  # CPython
+            self._os_write = os.write
+        except (ImportError, AttributeError):
+            self._os_read = None
+
+    def readinto(self, buf):
+        """Bytes read into buf now (0 if none); raises OSError when the other end is gone."""
+        if self._os_read is None:
+            return sys.stdin.buffer.readinto(buf) or 0
+        try:
+            data = self._os_read(0, len(buf))
+        except BlockingIOError:
+            return 0
+        if not data:
+            raise OSError("serial closed")
+        buf[: len(data)] = data
+        return len(data)
+
+    def write(self, frame):
+        # A full buffer (nobody reading) drops the frame; the link's retransmission covers reliable ones.
+        try:
+            if self._os_read is None:
+                sys.stdout.buffer.write(frame)
+            else:
+                self._os_write(1, frame)
+        except OSError:
+            pass
+
+
+class Pin:
+    """A button pin driven by a timeline of (down_at, up_at) intervals, or held by hand."""
+
+    def __init__(self):
+        self.intervals = []
+        self.held = False
+
+    def __call__(self):
+        if self.held:
+            return True
+        now = ticks_ms()
+        while self.intervals and ticks_diff(now, self.intervals[0][1]) >= 0:
+            self.intervals.pop(0)
+        return bool(self.intervals) and ticks_diff(now, self.intervals[0][0]) >= 0
+
+
+class Buttons:
+    """Turns gesture commands into pin timelines, one gesture after another."""
+
+    def __init__(self, names=("a", "b")):
+        self.names = names
+        self.pins = [Pin() for _ in names]
+        self._free_at = ticks_ms()
+
+    def command(self, line):
+        """Carry out one command line; return False for quit."""
+        words = line.strip().lower().split()
+        if not words:
+            return True
+        if words[0] == "quit":
+            return False
+        if len(words) != 2 or words[1] not in self.names:
+            return True  # a typo at the keyboard is not worth crashing a cup
+        pin = self.pins[self.names.index(words[1])]
+        verb = words[0]
+        if verb == "down":
+            pin.held = True
+        elif verb == "up":
+            pin.held = False
+        elif verb in ("press", "long", "double"):
+            self._schedule(pin, verb)
+        return True
+
+    def _schedule(self, pin, verb):
+        tap = 3 * Button.debounce_ms
+        start = self._free_at
+        if ticks_diff(ticks_ms(), start) > 0:
+            start = ticks_ms()
+        if verb == "press":
+            spans = ((0, tap),)
+        elif verb == "long":
+            spans = ((0, Button.long_press_ms + tap),)
+        else:
+            spans = ((0, tap), (2 * tap, 3 * tap))
+        for down, up in spans:
+            pin.intervals.append((ticks_add(start, down), ticks_add(start, up)))
+        # Leave enough quiet after each gesture that the next can't merge into a double press.
+        self._free_at = ticks_add(start, spans[-1][1] + Button.double_ms + 3 * Button.debounce_ms)
+
+
+class LedText:
+    """Writes the pixel buffer as a line of text each time it changes."""
+
+    def __init__(self, path, pixels):
+        self._out = open(path, "a") if path else None
+        self.buf = bytearray(3 * pixels)
+        self._shown = bytearray(3 * pixels)
+        self._state = None  # so the first render is written
+
+    def show(self, state_name):
+        if self._out is None or (self.buf == self._shown and state_name == self._state):
+            return
+        self._shown[:] = self.buf
+        self._state = state_name
+        letters = []
+        for i in range(0, len(self.buf), 3):
+            colour = (self.buf[i], self.buf[i + 1], self.buf[i + 2])
+            letters.append(LED_LETTERS.get(colour, "?"))
+        self._out.write("leds " + "".join(letters) + " state=" + state_name + "\n")
+        self._out.flush()

@@ -1,0 +1,1 @@
+"""cupcore: the cup firmware that runs unchanged on MicroPython, CircuitPython and CPython."""

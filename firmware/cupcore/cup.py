@@ -1,0 +1,277 @@
+"""The cup's state machine: what it does with each message from the hub and each gesture from its owner.
+
+States: JOINING (not seated) -> WAITING (seated, between rounds) -> ROLLED (dice hidden under the cup) <->
+TURN (my turn: a bid or call being composed) -> REVEALED (the hub asked, the dice were shown) -> WAITING or OUT.
+
+The one promise: dice leave the cup only in a REVEAL that answers a REVEAL_REQ for the current round. Anything
+else that arrives in the wrong state is answered with ERROR(ERR_STATE) and changes nothing.
+
+Two buttons, A (left) and B (right), are enough for every turn action:
+    A press   face + 1 (6 wraps to 1)          B press   quantity + 1
+    A double  quantity - 1                     B double  switch what is composed: bid -> liar -> spot -> bid
+    A long    peek at my dice (any time)       B long    send it (between rounds: ready)
+"""
+from cupcore import commit, dice, leds, wire
+from cupcore.compat import const, ticks_diff, ticks_ms, urandom
+from cupcore.gestures import DOUBLE, LONG, PRESS
+
+JOINING = const(0)
+WAITING = const(1)
+ROLLED = const(2)
+TURN = const(3)
+REVEALED = const(4)
+OUT = const(5)
+STATE_NAMES = ("joining", "waiting", "rolled", "turn", "revealed", "out")
+
+BUTTON_A = const(0)
+BUTTON_B = const(1)
+FW_MAJOR = const(0)
+FW_MINOR = const(1)
+_CALLS = (wire.BID, wire.LIAR, wire.SPOT)
+
+
+class Cup:
+    peek_ms = 3000
+    pip_step_ms = 700
+    cue_ms = 1200
+
+    def __init__(self, send, cup_id, name, board, source=urandom, clock=ticks_ms, pip_mode=False):
+        """send(mtype, values) hands a message to the link; source(n) gives random bytes."""
+        self._send = send
+        self._source = source
+        self._clock = clock
+        self.cup_id = cup_id
+        self.name = name
+        self.board = board
+        self.pip_mode = pip_mode
+        self.state = JOINING
+        self.seat = wire.NOBODY
+        self.round = -1
+        self._nonce = b""
+        self._dice = bytearray(wire.MAX_DICE)
+        self.dice_count = 0
+        self._salt = b""
+        self._digest = b""
+        self.table = None
+        self.kind = wire.BID
+        self.qty = 1
+        self.face = 2
+        self.awaiting = 0  # the intent kind sent and not yet accepted or refused
+        self.last_refusal = 0
+        self.last_error = None
+        self.result = None
+        self._peek_until = None
+        self._cue = 0
+        self._cue_until = 0
+
+    # -- messages from the hub ---------------------------------------------------------------------------
+
+    def receive(self, mtype, values):
+        handler = _HANDLERS.get(mtype)
+        if handler is None:
+            return  # acks, pongs and the cup's own message types need nothing from the cup
+        handler(self, values)
+
+    def hello(self):
+        self._send(wire.HELLO, (wire.VERSION, FW_MAJOR, FW_MINOR, self.cup_id, self.name, self.board))
+
+    def _refuse(self, mtype):
+        self._send(wire.ERROR, (wire.ERR_STATE, mtype))
+
+    def _on_who(self, values):
+        self._forget_round()
+        self.state = JOINING
+        self.hello()
+
+    def _on_welcome(self, values):
+        proto, seat, seats = values
+        self._forget_round()
+        self.seat = seat
+        self.state = WAITING
+
+    def _on_round(self, values):
+        round_id, seat, count, nonce = values
+        if self.state in (JOINING, OUT):
+            return self._refuse(wire.ROUND)
+        if not 1 <= count <= wire.MAX_DICE:
+            return self._send(wire.ERROR, (wire.ERR_BODY, wire.ROUND))
+        if round_id == self.round and self.dice_count:
+            if nonce != self._nonce or seat != self.seat:
+                return self._refuse(wire.ROUND)
+        else:
+            self.round = round_id
+            self.seat = seat
+            self._nonce = nonce
+            self.dice_count = count
+            dice.roll(count, self._dice, self._source)
+            self._salt = self._source(commit.SALT_SIZE)
+            self._digest = commit.digest(nonce, seat, self._dice[:count], self._salt)
+            self.state = ROLLED
+            self.table = None
+            self.awaiting = 0
+        self._send(wire.COMMIT, (self.round, self._digest))
+
+    def _on_table(self, values):
+        if values[0] != self.round or self.state not in (ROLLED, TURN):
+            return self._refuse(wire.TABLE)
+        self.table = values
+        mine = values[1] == self.seat
+        if mine and self.state == ROLLED:
+            self.state = TURN
+            self.awaiting = 0
+            self._start_composing()
+        elif not mine:
+            self.state = ROLLED
+
+    def _on_accept(self, values):
+        round_id, kind = values
+        if kind != self.awaiting or (kind != wire.READY and round_id != self.round):
+            return self._refuse(wire.ACCEPT)
+        self.awaiting = 0
+        if self.state == TURN:
+            self.state = ROLLED  # the turn has passed; the next TABLE says whose it is
+
+    def _on_refuse(self, values):
+        round_id, kind, reason = values
+        if kind != self.awaiting:
+            return self._refuse(wire.REFUSE)
+        self.awaiting = 0
+        self.last_refusal = reason
+        self._show_cue(wire.CUE_REFUSED)
+
+    def _on_reveal_req(self, values):
+        if values[0] != self.round or not self.dice_count or self.state not in (ROLLED, TURN, REVEALED):
+            return self._refuse(wire.REVEAL_REQ)
+        self.state = REVEALED
+        self._send(wire.REVEAL, (self.round, bytes(self._dice[: self.dice_count]), self._salt))
+
+    def _on_result(self, values):
+        if values[0] != self.round or self.state not in (ROLLED, TURN, REVEALED):
+            return self._refuse(wire.RESULT)
+        self.result = values
+        change, status = values[1], values[4]
+        self._forget_round()
+        self.state = OUT if status == wire.OUT else WAITING
+        if status == wire.WON:
+            self._show_cue(wire.CUE_WON)
+        elif change:
+            self._show_cue(wire.CUE_GAINED if change > 0 else wire.CUE_LOST)
+
+    def _on_cue(self, values):
+        self._show_cue(values[0])
+
+    def _on_ping(self, values):
+        self._send(wire.PONG, values)
+
+    def _on_error(self, values):
+        self.last_error = values
+
+    def _forget_round(self):
+        for i in range(len(self._dice)):
+            self._dice[i] = 0
+        self.dice_count = 0
+        self._salt = b""
+        self.table = None
+        self.awaiting = 0
+        self._peek_until = None
+
+    # -- gestures from the owner -------------------------------------------------------------------------
+
+    def gesture(self, button, kind):
+        if button == BUTTON_A and kind == LONG:
+            if self.dice_count:
+                self._peek_until = self._clock()
+            return
+        if self.state == WAITING and button == BUTTON_B and kind == LONG and not self.awaiting:
+            self.awaiting = wire.READY
+            self._send(wire.INTENT, (max(self.round, 0), wire.READY, 0, 0))
+        elif self.state == TURN and not self.awaiting:
+            self._compose(button, kind)
+        # Anything else (out of turn, while a reply is awaited) is ignored: the cup never sends an intent that
+        # its state can't back.
+
+    def _compose(self, button, kind):
+        most = self.table[6] if self.table and self.table[6] else wire.MAX_DICE
+        if button == BUTTON_A and kind == PRESS:
+            self.face = self.face % 6 + 1
+        elif button == BUTTON_A and kind == DOUBLE:
+            self.qty = max(1, self.qty - 1)
+        elif button == BUTTON_B and kind == PRESS:
+            self.qty = min(most, self.qty + 1)
+        elif button == BUTTON_B and kind == DOUBLE:
+            self.kind = _CALLS[(_CALLS.index(self.kind) + 1) % len(_CALLS)]
+        elif button == BUTTON_B and kind == LONG:
+            self.awaiting = self.kind
+            if self.kind == wire.BID:
+                self._send(wire.INTENT, (self.round, wire.BID, self.qty, self.face))
+            else:
+                self._send(wire.INTENT, (self.round, self.kind, 0, 0))
+
+    def _start_composing(self):
+        """Start from the smallest ordinary raise of the standing bid; the hub referees the rest."""
+        self.kind = wire.BID
+        qty, face = self.table[3], self.table[4]
+        if not qty:
+            self.qty, self.face = 1, 2
+        elif face < 6:
+            self.qty, self.face = qty, face + 1
+        else:
+            self.qty, self.face = qty + 1, face
+
+    # -- what the LEDs show ------------------------------------------------------------------------------
+
+    def _show_cue(self, cue):
+        self._cue = cue
+        self._cue_until = self._clock()
+
+    def render(self, buf):
+        now = self._clock()
+        if self._cue and ticks_diff(now, self._cue_until) < self.cue_ms:
+            return _render_cue(buf, self._cue, now)
+        self._cue = 0
+        if self._peek_until is not None and ticks_diff(now, self._peek_until) < self.peek_ms:
+            return self._render_dice(buf, ticks_diff(now, self._peek_until))
+        self._peek_until = None
+        state = self.state
+        if state == TURN:
+            if self.kind == wire.BID:
+                return leds.bid(buf, self.qty, self.face)
+            return leds.fill(buf, leds.RED if self.kind == wire.LIAR else leds.CYAN)
+        if state == REVEALED:
+            return leds.faces(buf, self._dice, self.dice_count)
+        if state == ROLLED:
+            return leds.marker(buf, leds.DIM_AMBER)
+        if state == OUT:
+            return leds.fill(buf, leds.OFF)
+        return leds.marker(buf, leds.DIM_BLUE)
+
+    def _render_dice(self, buf, elapsed):
+        if not self.pip_mode:
+            return leds.faces(buf, self._dice, self.dice_count)
+        step = elapsed // self.pip_step_ms
+        if step % 2:
+            return leds.fill(buf, leds.OFF)  # a dark gap so two equal dice in a row read as two
+        return leds.pips(buf, self._dice[(step // 2) % self.dice_count])
+
+
+def _render_cue(buf, cue, now):
+    if cue in (wire.CUE_LOST, wire.CUE_BANG, wire.CUE_REFUSED):
+        return leds.blink(buf, leds.RED, now)
+    if cue in (wire.CUE_GAINED, wire.CUE_WON):
+        return leds.blink(buf, leds.GREEN, now)
+    return leds.blink(buf, leds.WHITE, now)
+
+
+_HANDLERS = {
+    wire.WHO: Cup._on_who,
+    wire.WELCOME: Cup._on_welcome,
+    wire.ROUND: Cup._on_round,
+    wire.TABLE: Cup._on_table,
+    wire.ACCEPT: Cup._on_accept,
+    wire.REFUSE: Cup._on_refuse,
+    wire.REVEAL_REQ: Cup._on_reveal_req,
+    wire.RESULT: Cup._on_result,
+    wire.CUE: Cup._on_cue,
+    wire.PING: Cup._on_ping,
+    wire.ERROR: Cup._on_error,
+}

@@ -1,0 +1,348 @@
+"""The dicecup wire format: the one definition used by the cups and by the hub.
+
+A frame on the wire is COBS(payload) followed by one 0x00 delimiter. The payload is
+
+    version (1) | type (1) | seq (1) | ack (1) | body (0..MAX_BODY) | CRC-16/CCITT-FALSE (2, big-endian)
+
+with the CRC over everything before it. docs/protocol.md describes every byte, message and code; the golden
+vectors in tests/vectors/ pin them. Change this file, the doc and the vectors together.
+"""
+from cupcore.compat import const
+
+VERSION = const(1)
+MAX_BODY = const(48)
+_HEADER = const(4)
+_CRC = const(2)
+MAX_PAYLOAD = const(54)  # _HEADER + MAX_BODY + _CRC
+MAX_FRAME = const(57)  # COBS adds one byte per 254, plus the 0x00 delimiter
+MAX_DICE = const(15)
+MAX_TEXT = const(16)
+
+# Message types. Cup -> hub: 0x01-0x0F; hub -> cup: 0x10-0x1F; either way: 0x20-0x2F.
+HELLO = const(0x01)
+COMMIT = const(0x02)
+INTENT = const(0x03)
+REVEAL = const(0x04)
+WELCOME = const(0x10)
+ROUND = const(0x11)
+TABLE = const(0x12)
+ACCEPT = const(0x13)
+REFUSE = const(0x14)
+REVEAL_REQ = const(0x15)
+RESULT = const(0x16)
+CUE = const(0x17)
+WHO = const(0x18)
+ACK = const(0x20)
+PING = const(0x21)
+PONG = const(0x22)
+ERROR = const(0x23)
+
+# Intent kinds (INTENT, ACCEPT, REFUSE).
+BID = const(1)
+LIAR = const(2)
+SPOT = const(3)
+READY = const(4)
+INTENT_NAMES = {BID: "bid", LIAR: "liar", SPOT: "spot", READY: "ready"}
+
+# Why the hub refused an intent or a reveal (REFUSE).
+REASONS = {
+    1: "not your turn",
+    2: "does not raise the standing bid",
+    3: "names more dice than are in play",
+    4: "there is no bid to call yet",
+    5: "you can't call your own bid",
+    6: "that call is switched off at this table",
+    7: "no bids on ones while ones are wild",
+    8: "the face is locked in a palifico round",
+    9: "that round is over",
+    10: "the reveal does not match the commitment",
+    11: "you are not seated",
+    12: "the table is full",
+    13: "you are out of the game",
+    14: "the turn's time ran out",
+    15: "refused by the table",
+}
+
+# What went wrong with a frame or a message (ERROR). `about` carries the offending message type.
+ERR_VERSION = const(1)
+ERR_UNKNOWN = const(2)
+ERR_BODY = const(3)
+ERR_STATE = const(4)
+ERR_BUSY = const(5)
+ERRORS = {
+    ERR_VERSION: "unsupported protocol version",
+    ERR_UNKNOWN: "unknown message type",
+    ERR_BODY: "malformed message body",
+    ERR_STATE: "message not valid in this state",
+    ERR_BUSY: "send queue full",
+}
+
+# CUE codes: what the hub wants the cup to show or sound now (arg is free for the cue's use).
+CUE_TURN = const(1)
+CUE_LOST = const(2)
+CUE_GAINED = const(3)
+CUE_CALL = const(4)
+CUE_CLICK = const(5)
+CUE_BANG = const(6)
+CUE_WON = const(7)
+CUE_REFUSED = const(8)
+
+# RESULT status and TABLE flags.
+PLAYING = const(0)
+OUT = const(1)
+WON = const(2)
+FLAG_WILD = const(1)
+FLAG_PALIFICO = const(2)
+NOBODY = const(0xFF)
+
+# type -> (name, field codes, field names, reliable).
+# Codes: B u8, b i8, H u16, I u32 (big-endian); n 8 raw bytes, a 16 raw bytes, k 32 raw bytes;
+# d dice (count byte, then one byte 1..6 per die); t text (length byte, then UTF-8, at most MAX_TEXT bytes).
+MESSAGES = {
+    HELLO: ("hello", "BBBItt", ("proto", "fw_major", "fw_minor", "cup_id", "name", "board"), True),
+    COMMIT: ("commit", "Hk", ("round", "digest"), True),
+    INTENT: ("intent", "HBBB", ("round", "kind", "qty", "face"), True),
+    REVEAL: ("reveal", "Hda", ("round", "dice", "salt"), True),
+    WELCOME: ("welcome", "BBB", ("proto", "seat", "seats"), True),
+    ROUND: ("round", "HBBn", ("round", "seat", "dice", "nonce"), True),
+    TABLE: ("table", "HBBBBHBB", ("round", "turn", "bidder", "qty", "face", "clock", "in_play", "flags"), True),
+    ACCEPT: ("accept", "HB", ("round", "kind"), True),
+    REFUSE: ("refuse", "HBB", ("round", "kind", "reason"), True),
+    REVEAL_REQ: ("reveal_req", "H", ("round",), True),
+    RESULT: ("result", "HbBBB", ("round", "change", "dice", "bullets", "status"), True),
+    CUE: ("cue", "BB", ("cue", "arg"), False),
+    WHO: ("who", "", (), False),
+    ACK: ("ack", "", (), False),
+    PING: ("ping", "H", ("token",), False),
+    PONG: ("pong", "H", ("token",), False),
+    ERROR: ("error", "BB", ("code", "about"), False),
+}
+_RAW = {"n": 8, "a": 16, "k": 32}
+
+
+def name_of(mtype):
+    entry = MESSAGES.get(mtype)
+    return entry[0] if entry else "0x%02x" % mtype
+
+
+def type_of(name):
+    for mtype, entry in MESSAGES.items():
+        if entry[0] == name:
+            return mtype
+    raise ValueError("no message named " + name)
+
+
+def is_reliable(mtype):
+    entry = MESSAGES.get(mtype)
+    return bool(entry and entry[3])
+
+
+def crc16(data, n):
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection) of data[:n]; "123456789" -> 0x29B1."""
+    crc = 0xFFFF
+    for i in range(n):
+        crc ^= data[i] << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else crc << 1
+        crc &= 0xFFFF
+    return crc
+
+
+def _stuff(src, n, dst):
+    """COBS-encode src[:n] into dst; return the encoded length (no delimiter)."""
+    code_at = 0
+    out = 1
+    code = 1
+    for i in range(n):
+        byte = src[i]
+        if byte:
+            dst[out] = byte
+            out += 1
+            code += 1
+        if not byte or code == 0xFF:
+            dst[code_at] = code
+            code_at = out
+            out += 1
+            code = 1
+    dst[code_at] = code
+    return out
+
+
+def _unstuff(src, n, dst):
+    """COBS-decode src[:n] into dst; return the decoded length, or -1 if src is not valid COBS."""
+    i = 0
+    out = 0
+    while i < n:
+        code = src[i]
+        i += 1
+        end = i + code - 1
+        if code == 0 or end > n:
+            return -1
+        while i < end:
+            dst[out] = src[i]
+            out += 1
+            i += 1
+        if code != 0xFF and i < n:
+            dst[out] = 0
+            out += 1
+    return out
+
+
+def pack_body(mtype, values, buf, at):
+    """Write the body of message `mtype` with `values` into buf from `at`; return the end offset."""
+    entry = MESSAGES.get(mtype)
+    if entry is None:
+        raise ValueError("unknown message type %d" % mtype)
+    codes = entry[1]
+    if len(values) != len(codes):
+        raise ValueError("%s takes %d values, not %d" % (entry[0], len(codes), len(values)))
+    for code, value in zip(codes, values):
+        at = _pack_field(code, value, buf, at)
+    return at
+
+
+def _pack_field(code, value, buf, at):
+    if code in "BbHI":
+        size = 1 if code in "Bb" else (2 if code == "H" else 4)
+        low = -128 if code == "b" else 0
+        high = 127 if code == "b" else (1 << (8 * size)) - 1
+        if not low <= value <= high:
+            raise ValueError("value %d out of range for field %s" % (value, code))
+        value &= (1 << (8 * size)) - 1
+        for shift in range(size - 1, -1, -1):
+            buf[at] = (value >> (8 * shift)) & 0xFF
+            at += 1
+        return at
+    if code in _RAW:
+        if len(value) != _RAW[code]:
+            raise ValueError("field needs %d bytes" % _RAW[code])
+        raw = value
+    else:
+        raw = value.encode() if code == "t" else value
+        if len(raw) > (MAX_TEXT if code == "t" else MAX_DICE):
+            raise ValueError("too long")
+        if code == "d":
+            for die in raw:
+                if not 1 <= die <= 6:
+                    raise ValueError("a die shows 1 to 6")
+        buf[at] = len(raw)
+        at += 1
+    if at + len(raw) > len(buf):
+        raise ValueError("body too long")
+    buf[at : at + len(raw)] = raw
+    return at + len(raw)
+
+
+def unpack_body(mtype, body):
+    """Decode a body (bytes or memoryview) into a tuple of values; ValueError if it is not well formed."""
+    entry = MESSAGES.get(mtype)
+    if entry is None:
+        raise ValueError("unknown message type")
+    values = []
+    at = 0
+    n = len(body)
+    for code in entry[1]:
+        if code in "BbHI":
+            size = 1 if code in "Bb" else (2 if code == "H" else 4)
+            if at + size > n:
+                raise ValueError("body too short")
+            value = 0
+            for i in range(size):
+                value = (value << 8) | body[at + i]
+            if code == "b" and value > 127:
+                value -= 256
+            values.append(value)
+            at += size
+            continue
+        size = _RAW.get(code)
+        if size is None:
+            if at >= n:
+                raise ValueError("body too short")
+            size = body[at]
+            at += 1
+            if size > (MAX_TEXT if code == "t" else MAX_DICE):
+                raise ValueError("field too long")
+        if at + size > n:
+            raise ValueError("body too short")
+        raw = bytes(body[at : at + size])
+        at += size
+        if code == "d":
+            for die in raw:
+                if not 1 <= die <= 6:
+                    raise ValueError("a die shows 1 to 6")
+        values.append(raw.decode() if code == "t" else raw)
+    if at != n:
+        raise ValueError("body too long")
+    return tuple(values)
+
+
+# Scratch buffers, allocated once: encoding is not re-entrant, which a single-threaded cup never needs.
+_payload = bytearray(MAX_PAYLOAD)
+_stuffed = bytearray(MAX_FRAME)
+
+
+def encode(mtype, values=(), seq=0, ack=0, version=VERSION):
+    """One whole frame (delimiter included) as bytes."""
+    _payload[0] = version
+    _payload[1] = mtype
+    _payload[2] = seq
+    _payload[3] = ack
+    end = pack_body(mtype, values, _payload, _HEADER)
+    if end - _HEADER > MAX_BODY:
+        raise ValueError("body too long")
+    crc = crc16(_payload, end)
+    _payload[end] = crc >> 8
+    _payload[end + 1] = crc & 0xFF
+    n = _stuff(_payload, end + _CRC, _stuffed)
+    _stuffed[n] = 0
+    return bytes(_stuffed[: n + 1])
+
+
+class Decoder:
+    """Turns a byte stream into checked frames, one byte at a time.
+
+    push(byte) returns True when a frame with a good CRC has just ended; its parts are then in version, type,
+    seq, ack and body (a memoryview valid until the next push). Garbage, overlong runs and bad CRCs are counted
+    in `dropped` and skipped: decoding restarts at the next 0x00, so one bad frame never costs a good one.
+    """
+
+    def __init__(self):
+        self._raw = bytearray(MAX_FRAME)
+        self._frame = bytearray(MAX_PAYLOAD)
+        self._view = memoryview(self._frame)
+        self._n = 0
+        self._overflow = False
+        self.dropped = 0
+        self.version = self.type = self.seq = self.ack = 0
+        self.body = self._view[0:0]
+
+    def push(self, byte):
+        if byte:
+            if self._n < MAX_FRAME - 1:
+                self._raw[self._n] = byte
+                self._n += 1
+            else:
+                self._overflow = True
+            return False
+        n = self._n
+        overflow = self._overflow
+        self._n = 0
+        self._overflow = False
+        if n == 0:
+            return False  # back-to-back delimiters are a legal way to resynchronise
+        if overflow:
+            self.dropped += 1
+            return False
+        size = _unstuff(self._raw, n, self._frame)
+        if size < _HEADER + _CRC or crc16(self._frame, size - _CRC) != (
+            (self._frame[size - 2] << 8) | self._frame[size - 1]
+        ):
+            self.dropped += 1
+            return False
+        frame = self._frame
+        self.version = frame[0]
+        self.type = frame[1]
+        self.seq = frame[2]
+        self.ack = frame[3]
+        self.body = self._view[_HEADER : size - _CRC]
+        return True

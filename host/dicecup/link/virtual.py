@@ -1,0 +1,209 @@
+"""Virtual cups: the real cup firmware (firmware/boards/sim) in MicroPython unix-port processes.
+
+Each cup's serial side is a pseudo-terminal. The cup process holds the master end as its stdin/stdout, as a
+board's firmware holds its USB serial; the host opens the other end by path (/dev/pts/N) with pyserial, exactly
+like /dev/ttyACM0. Buttons are pressed through a FIFO, and the LEDs are written as text lines to a file.
+
+    with VirtualCups(3) as cups:
+        for cup in cups:
+            print(cup.path)
+        cups[0].press("b", "long")
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tty
+from pathlib import Path
+
+SIM_MAIN = Path(__file__).resolve().parents[3] / "firmware" / "boards" / "sim" / "main.py"
+
+
+class VirtualCupError(RuntimeError):
+    """A virtual cup could not be started or has stopped."""
+
+
+def find_micropython():
+    """The MicroPython unix port's command, or None. Looked for beside this Python first (a venv's bin/)."""
+    beside = Path(sys.executable).with_name("micropython")
+    if beside.exists():
+        return str(beside)
+    return shutil.which("micropython")
+
+
+class VirtualCup:
+    """One virtual cup process."""
+
+    def __init__(self, name="cup1", cup_id=1, workdir=None, runtime=None, fast=False, heapsize=None, pips=False):
+        self.name = name
+        self.cup_id = cup_id
+        self._own_dir = workdir is None
+        self.workdir = Path(workdir or tempfile.mkdtemp(prefix="dicecup-sim-"))
+        self.runtime = runtime or find_micropython() or sys.executable
+        self.fast = fast
+        self.heapsize = heapsize
+        self.pips = pips
+        self.buttons_path = self.workdir / f"{name}.buttons"
+        self.leds_path = self.workdir / f"{name}.leds"
+        self.stderr_path = self.workdir / f"{name}.stderr"
+        self.path = None
+        self.process = None
+        self._slave = None
+
+    @property
+    def is_micropython(self):
+        return Path(self.runtime).name.startswith("micropython")
+
+    def command(self):
+        cmd = [self.runtime]
+        if self.heapsize and self.is_micropython:
+            cmd += ["-X", f"heapsize={self.heapsize}"]
+        cmd += [str(SIM_MAIN), "--buttons", str(self.buttons_path), "--leds", str(self.leds_path)]
+        cmd += ["--name", self.name, "--id", str(self.cup_id)]
+        if self.fast:
+            cmd.append("--fast")
+        if self.pips:
+            cmd.append("--pips")
+        return cmd
+
+    def start(self):
+        if not SIM_MAIN.exists():
+            raise VirtualCupError(f"the virtual cup firmware is missing: {SIM_MAIN}")
+        master, slave = os.openpty()
+        # Raw before anything is written: a cooked terminal would echo frames back to the cup and turn \n into \r\n.
+        tty.setraw(slave)
+        os.set_blocking(master, False)
+        if not self.buttons_path.exists():
+            os.mkfifo(self.buttons_path)
+        self.leds_path.write_bytes(b"")
+        try:
+            with open(self.stderr_path, "wb") as err:
+                self.process = subprocess.Popen(
+                    self.command(), stdin=master, stdout=master, stderr=err, close_fds=True, start_new_session=True
+                )
+        except OSError as exc:
+            os.close(master)
+            os.close(slave)
+            raise VirtualCupError(f"could not start {self.runtime}: {exc}") from exc
+        os.close(master)  # only the cup holds the master now
+        # Keeping one slave descriptor open keeps the terminal alive while no host has it open.
+        self._slave = slave
+        self.path = os.ttyname(slave)
+        return self
+
+    def alive(self):
+        return self.process is not None and self.process.poll() is None
+
+    def press(self, button, gesture="press"):
+        """Send a gesture ('press', 'long', 'double') or 'down'/'up' for button 'a' or 'b'."""
+        self.send_command(f"{gesture} {button}")
+
+    def send_command(self, line):
+        if not self.alive():
+            raise VirtualCupError(f"{self.name} is not running{self._stderr_hint()}")
+        fd = os.open(self.buttons_path, os.O_WRONLY | os.O_NONBLOCK)
+        try:
+            os.write(fd, (line + "\n").encode())
+        finally:
+            os.close(fd)
+
+    def led_lines(self):
+        try:
+            return self.leds_path.read_text().splitlines()
+        except FileNotFoundError:
+            return []
+
+    def leds(self):
+        """The last LED line, e.g. 'leds WRYGB. state=revealed', or '' before the first."""
+        lines = self.led_lines()
+        return lines[-1] if lines else ""
+
+    def wait_leds(self, predicate, timeout=10.0):
+        """Wait until the latest LED line satisfies predicate(line); return that line."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            line = self.leds()
+            if line and predicate(line):
+                return line
+            if not self.alive():
+                break
+            time.sleep(0.02)
+        raise VirtualCupError(f"{self.name}: LEDs never showed what was expected; last: {self.leds()!r}")
+
+    def stderr(self):
+        try:
+            return self.stderr_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def _stderr_hint(self):
+        text = self.stderr().strip()
+        return f": {text.splitlines()[-1]}" if text else ""
+
+    def stop(self, timeout=5.0):
+        """Stop the process and release the terminal; returns the exit code."""
+        code = None
+        if self.process is not None:
+            if self.process.poll() is None:
+                self.process.terminate()
+                try:
+                    self.process.wait(timeout)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait(timeout)
+            code = self.process.returncode
+        if self._slave is not None:
+            os.close(self._slave)
+            self._slave = None
+        if self._own_dir:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+        return code
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+class VirtualCups:
+    """N virtual cups sharing one temporary folder; a context manager that always cleans up."""
+
+    def __init__(self, count, runtime=None, fast=False, heapsize=None, names=None):
+        self.workdir = Path(tempfile.mkdtemp(prefix="dicecup-sim-"))
+        names = names or [f"cup{i + 1}" for i in range(count)]
+        self.cups = [
+            VirtualCup(name, i + 1, self.workdir, runtime=runtime, fast=fast, heapsize=heapsize)
+            for i, name in enumerate(names)
+        ]
+
+    def start(self):
+        try:
+            for cup in self.cups:
+                cup.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def stop(self):
+        for cup in self.cups:
+            cup.stop()
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def __getitem__(self, index):
+        return self.cups[index]
+
+    def __iter__(self):
+        return iter(self.cups)
+
+    def __len__(self):
+        return len(self.cups)
