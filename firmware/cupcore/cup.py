@@ -60,9 +60,9 @@ class Cup:
         self.last_refusal = 0
         self.last_error = None
         self.result = None
-        self._peek_until = None
+        self._peek_from = None
         self._cue = 0
-        self._cue_until = 0
+        self._cue_from = 0
 
     # -- messages from the hub ---------------------------------------------------------------------------
 
@@ -90,22 +90,21 @@ class Cup:
         self.state = WAITING
 
     def _on_round(self, values):
-        round_id, seat, count, nonce = values
+        round_id, count, nonce = values
         if self.state in (JOINING, OUT):
             return self._refuse(wire.ROUND)
         if not 1 <= count <= wire.MAX_DICE:
             return self._send(wire.ERROR, (wire.ERR_BODY, wire.ROUND))
         if round_id == self.round and self.dice_count:
-            if nonce != self._nonce or seat != self.seat:
-                return self._refuse(wire.ROUND)
+            if nonce != self._nonce:
+                return self._refuse(wire.ROUND)  # one round id, one nonce: never roll twice for a round
         else:
             self.round = round_id
-            self.seat = seat
             self._nonce = nonce
             self.dice_count = count
             dice.roll(count, self._dice, self._source)
             self._salt = self._source(commit.SALT_SIZE)
-            self._digest = commit.digest(nonce, seat, self._dice[:count], self._salt)
+            self._digest = commit.digest(nonce, self.seat, self._dice[:count], self._salt)
             self.state = ROLLED
             self.table = None
             self.awaiting = 0
@@ -173,14 +172,14 @@ class Cup:
         self._salt = b""
         self.table = None
         self.awaiting = 0
-        self._peek_until = None
+        self._peek_from = None
 
     # -- gestures from the owner -------------------------------------------------------------------------
 
     def gesture(self, button, kind):
         if button == BUTTON_A and kind == LONG:
             if self.dice_count:
-                self._peek_until = self._clock()
+                self._peek_from = self._clock()
             return
         if self.state == WAITING and button == BUTTON_B and kind == LONG and not self.awaiting:
             self.awaiting = wire.READY
@@ -222,16 +221,16 @@ class Cup:
 
     def _show_cue(self, cue):
         self._cue = cue
-        self._cue_until = self._clock()
+        self._cue_from = self._clock()
 
     def render(self, buf):
         now = self._clock()
-        if self._cue and ticks_diff(now, self._cue_until) < self.cue_ms:
-            return _render_cue(buf, self._cue, now)
+        if self._cue and ticks_diff(now, self._cue_from) < self.cue_ms:
+            return _render_cue(buf, self._cue, ticks_diff(now, self._cue_from))
         self._cue = 0
-        if self._peek_until is not None and ticks_diff(now, self._peek_until) < self.peek_ms:
-            return self._render_dice(buf, ticks_diff(now, self._peek_until))
-        self._peek_until = None
+        if self._peek_from is not None and ticks_diff(now, self._peek_from) < self._peek_length():
+            return self._render_dice(buf, ticks_diff(now, self._peek_from))
+        self._peek_from = None
         state = self.state
         if state == TURN:
             if self.kind == wire.BID:
@@ -245,6 +244,10 @@ class Cup:
             return leds.fill(buf, leds.OFF)
         return leds.marker(buf, leds.DIM_BLUE)
 
+    def _peek_length(self):
+        # Pip mode shows one die at a time, so a peek lasts long enough to step through all of them.
+        return 2 * self.dice_count * self.pip_step_ms if self.pip_mode else self.peek_ms
+
     def _render_dice(self, buf, elapsed):
         if not self.pip_mode:
             return leds.faces(buf, self._dice, self.dice_count)
@@ -254,12 +257,12 @@ class Cup:
         return leds.pips(buf, self._dice[(step // 2) % self.dice_count])
 
 
-def _render_cue(buf, cue, now):
+def _render_cue(buf, cue, elapsed):
     if cue in (wire.CUE_LOST, wire.CUE_BANG, wire.CUE_REFUSED):
-        return leds.blink(buf, leds.RED, now)
+        return leds.blink(buf, leds.RED, elapsed)
     if cue in (wire.CUE_GAINED, wire.CUE_WON):
-        return leds.blink(buf, leds.GREEN, now)
-    return leds.blink(buf, leds.WHITE, now)
+        return leds.blink(buf, leds.GREEN, elapsed)
+    return leds.blink(buf, leds.WHITE, elapsed)
 
 
 _HANDLERS = {

@@ -76,6 +76,6 @@ def marker(buf, colour):
     return buf
 
 
-def blink(buf, colour, now, period_ms=400):
-    """Every pixel on for half of each period, off for the other half."""
-    return fill(buf, colour if (now // (period_ms // 2)) % 2 == 0 else OFF)
+def blink(buf, colour, elapsed, period_ms=400):
+    """Every pixel on for the first half of each period since the blinking began, off for the other half."""
+    return fill(buf, colour if (elapsed // (period_ms // 2)) % 2 == 0 else OFF)

@@ -1,6 +1,7 @@
 """The dicecup wire format: the one definition used by the cups and by the hub.
 
-A frame on the wire is COBS(payload) followed by one 0x00 delimiter. The payload is
+A frame on the wire is 0x00, COBS(payload), 0x00: the payload COBS-encoded between two delimiters (the leading
+one ends whatever noise came before, so the frame after garbage is never lost). The payload is
 
     version (1) | type (1) | seq (1) | ack (1) | body (0..MAX_BODY) | CRC-16/CCITT-FALSE (2, big-endian)
 
@@ -14,7 +15,7 @@ MAX_BODY = const(48)
 _HEADER = const(4)
 _CRC = const(2)
 MAX_PAYLOAD = const(54)  # _HEADER + MAX_BODY + _CRC
-MAX_FRAME = const(57)  # COBS adds one byte per 254, plus the 0x00 delimiter
+MAX_FRAME = const(57)  # COBS adds one byte per 254 to MAX_PAYLOAD, plus the two 0x00 delimiters
 MAX_DICE = const(15)
 MAX_TEXT = const(16)
 
@@ -104,7 +105,7 @@ MESSAGES = {
     INTENT: ("intent", "HBBB", ("round", "kind", "qty", "face"), True),
     REVEAL: ("reveal", "Hda", ("round", "dice", "salt"), True),
     WELCOME: ("welcome", "BBB", ("proto", "seat", "seats"), True),
-    ROUND: ("round", "HBBn", ("round", "seat", "dice", "nonce"), True),
+    ROUND: ("round", "HBn", ("round", "dice", "nonce"), True),
     TABLE: ("table", "HBBBBHBB", ("round", "turn", "bidder", "qty", "face", "clock", "in_play", "flags"), True),
     ACCEPT: ("accept", "HB", ("round", "kind"), True),
     REFUSE: ("refuse", "HBB", ("round", "kind", "reason"), True),
@@ -148,10 +149,10 @@ def crc16(data, n):
     return crc
 
 
-def _stuff(src, n, dst):
-    """COBS-encode src[:n] into dst; return the encoded length (no delimiter)."""
-    code_at = 0
-    out = 1
+def _stuff(src, n, dst, at):
+    """COBS-encode src[:n] into dst from offset `at`; return the offset just past the encoded bytes."""
+    code_at = at
+    out = at + 1
     code = 1
     for i in range(n):
         byte = src[i]
@@ -282,7 +283,7 @@ _stuffed = bytearray(MAX_FRAME)
 
 
 def encode(mtype, values=(), seq=0, ack=0, version=VERSION):
-    """One whole frame (delimiter included) as bytes."""
+    """One whole frame, both delimiters included, as bytes."""
     _payload[0] = version
     _payload[1] = mtype
     _payload[2] = seq
@@ -293,9 +294,10 @@ def encode(mtype, values=(), seq=0, ack=0, version=VERSION):
     crc = crc16(_payload, end)
     _payload[end] = crc >> 8
     _payload[end + 1] = crc & 0xFF
-    n = _stuff(_payload, end + _CRC, _stuffed)
-    _stuffed[n] = 0
-    return bytes(_stuffed[: n + 1])
+    _stuffed[0] = 0
+    end = _stuff(_payload, end + _CRC, _stuffed, 1)
+    _stuffed[end] = 0
+    return bytes(_stuffed[: end + 1])
 
 
 class Decoder:
