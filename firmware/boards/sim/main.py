@@ -12,7 +12,7 @@ sys.path.append(sys.path[0] + "/../..")  # firmware/, where cupcore lives (on a 
 
 import select  # noqa: E402
 
-from simboard import Buttons, LedText, Serial  # noqa: E402
+from simboard import ButtonFifo, Buttons, LedText, Serial  # noqa: E402
 from cupcore import cup as cupmod  # noqa: E402
 from cupcore.compat import ticks_ms  # noqa: E402
 from cupcore.gestures import Button  # noqa: E402
@@ -44,14 +44,14 @@ def run(opts):
     serial = Serial()
     buttons = Buttons()
     leds = LedText(opts["leds"], int(opts["pixels"]))
-    fifo = open(opts["buttons"], "r+b") if opts["buttons"] else None  # r+ so it never sees end-of-file
+    fifo = ButtonFifo(opts["buttons"]) if opts["buttons"] else None
     link = Link(serial.write, lambda mtype, values: cup.receive(mtype, values))
     cup = cupmod.Cup(link.send, int(opts["id"]), opts["name"], "sim", pip_mode=opts["pips"])
     pins = [Button(pin) for pin in buttons.pins]
     poller = select.poll()
     poller.register(0, select.POLLIN)
     if fifo:
-        poller.register(fifo.fileno(), select.POLLIN)
+        poller.register(fifo.fd, select.POLLIN)
     rx = bytearray(64)
     wait_ms = max(2, Button.debounce_ms // 2)
     while True:
@@ -62,8 +62,10 @@ def run(opts):
                 except OSError:
                     return 0  # the host side of the pseudo-terminal is gone: the cup was unplugged
                 link.feed(rx, n)
-            elif not buttons.command(fifo.readline().decode()):
-                return 0
+            else:
+                for line in fifo.lines():
+                    if not buttons.command(line):
+                        return 0
         now = ticks_ms()
         for index, pin in enumerate(pins):
             gesture = pin.poll(now)

@@ -67,6 +67,33 @@ class Serial:
             pass
 
 
+class ButtonFifo:
+    """The FIFO that button commands arrive on, opened read-write so it never reports end-of-file."""
+
+    def __init__(self, path):
+        self._pending = b""
+        try:
+            import os
+
+            self.fd = os.open(path, os.O_RDWR | os.O_NONBLOCK)  # CPython
+            self._os_read = os.read
+            self._file = None
+        except (ImportError, AttributeError):  # MicroPython: no os.open
+            self._file = open(path, "r+b")
+            self.fd = self._file.fileno()
+
+    def lines(self):
+        """The complete command lines that have arrived (call when the FIFO polls readable)."""
+        if self._file is not None:
+            return [self._file.readline().decode()]
+        try:
+            self._pending += self._os_read(self.fd, 256)
+        except BlockingIOError:
+            return []
+        *complete, self._pending = self._pending.split(b"\n")
+        return [line.decode() for line in complete]
+
+
 class Pin:
     """A button pin driven by a timeline of (down_at, up_at) intervals, or held by hand."""
 

@@ -23,10 +23,12 @@ class CupPeer:
             raise PeerError(f"could not open {port}: {exc}") from exc
         self.port = port
         self.inbox = []  # (mtype, values) delivered and not yet taken
+        self.log = []  # every (mtype, values) ever delivered, in order
         self.link = Link(self.serial.write, self._deliver)
 
     def _deliver(self, mtype, values):
         self.inbox.append((mtype, values))
+        self.log.append((mtype, values))
 
     def send(self, mtype, values=()):
         if not self.link.send(mtype, values):
