@@ -14,6 +14,7 @@ COMMANDS = {
     "odds": ("dicecup.commands.odds", "the exact odds of a bid, or the odds table for a dice count"),
     "referee": ("dicecup.commands.referee", "re-check a game record and rule every round"),
     "rules": ("dicecup.commands.rules", "print the rule page of a preset"),
+    "sim": ("dicecup.commands.sim", "start N virtual cups and print their device paths"),
 }
 
 
