@@ -109,7 +109,7 @@ class Link:
         except ValueError:
             self.refused += 1
             if mtype not in _NO_ERROR_REPLY:
-                code = wire.ERR_BODY if mtype in wire.MESSAGES else wire.ERR_UNKNOWN
+                code = wire.ERR_BODY if mtype in wire.LAYOUTS else wire.ERR_UNKNOWN
                 self.send(wire.ERROR, (code, mtype))
             return
         self._deliver(mtype, values)

