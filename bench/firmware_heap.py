@@ -19,14 +19,9 @@ sys.path.insert(0, str(ROOT / "host"))
 
 from cupcore import commit, wire  # noqa: E402
 from dicecup.link.peer import CupPeer, PeerError  # noqa: E402
-from dicecup.link.virtual import VirtualCup, VirtualCupError, build_mpy, find_micropython  # noqa: E402
+from dicecup.link.virtual import VirtualCup, VirtualCupError, build_mpy, find_micropython, tool  # noqa: E402
 
 SEAT = 1
-
-
-def tool(name):
-    beside = Path(sys.executable).with_name(name)
-    return str(beside) if beside.exists() else name
 
 
 def mpy_total():

@@ -5,6 +5,7 @@ Options: --buttons FIFO [--leds FILE] [--name NAME] [--id N] [--pixels N] [--fas
 stdin/stdout are the cup's serial port (the launcher makes them a pseudo-terminal). Nothing else may be
 printed to stdout; problems go to stderr.
 """
+import gc
 import select
 
 from cupcore import cup as cupmod
@@ -31,6 +32,7 @@ def parse_args(argv):
 
 
 def run(opts):
+    gc.collect()  # clear the import's leftovers before the long-lived buffers are allocated
     if opts["fast"]:
         # For benches: the same gesture logic at a quarter of the human timings.
         Button.debounce_ms = 5
