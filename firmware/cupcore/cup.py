@@ -9,7 +9,7 @@ else that arrives in the wrong state is answered with ERROR(ERR_STATE) and chang
 Two buttons, A (left) and B (right), are enough for every turn action:
     A press   face + 1 (6 wraps to 1)          B press   quantity + 1
     A double  quantity - 1                     B double  switch what is composed: bid -> liar -> spot -> bid
-    A long    peek at my dice (any time)       B long    send it (between rounds: ready)
+    A long    peek at my dice (any time)       B long    send it (between rounds: ready; before: sit down)
 """
 from cupcore import commit, dice, leds, wire
 from cupcore.compat import const, ticks_diff, ticks_ms, urandom
@@ -79,12 +79,13 @@ class Cup:
         self._send(wire.ERROR, (wire.ERR_STATE, mtype))
 
     def _on_who(self, values):
-        self._forget_round()
-        self.state = JOINING
+        # Only "who are you?": a hub that lost the link (or restarted) asks again, and the cup keeps its round.
         self.hello()
 
     def _on_welcome(self, values):
         proto, seat, seats = values
+        if seat == self.seat and self.dice_count:
+            return  # back in the same seat with the dice it committed to: the round goes on
         self._forget_round()
         self.seat = seat
         self.state = WAITING
@@ -181,7 +182,8 @@ class Cup:
             if self.dice_count:
                 self._peek_from = self._clock()
             return
-        if self.state == WAITING and button == BUTTON_B and kind == LONG and not self.awaiting:
+        if self.state in (JOINING, WAITING) and button == BUTTON_B and kind == LONG and not self.awaiting:
+            # Between rounds "ready"; before the game, "seat me" (seats are taken in the order cups ask).
             self.awaiting = wire.READY
             self._send(wire.INTENT, (max(self.round, 0), wire.READY, 0, 0))
         elif self.state == TURN and not self.awaiting:
@@ -216,6 +218,10 @@ class Cup:
             self.qty, self.face = qty, face + 1
         else:
             self.qty, self.face = qty + 1, face
+
+    @property
+    def peeking(self):
+        return self._peek_from is not None
 
     # -- what the LEDs show ------------------------------------------------------------------------------
 

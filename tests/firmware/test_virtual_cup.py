@@ -1,5 +1,6 @@
 """The virtual cup: the real firmware on the MicroPython unix port, its serial side a pseudo-terminal opened
 with pyserial, its buttons pressed through its FIFO. Every wait has a deadline; every process is stopped."""
+import os
 import sys
 import time
 
@@ -56,7 +57,7 @@ def start_round(peer, round_id, count=5):
 
 
 def test_a_whole_round_over_the_pty(cup, peer):
-    assert cup.path.startswith("/dev/pts/")
+    assert cup.device.startswith("/dev/pts/") and os.path.islink(cup.path)
     proto, fw_major, fw_minor, cup_id, name, board = handshake(peer)
     assert (proto, cup_id, name, board) == (wire.VERSION, 0xC0FFEE, "ana", "sim")
 
@@ -115,7 +116,7 @@ def test_bad_input_never_crashes_the_cup_or_shows_its_dice(cup, peer):
     peer.send(wire.TABLE, (3, 0, wire.NOBODY, 0, 0, 0, 10, 0))
     for button, gesture in (("b", "press"), ("b", "double"), ("b", "long"), ("a", "long")):
         cup.press(button, gesture)
-    cup.wait_leds(lambda line: "state=rolled" in line and line[5:10].isupper(), timeout=15)
+    cup.wait_leds(lambda line: "state=peek" in line and line[5:10].isupper(), timeout=15)
     peer.pump(0.3)
     assert wire.INTENT not in [m for m, _ in peer.log]
     assert wire.REVEAL not in [m for m, _ in peer.log]

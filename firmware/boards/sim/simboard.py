@@ -100,14 +100,31 @@ class Pin:
     def __init__(self):
         self.intervals = []
         self.held = False
+        self._seen_down = False  # the head interval has been read as down at least once
+        self._show_up = False    # one "up" reading is owed between two intervals
 
     def __call__(self):
+        # A press is a real event, not only a span of time: each interval is read as down at least once and
+        # is followed by at least one "up" reading, however late the cup gets round to polling (a busy
+        # machine can pause a process for longer than a tap lasts).
         if self.held:
             return True
+        if self._show_up:
+            self._show_up = False
+            return False
         now = ticks_ms()
-        while self.intervals and ticks_diff(now, self.intervals[0][1]) >= 0:
+        while self.intervals:
+            down_at, up_at = self.intervals[0]
+            if ticks_diff(now, down_at) < 0:
+                return False
+            if ticks_diff(now, up_at) < 0 or not self._seen_down:
+                self._seen_down = True
+                return True
             self.intervals.pop(0)
-        return bool(self.intervals) and ticks_diff(now, self.intervals[0][0]) >= 0
+            self._seen_down = False
+            self._show_up = True
+            return False
+        return False
 
 
 class Buttons:
@@ -174,3 +191,21 @@ class LedText:
             letters.append(LED_LETTERS.get(colour, "?"))
         self._out.write("leds " + "".join(letters) + " state=" + state_name + "\n")
         self._out.flush()
+
+
+class SeededSource:
+    """A stand-in for the board's hardware random source, for reproducible games (`--seed`): SHA-256 of the
+    seed and a counter. Only the virtual cup has it; a real board's dice always come from os.urandom."""
+
+    def __init__(self, seed):
+        self._seed = str(seed).encode()
+        self._counter = 0
+
+    def __call__(self, n):
+        import hashlib
+
+        out = b""
+        while len(out) < n:
+            self._counter += 1
+            out += hashlib.sha256(self._seed + b":" + str(self._counter).encode()).digest()
+        return out[:n]

@@ -1,6 +1,8 @@
 """The virtual cup's main loop: cupcore wired to the simulated board (main.py starts it).
 
-Options: --buttons FIFO [--leds FILE] [--name NAME] [--id N] [--pixels N] [--fast] [--pips]
+Options: --buttons FIFO [--leds FILE] [--name NAME] [--id N] [--pixels N] [--fast] [--pips] [--seed S]
+
+--seed makes the dice reproducible (tests, the demo); without it they come from os.urandom as on a board.
 
 stdin/stdout are the cup's serial port (the launcher makes them a pseudo-terminal). Nothing else may be
 printed to stdout; problems go to stderr.
@@ -12,11 +14,12 @@ from cupcore import cup as cupmod
 from cupcore.compat import ticks_ms
 from cupcore.gestures import Button
 from cupcore.link import Link
-from simboard import ButtonFifo, Buttons, LedText, Serial
+from simboard import ButtonFifo, Buttons, LedText, SeededSource, Serial
 
 
 def parse_args(argv):
-    opts = {"buttons": None, "leds": None, "name": "sim", "id": "1", "pixels": "6", "fast": False, "pips": False}
+    opts = {"buttons": None, "leds": None, "name": "sim", "id": "1", "pixels": "6", "fast": False, "pips": False,
+            "seed": None}
     i = 1
     while i < len(argv):
         key = argv[i].lstrip("-")
@@ -43,7 +46,8 @@ def run(opts):
     leds = LedText(opts["leds"], int(opts["pixels"]))
     fifo = ButtonFifo(opts["buttons"]) if opts["buttons"] else None
     link = Link(serial.write, lambda mtype, values: cup.receive(mtype, values))
-    cup = cupmod.Cup(link.send, int(opts["id"]), opts["name"], "sim", pip_mode=opts["pips"])
+    extra = {"source": SeededSource(opts["seed"])} if opts["seed"] is not None else {}
+    cup = cupmod.Cup(link.send, int(opts["id"]), opts["name"], "sim", pip_mode=opts["pips"], **extra)
     pins = [Button(pin) for pin in buttons.pins]
     poller = select.poll()
     poller.register(0, select.POLLIN)
@@ -70,7 +74,7 @@ def run(opts):
                 cup.gesture(index, gesture)
         link.tick()
         cup.render(leds.buf)
-        leds.show(cupmod.STATE_NAMES[cup.state])
+        leds.show("peek" if cup.peeking else cupmod.STATE_NAMES[cup.state])
 
 
 def main(argv):

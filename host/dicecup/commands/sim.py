@@ -1,6 +1,7 @@
 """`dicecup sim N`: start N virtual cups and print where to reach them, until Ctrl-C.
 
-Each line names a cup, the serial device a hub opens (like /dev/ttyACM0), the FIFO its buttons are pressed
+Each line names a cup, the serial port a hub opens (a stable link to a pseudo-terminal, as /dev/serial/by-id/...
+is to a real board), the FIFO its buttons are pressed
 through (`echo "press a" > FIFO`) and the file its LEDs are written to.
 """
 import signal

@@ -15,8 +15,9 @@ import subprocess
 import sys
 import tempfile
 import time
-import tty
 from pathlib import Path
+
+from .ptyrelay import Relay, open_raw_pty
 
 FIRMWARE = Path(__file__).resolve().parents[3] / "firmware"
 SIM_MAIN = FIRMWARE / "boards" / "sim" / "main.py"
@@ -67,7 +68,8 @@ class VirtualCup:
     """One virtual cup process."""
 
     def __init__(
-        self, name="cup1", cup_id=1, workdir=None, runtime=None, fast=False, heapsize=None, pips=False, mpy_dir=None
+        self, name="cup1", cup_id=1, workdir=None, runtime=None, fast=False, heapsize=None, pips=False, mpy_dir=None,
+        seed=None,
     ):
         self.name = name
         self.cup_id = cup_id
@@ -78,12 +80,13 @@ class VirtualCup:
         self.heapsize = heapsize
         self.pips = pips
         self.mpy_dir = mpy_dir  # precompiled firmware (build_mpy) to load instead of the source
+        self.seed = seed  # reproducible dice (the sim board's stand-in for a hardware random source)
         self.buttons_path = self.workdir / f"{name}.buttons"
         self.leds_path = self.workdir / f"{name}.leds"
         self.stderr_path = self.workdir / f"{name}.stderr"
-        self.path = None
+        self.path = None  # what the host opens: a stable symlink to the current terminal (like /dev/serial/by-id)
         self.process = None
-        self._slave = None
+        self._relay = None
 
     @property
     def is_micropython(self):
@@ -99,15 +102,14 @@ class VirtualCup:
             cmd.append("--fast")
         if self.pips:
             cmd.append("--pips")
+        if self.seed is not None:
+            cmd += ["--seed", str(self.seed)]
         return cmd
 
     def start(self):
         if not SIM_MAIN.exists():
             raise VirtualCupError(f"the virtual cup firmware is missing: {SIM_MAIN}")
-        master, slave = os.openpty()
-        # Raw before anything is written: a cooked terminal would echo frames back to the cup and turn \n into \r\n.
-        tty.setraw(slave)
-        os.set_blocking(master, False)
+        master, slave = open_raw_pty()
         if not self.buttons_path.exists():
             os.mkfifo(self.buttons_path)
         self.leds_path.write_bytes(b"")
@@ -131,10 +133,29 @@ class VirtualCup:
             os.close(slave)
             raise VirtualCupError(f"could not start {self.runtime}: {exc}") from exc
         os.close(master)  # only the cup holds the master now
-        # Keeping one slave descriptor open keeps the terminal alive while no host has it open.
-        self._slave = slave
-        self.path = os.ttyname(slave)
+        os.set_blocking(slave, False)
+        self.path = str(self.workdir / f"{self.name}.tty")
+        self._relay = Relay(slave, self.path)
+        self._relay.start()
         return self
+
+    @property
+    def device(self):
+        """The terminal behind `path` right now (/dev/pts/N); it changes at every plug."""
+        return os.path.realpath(self.path) if self.path else None
+
+    def unplug(self):
+        """Pull the cable: the host's port vanishes, the cup keeps running (and keeps its dice)."""
+        self._relay.unplug()
+
+    def plug(self):
+        """Plug the cable back in: a fresh port behind the same path."""
+        self._relay.plug()
+
+    def power_cycle(self):
+        """Switch the cup off and on again: a new process, so whatever it held in RAM is gone."""
+        self._stop_process()
+        self.start()
 
     def alive(self):
         return self.process is not None and self.process.poll() is None
@@ -187,6 +208,12 @@ class VirtualCup:
 
     def stop(self, timeout=5.0):
         """Stop the process and release the terminal; returns the exit code."""
+        code = self._stop_process(timeout)
+        if self._own_dir:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+        return code
+
+    def _stop_process(self, timeout=5.0):
         code = None
         if self.process is not None:
             if self.process.poll() is None:
@@ -197,11 +224,10 @@ class VirtualCup:
                     self.process.kill()
                     self.process.wait(timeout)
             code = self.process.returncode
-        if self._slave is not None:
-            os.close(self._slave)
-            self._slave = None
-        if self._own_dir:
-            shutil.rmtree(self.workdir, ignore_errors=True)
+        if self._relay is not None:
+            self._relay.stop()
+            os.close(self._relay.cup_fd)
+            self._relay = None
         return code
 
     def __enter__(self):

@@ -232,3 +232,40 @@ def test_cues_blink_then_give_way():
     assert colours(cup.render(bytearray(6))) == [leds.RED] * 2
     clock.advance(Cup.cue_ms + 1)
     assert colours(cup.render(bytearray(6)))[0] == leds.DIM_AMBER
+
+
+def test_a_hub_asking_who_again_leaves_the_round_alone():
+    cup, sent, clock = rolled()
+    [(_, digest)] = sent.of(wire.COMMIT)
+    cup.receive(wire.WHO, ())
+    assert sent.of(wire.HELLO) and cup.state == cupmod.ROLLED
+    cup.receive(wire.WELCOME, (1, 2, 4))  # the same seat: a cup back after a drop keeps its dice
+    cup.receive(wire.ROUND, (7, 5, NONCE))
+    assert sent.of(wire.COMMIT) == [(7, digest), (7, digest)]
+    cup.receive(wire.WELCOME, (1, 3, 4))  # another seat: a new game, the old round is gone
+    assert cup.state == cupmod.WAITING and cup.dice_count == 0
+
+
+def test_holding_b_before_the_game_asks_for_a_seat():
+    sent = Sent()
+    clock = Clock()
+    cup = Cup(sent, 9, "cy", "sim", source=Counter(), clock=clock)
+    cup.receive(wire.WHO, ())
+    cup.gesture(BUTTON_B, LONG)
+    assert sent.of(wire.INTENT) == [(0, wire.READY, 0, 0)]
+    cup.gesture(BUTTON_B, LONG)  # asked already: once is enough until the hub answers
+    assert len(sent.of(wire.INTENT)) == 1
+    cup.receive(wire.ACCEPT, (0, wire.READY))
+    cup.receive(wire.WELCOME, (1, 0, 3))
+    assert (cup.state, cup.seat) == (cupmod.WAITING, 0)
+    assert sent.of(wire.ERROR) == []
+
+
+def test_peeking_is_a_state_the_board_can_show():
+    cup, sent, clock = rolled()
+    assert not cup.peeking
+    cup.gesture(BUTTON_A, LONG)
+    assert cup.peeking
+    clock.advance(cup.peek_ms + 1)
+    cup.render(bytearray(18))
+    assert not cup.peeking
