@@ -223,6 +223,13 @@ class Cup:
     def peeking(self):
         return self._peek_from is not None
 
+    @property
+    def showing(self):
+        """What the last render() put on the LEDs when it was not the state's own display: "cue" or "peek"."""
+        if self._cue:
+            return "cue"
+        return "peek" if self._peek_from is not None else None
+
     # -- what the LEDs show ------------------------------------------------------------------------------
 
     def _show_cue(self, cue):

@@ -94,46 +94,60 @@ class ButtonFifo:
         return [line.decode() for line in complete]
 
 
-class Pin:
-    """A button pin driven by a timeline of (down_at, up_at) intervals, or held by hand."""
-
-    def __init__(self):
-        self.intervals = []
-        self.held = False
-        self._seen_down = False  # the head interval has been read as down at least once
-        self._show_up = False    # one "up" reading is owed between two intervals
-
-    def __call__(self):
-        # A press is a real event, not only a span of time: each interval is read as down at least once and
-        # is followed by at least one "up" reading, however late the cup gets round to polling (a busy
-        # machine can pause a process for longer than a tap lasts).
-        if self.held:
-            return True
-        if self._show_up:
-            self._show_up = False
-            return False
-        now = ticks_ms()
-        while self.intervals:
-            down_at, up_at = self.intervals[0]
-            if ticks_diff(now, down_at) < 0:
-                return False
-            if ticks_diff(now, up_at) < 0 or not self._seen_down:
-                self._seen_down = True
-                return True
-            self.intervals.pop(0)
-            self._seen_down = False
-            self._show_up = True
-            return False
-        return False
-
-
 class Buttons:
-    """Turns gesture commands into pin timelines, one gesture after another."""
+    """Turns gesture commands into one timeline of taps across all the buttons, read by the pins.
+
+    The pins are callables (`buttons.pins[0]()` is True while A is held), so the cup's real debouncing and
+    gesture code does the work. A press is an event the cup sees, not a span of wall-clock time: a busy machine
+    can pause the cup's process for longer than a tap lasts. So the timeline runs on the cup's own readings: a
+    tap starts when the cup first reads it (everything after it moves back by the delay), lasts as long as it
+    was meant to from there, and is followed by at least one "up" reading, whose lateness also moves the rest
+    back. Long presses stay long, the taps of a double stay close, and gestures keep their order across buttons.
+    """
 
     def __init__(self, names=("a", "b")):
         self.names = names
-        self.pins = [Pin() for _ in names]
+        self.held = [False] * len(names)  # "down a" / "up a" from a person at a keyboard
+        self.timeline = []  # [pin index, down_at, up_at], in order
+        self._seen_down = False  # the head tap has been read as down
+        self._owed_up = None  # the pin owed one "up" reading after its tap
+        self._up_due = 0
         self._free_at = ticks_ms()
+        self.pins = [self._reader(i) for i in range(len(names))]
+
+    def _reader(self, index):
+        return lambda: self.level(index)
+
+    def level(self, index):
+        if self.held[index]:
+            return True
+        now = ticks_ms()
+        if self._owed_up is not None:
+            if self._owed_up == index:
+                self._owed_up = None
+                self._shift(ticks_diff(now, self._up_due))
+            return False
+        if not self.timeline:
+            return False
+        pin, down_at, up_at = self.timeline[0]
+        if pin != index or ticks_diff(now, down_at) < 0:
+            return False
+        if not self._seen_down:
+            self._seen_down = True
+            self._shift(ticks_diff(now, down_at))
+            return True
+        if ticks_diff(now, up_at) < 0:
+            return True
+        self.timeline.pop(0)
+        self._seen_down = False
+        self._owed_up = index
+        self._up_due = up_at
+        return False
+
+    def _shift(self, late):
+        if late > 0:
+            self.timeline = [(p, ticks_add(d, late), ticks_add(u, late)) for p, d, u in self.timeline]
+            self._free_at = ticks_add(self._free_at, late)
 
     def command(self, line):
         """Carry out one command line; return False for quit."""
@@ -144,17 +158,15 @@ class Buttons:
             return False
         if len(words) != 2 or words[1] not in self.names:
             return True  # a typo at the keyboard is not worth crashing a cup
-        pin = self.pins[self.names.index(words[1])]
+        index = self.names.index(words[1])
         verb = words[0]
-        if verb == "down":
-            pin.held = True
-        elif verb == "up":
-            pin.held = False
+        if verb in ("down", "up"):
+            self.held[index] = verb == "down"
         elif verb in ("press", "long", "double"):
-            self._schedule(pin, verb)
+            self._schedule(index, verb)
         return True
 
-    def _schedule(self, pin, verb):
+    def _schedule(self, index, verb):
         tap = 3 * Button.debounce_ms
         start = self._free_at
         if ticks_diff(ticks_ms(), start) > 0:
@@ -166,7 +178,7 @@ class Buttons:
         else:
             spans = ((0, tap), (2 * tap, 3 * tap))
         for down, up in spans:
-            pin.intervals.append((ticks_add(start, down), ticks_add(start, up)))
+            self.timeline.append((index, ticks_add(start, down), ticks_add(start, up)))
         # Leave enough quiet after each gesture that the next can't merge into a double press.
         self._free_at = ticks_add(start, spans[-1][1] + Button.double_ms + 3 * Button.debounce_ms)
 

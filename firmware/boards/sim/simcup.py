@@ -37,10 +37,13 @@ def parse_args(argv):
 def run(opts):
     gc.collect()  # clear the import's leftovers before the long-lived buffers are allocated
     if opts["fast"]:
-        # For benches: the same gesture logic at a quarter of the human timings.
-        Button.debounce_ms = 5
-        Button.long_press_ms = 150
-        Button.double_ms = 75
+        # For benches, tests and the demo, where bots press the buttons: the same gesture logic and the same
+        # displays, at bot speed.
+        Button.debounce_ms = 3
+        Button.long_press_ms = 50
+        Button.double_ms = 30
+        cupmod.Cup.peek_ms = 400
+        cupmod.Cup.cue_ms = 300
     serial = Serial()
     buttons = Buttons()
     leds = LedText(opts["leds"], int(opts["pixels"]))
@@ -74,7 +77,7 @@ def run(opts):
                 cup.gesture(index, gesture)
         link.tick()
         cup.render(leds.buf)
-        leds.show("peek" if cup.peeking else cupmod.STATE_NAMES[cup.state])
+        leds.show(cup.showing or cupmod.STATE_NAMES[cup.state])
 
 
 def main(argv):

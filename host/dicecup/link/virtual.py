@@ -240,11 +240,12 @@ class VirtualCup:
 class VirtualCups:
     """N virtual cups sharing one temporary folder; a context manager that always cleans up."""
 
-    def __init__(self, count, runtime=None, fast=False, heapsize=None, names=None, mpy_dir=None):
+    def __init__(self, count, runtime=None, fast=False, heapsize=None, names=None, mpy_dir=None, seed=None):
         self.workdir = Path(tempfile.mkdtemp(prefix="dicecup-sim-"))
         names = names or [f"cup{i + 1}" for i in range(count)]
         self.cups = [
-            VirtualCup(name, i + 1, self.workdir, runtime=runtime, fast=fast, heapsize=heapsize, mpy_dir=mpy_dir)
+            VirtualCup(name, i + 1, self.workdir, runtime=runtime, fast=fast, heapsize=heapsize, mpy_dir=mpy_dir,
+                       seed=None if seed is None else f"{seed}:{name}")
             for i, name in enumerate(names)
         ]
 

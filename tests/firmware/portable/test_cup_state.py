@@ -269,3 +269,18 @@ def test_peeking_is_a_state_the_board_can_show():
     clock.advance(cup.peek_ms + 1)
     cup.render(bytearray(18))
     assert not cup.peeking
+
+
+def test_a_cue_shows_before_a_peek_and_the_board_is_told_which():
+    cup, sent, clock = rolled()
+    cup.receive(wire.CUE, (wire.CUE_LOST, 0))
+    cup.gesture(BUTTON_A, LONG)
+    buf = bytearray(18)
+    cup.render(buf)
+    assert cup.showing == "cue"
+    clock.advance(cup.cue_ms + 1)
+    cup.render(buf)
+    assert cup.showing == "peek"
+    clock.advance(cup.peek_ms + 1)
+    cup.render(buf)
+    assert cup.showing is None
