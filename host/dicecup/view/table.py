@@ -12,8 +12,9 @@ from dicecup.rules.notation import FACE_NAMES
 DIE_FACES = "·⚀⚁⚂⚃⚄⚅"
 
 
-def table_view(state, *, seat_notes=None, clock_left=None, status=None) -> Panel:
-    """The whole table now. seat_notes: seat -> short text (e.g. "cup 3f2a" / "bot" / "disconnected")."""
+def table_view(state, *, seat_notes=None, clock_left=None, status=None, to_act=None) -> Panel:
+    """The whole table now. seat_notes: seat -> short text (e.g. "cup 3f2a" / "bot" / "disconnected");
+    to_act: the seat to act when the engine leaves it open (dudo's first opener is the hub's draw)."""
     seat_notes = seat_notes or {}
     revolver = state.rules.preset.revolver
     grid = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False)
@@ -23,7 +24,7 @@ def table_view(state, *, seat_notes=None, clock_left=None, status=None) -> Panel
     if revolver:
         grid.add_column("bullets", justify="right")
     grid.add_column("")
-    to_act = state.to_act
+    to_act = state.to_act or to_act
     for i, name in enumerate(state.seats):
         alive = state.alive[i]
         marker = "▶" if name == to_act else ""

@@ -1,0 +1,121 @@
+"""A bot with its hands on a virtual cup, for the demo: it takes its seat with a button, peeks at its dice on
+the LEDs, reads the table as everyone at the table can (the hub's table view), decides with a bot, and presses
+the buttons to compose and send its bid or call. It never sees another cup's dice, nor its own any other way.
+
+The button layout is the cup's (cupcore.cup): A press face+1, A double quantity-1, B press quantity+1,
+B double bid -> liar -> spot, B long send, A long peek.
+"""
+import threading
+import time
+
+from dicecup.rules import Bid
+
+from .view import make_view
+
+LETTER_FACE = {"W": 1, "R": 2, "Y": 3, "G": 4, "B": 5, "M": 6}
+
+
+def led_state(line: str) -> str:
+    """'leds WRY... state=turn' -> 'turn'."""
+    return line.rpartition("state=")[2].strip() if "state=" in line else ""
+
+
+def led_dice(line: str) -> tuple:
+    """The dice shown while peeking: one face-coloured pixel per die."""
+    pixels = line.split()[1] if line.startswith("leds ") else ""
+    return tuple(LETTER_FACE[c] for c in pixels if c in LETTER_FACE)
+
+
+def led_composed(line: str):
+    """What the cup is composing, read off its LEDs: ("liar",), ("spot",) or ("bid", quantity, face).
+
+    A composed bid is pixel 0 in the face's colour and the quantity in binary on the others (cupcore.leds)."""
+    pixels = line.split()[1] if line.startswith("leds ") else ""
+    if pixels and set(pixels) == {"R"} and len(pixels) > 1:
+        return ("liar",)
+    if pixels and set(pixels) == {"C"}:
+        return ("spot",)
+    if not pixels or pixels[0] not in LETTER_FACE:
+        return None
+    quantity = sum(1 << bit for bit, c in enumerate(pixels[1:]) if c == "W")
+    return ("bid", quantity, LETTER_FACE[pixels[0]])
+
+
+def presses_for(action, qty: int, face: int) -> list:
+    """The gestures that turn the bid display (qty, face) into `action`, ending with the send."""
+    if not isinstance(action, Bid):
+        return [("b", "double")] * (1 if str(action) == "liar" else 2) + [("b", "long")]
+    moves = [("a", "press")] * ((action.face - face) % 6)
+    if action.quantity >= qty:
+        moves += [("b", "press")] * (action.quantity - qty)
+    else:
+        moves += [("a", "double")] * (qty - action.quantity)
+    return moves + [("b", "long")]
+
+
+class Hands(threading.Thread):
+    """Plays one virtual cup for one seat until the game is over or `stop` is set."""
+
+    poll = 0.01
+
+    def __init__(self, cup, hub, bot, stop: threading.Event):
+        super().__init__(name=f"hands {cup.name}", daemon=True)
+        self.cup, self.hub, self.bot, self.stop = cup, hub, bot, stop
+        self.dice = None
+        self.deal_seen = None
+        self.error = None
+        self.intended = []  # (seat, "4x5") for every action it composed and sent, to check the cup got it right
+
+    def run(self):
+        try:
+            while not self.stop.is_set() and not self.hub.finished:
+                self._step()
+                time.sleep(self.poll)
+        except Exception as error:  # noqa: BLE001 - reported by the demo, never silently lost
+            self.error = error
+
+    def _seat_name(self):
+        for seat in self.hub.seats:
+            if seat.conn is not None and seat.conn.cup_id == self.cup.cup_id:
+                return seat.name
+        return None
+
+    def _step(self):
+        state_word = led_state(self.cup.leds())
+        if state_word not in ("rolled", "turn"):
+            return
+        if self.deal_seen != self.hub.deal:
+            self.dice = self._peek()
+            self.deal_seen = self.hub.deal
+        if state_word == "turn" and self.dice is not None:
+            self._play()
+
+    def _peek(self):
+        self.cup.press("a", "long")
+        line = self.cup.wait_leds(lambda text: led_state(text) == "peek", timeout=10)
+        return led_dice(line)
+
+    def _play(self):
+        hub, name = self.hub, self._seat_name()
+        state = hub.state
+        if name is None or state is None or hub.phase != "bidding" or state.seats[hub.to_act()] != name:
+            return
+        line = self.cup.leds()
+        composed = led_composed(line) if led_state(line) == "turn" else None
+        if composed is None:
+            return  # a cue is blinking, or the display is between frames: look again
+        if composed[0] != "bid":  # an armed call left from before: step round (liar -> spot -> bid)
+            for _ in range(2 if composed[0] == "liar" else 1):
+                self.cup.press("b", "double")
+            self.cup.wait_leds(lambda text: (led_composed(text) or ("",))[0] == "bid", timeout=10)
+            return
+        action = self.bot.act(make_view(state, name, self.dice))
+        self.intended.append((name, str(action)))
+        for button, gesture in presses_for(action, composed[1], composed[2]):
+            self.cup.press(button, gesture)
+        # Wait for the hub to take it (the turn passes) or refuse it, before looking again.
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not self.stop.is_set():
+            if hub.state is not state or led_state(self.cup.leds()) != "turn":
+                return
+            time.sleep(self.poll)

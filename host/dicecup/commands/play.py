@@ -1,0 +1,75 @@
+"""`dicecup play`: a game at the table with cups on USB serial ports (found by their USB ids and confirmed by the
+handshake, or named with --port), virtual cups (--sim N) and bots (--bots N).
+
+While it runs, type an action for the seat whose turn it is (`ana bids 4x5`, `ben calls liar`), or
+`retire NAME` to take out a seat whose cup is not coming back.
+"""
+import sys
+
+from dicecup.hub.screen import Screen
+from dicecup.hub.session import Table, TableError
+from dicecup.link.usb import candidate_ports
+from dicecup.rules import DicecupError, Rules
+
+
+def add_arguments(parser):
+    parser.add_argument("--rules", default="dudo", help="the preset (default dudo)")
+    parser.add_argument("switches", nargs="*", help="switches, like palifico=off clock=30")
+    parser.add_argument("--port", action="append", default=[], metavar="PATH", help="a cup's serial port (repeat)")
+    parser.add_argument("--sim", type=int, default=0, metavar="N", help="also seat N virtual cups")
+    parser.add_argument("--bots", type=int, default=0, metavar="N", help="fill N seats with bots on the hub")
+    parser.add_argument("--seed", help="reproducible hub draws (nonces, the revolver) and virtual dice")
+    parser.add_argument("--data", help="where journals go (default ~/.local/share/dicecup)")
+
+
+def run(args) -> int:
+    try:
+        rules = Rules.from_words(args.rules, args.switches)
+    except DicecupError as error:
+        print(f"dicecup play: {error}", file=sys.stderr)
+        return 2
+    ports = list(args.port)
+    if not ports and not args.sim:
+        ports = [p.device for p in candidate_ports()]
+        if not ports and not args.bots:
+            print("dicecup play: no cups found. Plug a cup in (`dicecup ports` lists serial ports), name one with "
+                  "--port, or play with virtual cups: --sim 3", file=sys.stderr)
+            return 2
+    table = Table(rules, data=args.data, seed=args.seed, screen=Screen(), bots=args.bots)
+    try:
+        return _play(table, ports, args)
+    except TableError as error:
+        print(f"dicecup play: {error}", file=sys.stderr)
+        return 1
+    finally:
+        table.close()
+
+
+def _play(table, ports, args) -> int:
+    virtual = None
+    if args.sim:
+        from dicecup.link.virtual import VirtualCupError, VirtualCups, find_micropython
+        try:
+            virtual = VirtualCups(args.sim, runtime=find_micropython(), fast=True, seed=args.seed).start()
+        except VirtualCupError as error:
+            raise TableError(str(error)) from None
+        ports += [cup.path for cup in virtual]
+    try:
+        hub = table.make_hub(expect_cups=len(ports))
+        table.connect(ports)
+        if virtual is not None:
+            _seat_virtual_cups(virtual, hub, table)
+        table.play(typed_commands=True)
+        return 0 if hub.finished else 1
+    finally:
+        if virtual is not None:
+            virtual.stop()
+
+
+def _seat_virtual_cups(cups, hub, table):
+    """Virtual cups have no hands: the hub holds each one's B button, in order, so they sit clockwise."""
+    import threading
+
+    from dicecup.hub.demo_players import seat_in_order
+
+    threading.Thread(target=seat_in_order, args=(list(cups), hub, table.stop), daemon=True).start()

@@ -1,0 +1,61 @@
+"""`dicecup resume [JOURNAL]`: go on with a game whose hub process died, from its journal, with no round lost.
+
+Without a journal it takes the newest unfinished one in the data folder. The cups are reopened on the ports the
+journal names (or --port); each must say hello again and show that it still holds the dice it committed to.
+"""
+import sys
+
+from dicecup.bots.simple import SimpleBot
+from dicecup.datadir import data_dir
+from dicecup.hub.journal import read_journal, unfinished_journals
+from dicecup.hub.screen import Screen
+from dicecup.hub.session import Table, TableError
+from dicecup.rules import RecordError, replay
+
+
+def add_arguments(parser):
+    parser.add_argument("journal", nargs="?", help="the journal (default: the newest unfinished game)")
+    parser.add_argument("--port", action="append", default=[], metavar="PATH",
+                        help="a cup's serial port, if it moved (repeat)")
+    parser.add_argument("--seed", help="reproducible hub draws from here on")
+    parser.add_argument("--data", help="where journals are (default ~/.local/share/dicecup)")
+
+
+def run(args) -> int:
+    path = args.journal
+    if path is None:
+        found = unfinished_journals(data_dir(args.data))
+        if not found:
+            print("dicecup resume: no unfinished game in the data folder", file=sys.stderr)
+            return 2
+        path = found[0]
+    try:
+        resumed = read_journal(path)
+        state = replay(_text(path)).state
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"dicecup resume: can't read {path}: {error}", file=sys.stderr)
+        return 2
+    except RecordError as error:
+        print(f"dicecup resume: {path} does not replay: {error}", file=sys.stderr)
+        return 2
+    if state.winner is not None:
+        print(f"dicecup resume: that game is over: {state.seats[state.winner]} won", file=sys.stderr)
+        return 2
+    ports = args.port or [info["port"].partition(":")[2] for info in resumed.cups.values() if "port" in info]
+    table = Table(state.rules, data=args.data, seed=args.seed, screen=Screen())
+    try:
+        hub = table.make_hub(expect_cups=len(ports))
+        hub.resume(resumed, state, bots=lambda name: SimpleBot(name))
+        table.connect(ports)
+        table.play(typed_commands=True)
+        return 0 if hub.finished else 1
+    except TableError as error:
+        print(f"dicecup resume: {error}", file=sys.stderr)
+        return 1
+    finally:
+        table.close()
+
+
+def _text(path) -> str:
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()

@@ -1,0 +1,72 @@
+"""The hub's loop: one thread runs the table; reader threads only move bytes into its inbox."""
+import queue
+import sys
+import threading
+import time
+
+from dicecup.link.transport import LinkDown, open_transport
+
+from .conn import CupConn
+
+
+class Connections:
+    """Opens the cups' ports, and opens them again after a drop (a cup plugged back in, back in range)."""
+
+    retry_every = 0.5
+
+    def __init__(self, inbox):
+        self.inbox = inbox
+        self.lost = {}   # (kind, target) -> time of the next attempt
+
+    def open(self, kind: str, target: str):
+        transport = open_transport(kind, target)
+        return CupConn(transport, self.inbox)
+
+    def dropped(self, conn):
+        kind, _, target = conn.name.partition(":")
+        self.lost[(kind, target)] = time.monotonic() + self.retry_every
+
+    def retry(self, hub):
+        now = time.monotonic()
+        for (kind, target), due in list(self.lost.items()):
+            if now < due:
+                continue
+            try:
+                conn = self.open(kind, target)
+            except LinkDown:
+                self.lost[(kind, target)] = now + self.retry_every
+                continue
+            del self.lost[(kind, target)]
+            hub.add_connection(conn)
+
+
+def read_commands(inbox, stream=None):
+    """Lines typed at the hub (`ana bids 4x5`, `retire ana`) become commands on the table's thread."""
+    stream = stream or sys.stdin
+
+    def loop():
+        for line in stream:
+            if line.strip():
+                inbox.put(("command", line.strip()))
+
+    threading.Thread(target=loop, name="commands", daemon=True).start()
+
+
+def run(hub, inbox, connections=None, until=None, poll=0.01):
+    """Run the table until the game is over (or `until()` says stop)."""
+    while not hub.finished and not (until and until()):
+        try:
+            item = inbox.get(timeout=poll)
+        except queue.Empty:
+            item = None
+        while item is not None:
+            if item[0] == "down" and connections is not None:
+                connections.dropped(item[1])
+            hub.handle(item)
+            try:
+                item = inbox.get_nowait()
+            except queue.Empty:
+                item = None
+        if connections is not None:
+            connections.retry(hub)
+        hub.tick()

@@ -1,0 +1,71 @@
+"""Who sits where: a cup (reached through a connection) or a bot seated on the hub."""
+import re
+
+from cupcore import wire, wirenames
+
+from dicecup.rules.record import KEYWORDS
+
+
+class Seat:
+    __slots__ = ("index", "name", "conn", "cup_id", "board", "fw", "bot", "bot_dice", "commit", "revealed")
+
+    def __init__(self, index, name, conn=None, bot=None):
+        self.index, self.name, self.conn, self.bot = index, name, conn, bot
+        hello = conn.hello if conn else None
+        self.cup_id = hello[3] if hello else None
+        self.fw = f"{hello[1]}.{hello[2]}" if hello else None
+        self.board = hello[5] if hello else None
+        self.bot_dice = None   # a bot's own dice this round: a hub-seated bot's cup is the hub
+        self.commit = None     # this round's commitment from the cup
+        self.revealed = None   # the dice it revealed
+
+    @property
+    def is_cup(self) -> bool:
+        return self.bot is None
+
+    @property
+    def connected(self) -> bool:
+        return self.conn is not None and not self.conn.down
+
+    def send(self, mtype, values=()):
+        if self.connected:
+            self.conn.send(mtype, values)
+
+    def note(self) -> str:
+        if not self.is_cup:
+            return "bot"
+        if not self.connected:
+            return "disconnected"
+        return f"{self.board} cup {self.cup_id:08x}"
+
+
+def seat_name(wanted: str, taken) -> str:
+    """A record-safe, unique seat name from what a cup calls itself."""
+    name = re.sub(r"[^A-Za-z0-9_-]", "", wanted.replace(" ", "-"))[:16] or "cup"
+    if name in KEYWORDS:
+        name = f"{name}-cup"
+    base, n = name, 2
+    while name in taken:
+        name = f"{base}-{n}"
+        n += 1
+    return name
+
+
+REASON_FOR_RULE = {
+    "turn": wirenames.NOT_YOUR_TURN, "raise": wirenames.NOT_A_RAISE, "cap": wirenames.TOO_MANY_DICE,
+    "no-bid": wirenames.NO_BID_YET, "call-off": wirenames.CALL_OFF, "ones-wild": wirenames.ONES_BARRED,
+    "palifico-lock": wirenames.FACE_LOCKED, "over": wirenames.ROUND_OVER, "out": wirenames.ELIMINATED,
+}
+
+
+def reason_code(error) -> int:
+    """The wire's refusal code for an engine refusal ("refused by the table" for the rest)."""
+    return REASON_FOR_RULE.get(getattr(error, "rule", ""), wirenames.OTHER)
+
+
+def intent_action(kind: int, qty: int, face: int):
+    """A cup's INTENT as an engine action, or None when it isn't one (READY)."""
+    from dicecup.rules import LIAR, SPOT, Bid
+    if kind == wire.BID:
+        return Bid.parse(f"{qty}x{face}")  # NotationError for a face outside 1..6 or a zero quantity
+    return {wire.LIAR: LIAR, wire.SPOT: SPOT}.get(kind)

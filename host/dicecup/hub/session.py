@@ -1,0 +1,72 @@
+"""Setting a table up and running it: the cups (ports, discovered USB cups, virtual cups), the bots, the
+journal's folder, the screen. `dicecup play`, `demo` and `resume` are thin layers over this."""
+import queue
+import threading
+import time
+
+from dicecup.bots.simple import SimpleBot
+from dicecup.datadir import data_dir
+from dicecup.link.transport import LinkDown
+
+from .chance import Chance
+from .run import Connections, read_commands, run
+from .screen import Screen
+from .table import Hub
+
+
+class TableError(Exception):
+    """Something the person at the hub has to fix before a game can start; the message says what."""
+
+
+def bot_seats(count: int, chance: Chance, start: int = 1) -> list:
+    return [(f"bot{i}", SimpleBot(chance.fork(f"bot{i}").below(2**31))) for i in range(start, start + count)]
+
+
+class Table:
+    """One game: a hub, its connections and inbox, and whatever it started (virtual cups, helpers)."""
+
+    def __init__(self, rules, *, data=None, seed=None, screen=None, bots=0, extra_bots=(), result_pause=None):
+        self.inbox = queue.Queue()
+        self.connections = Connections(self.inbox)
+        self.chance = Chance(seed)
+        self.screen = screen or Screen()
+        self.data = data_dir(data)
+        self.bots = bot_seats(bots, self.chance) + list(extra_bots)
+        self.rules = rules
+        self.hub = None
+        self.result_pause = result_pause
+        self.stop = threading.Event()
+
+    def make_hub(self, expect_cups: int) -> Hub:
+        self.hub = Hub(self.rules, data=self.data, chance=self.chance, screen=self.screen,
+                       expect_cups=expect_cups, bots=self.bots)
+        if self.result_pause is not None:
+            self.hub.result_pause = self.result_pause
+        return self.hub
+
+    def connect(self, ports) -> list:
+        """Open every port; a port that can't be opened is a TableError naming it and what to do."""
+        conns = []
+        for port in ports:
+            try:
+                conns.append(self.connections.open("serial", port))
+            except LinkDown as error:
+                for conn in conns:
+                    conn.close()
+                raise TableError(str(error)) from None
+        for conn in conns:
+            self.hub.add_connection(conn)
+        return conns
+
+    def play(self, typed_commands: bool = False, timeout: float = None):
+        if typed_commands:
+            read_commands(self.inbox)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        run(self.hub, self.inbox, self.connections,
+            until=lambda: self.stop.is_set() or (deadline is not None and time.monotonic() > deadline))
+        return self.hub
+
+    def close(self):
+        self.stop.set()
+        for conn in self.hub.conns if self.hub else ():
+            conn.close()

