@@ -87,8 +87,3 @@ def test_docs_rules_md_is_generated_from_the_engine_and_not_stale():
     on_disk = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert on_disk == full_page(), "docs/rules.md is stale: run `dicecup rules > docs/rules.md`"
     assert dicecup("rules").stdout == on_disk
-
-
-def test_the_demo_referees_the_bundled_game():
-    done = dicecup("demo")
-    assert done.returncode == 0 and done.stdout.rstrip().endswith("winner: ben")

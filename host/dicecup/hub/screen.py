@@ -18,7 +18,7 @@ class Screen:
     def say(self, text: str, quiet: bool = False):
         self.log.append(text)
         if not (quiet and self.brief):
-            self.console.print(text, markup=False, highlight=False)
+            self.console.print(text, markup=False, highlight=False, soft_wrap=True)
 
     def table(self, hub):
         if not self.brief or not hub.state.bids:
@@ -41,5 +41,5 @@ class Screen:
 
     def winner(self, name: str, journal_path):
         self.log.append(f"winner {name}")
-        self.console.print(f"\n[bold]{name} wins the game.[/bold]")
-        self.console.print(f"journal: {journal_path}", markup=False, highlight=False)
+        self.console.print(f"\n[bold]{name} wins the game.[/bold]", soft_wrap=True)
+        self.console.print(f"journal: {journal_path}", markup=False, highlight=False, soft_wrap=True)

@@ -1,0 +1,25 @@
+"""`dicecup demo`, as the README runs it: four virtual cups on MicroPython, pressed by bots, a whole game."""
+import re
+import subprocess
+import sys
+
+from table_helpers import referee
+
+
+def test_the_demo_plays_a_whole_game_and_names_the_winner_and_the_journal(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "dicecup", "demo", "--seed", "readme", "--data", str(tmp_path),
+                           "--brief"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "4 virtual cups on MicroPython" in done.stdout
+    winner = re.search(r"^(\S+) wins the game\.$", done.stdout, re.M)
+    journal = re.search(r"^journal: (.+)$", done.stdout, re.M)
+    assert winner and journal, done.stdout[-2000:]
+    verdict = referee(journal.group(1))
+    assert verdict.returncode == 0 and f'"winner": "{winner.group(1)}"' in verdict.stdout
+    assert "Traceback" not in done.stderr
+
+
+def test_the_demo_refuses_bad_rules_clearly():
+    done = subprocess.run([sys.executable, "-m", "dicecup", "demo", "--rules", "dudo", "load=2"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.startswith("dicecup demo: dudo does not offer load")
