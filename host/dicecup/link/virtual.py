@@ -81,6 +81,8 @@ class VirtualCup:
         self.pips = pips
         self.mpy_dir = mpy_dir  # precompiled firmware (build_mpy) to load instead of the source
         self.seed = seed  # reproducible dice (the sim board's stand-in for a hardware random source)
+        self.cheat = False  # tests only: the cup's reveals lie (see simcup.cheating)
+        self.boots = 0  # power cycles so far
         self.buttons_path = self.workdir / f"{name}.buttons"
         self.leds_path = self.workdir / f"{name}.leds"
         self.stderr_path = self.workdir / f"{name}.stderr"
@@ -103,7 +105,10 @@ class VirtualCup:
         if self.pips:
             cmd.append("--pips")
         if self.seed is not None:
-            cmd += ["--seed", str(self.seed)]
+            # A board that restarts does not roll what it rolled before; a seeded cup mixes in its boot count.
+            cmd += ["--seed", f"{self.seed}/{self.boots}" if self.boots else str(self.seed)]
+        if self.cheat:
+            cmd.append("--cheat")
         return cmd
 
     def start(self):
@@ -155,6 +160,7 @@ class VirtualCup:
     def power_cycle(self):
         """Switch the cup off and on again: a new process, so whatever it held in RAM is gone."""
         self._stop_process()
+        self.boots += 1
         self.start()
 
     def alive(self):

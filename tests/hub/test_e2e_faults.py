@@ -1,0 +1,53 @@
+"""Faults at the table, end to end: a cup pulled out and plugged back, a cup power-cycled, a cheating cup.
+The cable is a relay between two pseudo-terminals (link/ptyrelay.py); pulling it closes the hub's side."""
+import json
+
+from dicecup.rules import Record, Reroll, Retire, Roll
+from table_helpers import LiveTable, referee
+
+
+def bidding_under_way(table):
+    hub = table.hub
+    return hub.phase == "bidding" and hub.state is not None and len(hub.state.bids) >= 1
+
+
+def test_a_cup_pulled_mid_round_pauses_the_game_and_the_round_goes_on_when_it_is_back(tmp_path):
+    with LiveTable("dudo dice=3", tmp_path, seed="unplug") as table:
+        table.wait(lambda: bidding_under_way(table), "the first bids")
+        round_at_pull = table.hub.state.round
+        table.cups[1].unplug()
+        table.wait(lambda: table.hub.paused_since is not None, "the hub to notice and pause")
+        assert "cup2's cup dropped" in table.output.getvalue()
+        assert table.hub.state.round == round_at_pull
+        table.cups[1].plug()
+        table.wait(lambda: table.hub.paused_since is None, "the cup to come back", timeout=30)
+        assert "cup2's cup is back" in table.output.getvalue()
+        hub = table.finish()
+        record = Record.parse(table.journal_text())
+        assert not any(isinstance(e, Reroll) for e in record.events)  # same dice: the round went on
+        assert any(o.n == round_at_pull for o in hub.state.history)
+        assert referee(hub.journal.path).returncode == 0
+
+
+def test_a_cup_that_lost_its_dice_to_a_power_cycle_gets_the_round_rerolled_for_everyone(tmp_path):
+    with LiveTable("dudo dice=3", tmp_path, seed="power") as table:
+        table.wait(lambda: bidding_under_way(table), "the first bids")
+        table.cups[1].power_cycle()
+        table.wait(lambda: "reroll cup2" in table.journal_text(), "the round to be rolled again", timeout=30)
+        assert "cup2's cup lost its dice" in table.output.getvalue()
+        hub = table.finish()
+        done = referee(hub.journal.path)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["winner"] is not None
+
+
+def test_a_cheating_reveal_is_named_never_counted_and_the_cup_is_retired(tmp_path):
+    with LiveTable("dudo dice=3", tmp_path, seed="cheat", cheat=1) as table:
+        hub = table.finish()
+        output = table.output.getvalue()
+        assert "CHEATING: cup2's cup revealed 6 6 6" in output
+        record = Record.parse(table.journal_text())
+        assert Retire("cup2") in record.events
+        assert not any(isinstance(e, Roll) and e.seat == "cup2" for e in record.events)  # never counted
+        assert hub.state.seats[hub.state.winner] != "cup2"
+        assert referee(hub.journal.path).returncode == 0
