@@ -51,3 +51,17 @@ def test_a_cheating_reveal_is_named_never_counted_and_the_cup_is_retired(tmp_pat
         assert not any(isinstance(e, Roll) and e.seat == "cup2" for e in record.events)  # never counted
         assert hub.state.seats[hub.state.winner] != "cup2"
         assert referee(hub.journal.path).returncode == 0
+
+
+def test_a_cup_that_never_comes_back_is_retired_by_the_host_and_the_game_goes_on(tmp_path):
+    with LiveTable("dudo dice=2", tmp_path, seed="retire") as table:
+        table.wait(lambda: bidding_under_way(table), "the first bids")
+        table.cups[2].unplug()
+        table.wait(lambda: table.hub.paused_since is not None, "the hub to notice and pause")
+        assert "type `retire cup3` to take the seat out" in table.output.getvalue()
+        table.table.inbox.put(("command", "retire cup3"))
+        table.wait(lambda: table.hub.paused_since is None, "the game to go on without cup3")
+        hub = table.finish()
+        assert Retire("cup3") in Record.parse(table.journal_text()).events
+        assert hub.state.seats[hub.state.winner] != "cup3"
+        assert referee(hub.journal.path).returncode == 0

@@ -35,7 +35,7 @@ def run(args) -> int:
             print("dicecup play: no cups found. Plug a cup in (`dicecup ports` lists serial ports), name one with "
                   "--port, or play with virtual cups: --sim 3", file=sys.stderr)
             return 2
-    table = Table(rules, data=args.data, seed=args.seed, screen=Screen(), bots=args.bots)
+    table = Table(rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5), bots=args.bots)
     try:
         return _play(table, ports, args)
     except TableError as error:

@@ -42,7 +42,7 @@ def run(args) -> int:
         print(f"dicecup resume: that game is over: {state.seats[state.winner]} won", file=sys.stderr)
         return 2
     ports = args.port or [info["port"].partition(":")[2] for info in resumed.cups.values() if "port" in info]
-    table = Table(state.rules, data=args.data, seed=args.seed, screen=Screen())
+    table = Table(state.rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5))
     try:
         hub = table.make_hub(expect_cups=len(ports))
         hub.resume(resumed, state, bots=lambda name: SimpleBot(name))
