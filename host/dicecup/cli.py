@@ -10,6 +10,7 @@ import sys
 
 # name -> (module, one-line help)
 COMMANDS = {
+    "arena": ("dicecup.commands.arena", "bots against bots: win rates with 95% intervals over N games"),
     "demo": ("dicecup.commands.demo", "play a whole autoplayed game and show it"),
     "play": ("dicecup.commands.play", "a game at the table: cups on USB, virtual cups, bots"),
     "resume": ("dicecup.commands.resume", "go on with a game whose hub died, from its journal"),

@@ -1,17 +1,20 @@
-"""Bots playing a whole game through the engine alone (no cups, no hub): for tests and, later, the arena.
+"""Bots playing a whole game through the engine alone (no cups, no hub): for tests and the arena.
 
 Dice, roll-offs and trigger pulls come from the `random.Random` passed in; each bot sees only its own view.
+Every move goes through the guard (guard.decide_inline, no time budget): a bot that raises or answers with an
+illegal action plays the safest action instead, and the problem is appended to `problems` when given.
 """
 import random
 
 from dicecup.rules import (BIDDING, OVER, REVEAL, ROLLOFF, SHOOTING, Move, Record, Roll, Rolloff, Shot, apply,
                            new_game)
 
+from .guard import decide_inline
 from .view import make_view
 
 
-def play_game(rules, bots: dict, rng: random.Random) -> Record:
-    """bots: seat name -> bot (object with act(view), or a function). Returns the game's record."""
+def run_game(rules, bots: dict, rng: random.Random, problems: list = None):
+    """bots: seat name -> bot. Returns (final state, events)."""
     seats = list(bots)
     state = new_game(rules, seats)
     events = []
@@ -40,7 +43,14 @@ def play_game(rules, bots: dict, rng: random.Random) -> Record:
             # dudo's first opener is the hub's random draw
             turn = state.turn if state.turn is not None else rng.choice([i for i, a in enumerate(state.alive) if a])
             name = seats[turn]
-            bot = bots[name]
-            action = (bot.act if hasattr(bot, "act") else bot)(make_view(state, name, dice[name]))
+            action, problem = decide_inline(bots[name], make_view(state, name, dice[name]))
+            if problem is not None and problems is not None:
+                problems.append((name, problem))
             push(Move(name, action))
-    return Record(rules, tuple(seats), tuple(events))
+    return state, events
+
+
+def play_game(rules, bots: dict, rng: random.Random, problems: list = None) -> Record:
+    """bots: seat name -> bot (object with act(view), or a function). Returns the game's record."""
+    _, events = run_game(rules, bots, rng, problems)
+    return Record(rules, tuple(bots), tuple(events))

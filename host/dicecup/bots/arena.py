@@ -1,0 +1,120 @@
+"""Bots against bots: N games with the seats rotating, on every CPU core, and each bot's win rate with a 95 %
+Wilson interval. `dicecup arena` and bench/arena.py are thin layers over `run_arena`.
+
+Game g is played from its own seed (the arena's seed and g), with the bots made afresh for it, so the result
+depends only on (bots, rules, games, seed): not on the number of processes nor on the order they finish in.
+"""
+import hashlib
+import math
+import multiprocessing
+import os
+import random
+import re
+from typing import NamedTuple
+
+from dicecup.rules import Rules, new_game
+
+from .loader import load, resolve
+from .selfplay import run_game
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple:
+    """The Wilson score interval for a proportion: (low, high)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Score(NamedTuple):
+    """One bot name's results; a name seated k times is pooled over its k seats (per-seat win rate)."""
+
+    bot: str
+    seats: int
+    wins: int
+    win_rate: float
+    ci95: tuple
+
+    def to_json(self) -> dict:
+        return {"bot": self.bot, "wins": self.wins, "win_rate": self.win_rate, "ci95": list(self.ci95)}
+
+
+class ArenaResult(NamedTuple):
+    rules: str
+    games: int
+    scores: tuple
+    mean_rounds: float
+    problems: int   # moves a bot got wrong (raised, illegal) that the guard replaced
+
+    def to_json(self) -> dict:
+        """The `dicecup arena --json` object (contract)."""
+        return {"games": self.games, "bots": [s.to_json() for s in self.scores]}
+
+
+def seat_names(bots) -> list:
+    """A seat name per entry, from the bot's name: hard1, baseline2, ..."""
+    return [(re.sub(r"\W", "", name.rpartition(":")[2]).lower() or "bot") + str(i + 1) for i, name in enumerate(bots)]
+
+
+def game_seed(seed, game: int, part: str = "") -> int:
+    return int.from_bytes(hashlib.sha256(f"{seed}:{game}:{part}".encode()).digest()[:8], "big")
+
+
+def play_one(rules: Rules, bots, seed, game: int):
+    """Game `game` of an arena: (index of the winning entry, rounds played, problems)."""
+    names = seat_names(bots)
+    shift = game % len(bots)
+    order = list(range(shift, len(bots))) + list(range(shift))
+    table = {names[i]: load(bots[i], seed=game_seed(seed, game, names[i])) for i in order}
+    problems = []
+    state, _ = run_game(rules, table, random.Random(game_seed(seed, game)), problems)
+    return names.index(state.seats[state.winner]), len(state.history), len(problems)
+
+
+def _play_chunk(job):
+    rules_text, bots, seed, games = job
+    rules = Rules.parse(rules_text)
+    return [play_one(rules, bots, seed, g) for g in games]
+
+
+def check_table(rules: Rules, bots) -> None:
+    """Refuse, before any game, bots that can't be found and a table the rules can't seat."""
+    for name in dict.fromkeys(bots):
+        resolve(name)
+    new_game(rules, seat_names(bots))
+
+
+def run_arena(bots, rules: Rules, games: int, seed, workers: int = None, progress=None) -> ArenaResult:
+    """Play `games` games; `progress(done)` is called as games finish."""
+    bots = list(bots)
+    check_table(rules, bots)
+    workers = workers or os.cpu_count() or 1
+    size = max(1, min(50, games // (workers * 4) or 1))
+    jobs = [(str(rules), bots, seed, range(start, min(games, start + size))) for start in range(0, games, size)]
+    outcomes = []
+    if workers == 1 or len(jobs) == 1:
+        for job in jobs:
+            outcomes += _play_chunk(job)
+            progress and progress(len(outcomes))
+    else:
+        with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
+            for chunk in pool.imap_unordered(_play_chunk, jobs):
+                outcomes += chunk
+                progress and progress(len(outcomes))
+    return summarize(bots, str(rules), outcomes)
+
+
+def summarize(bots, rules_text: str, outcomes) -> ArenaResult:
+    games = len(outcomes)
+    scores = []
+    for name in dict.fromkeys(bots):
+        entries = [i for i, b in enumerate(bots) if b == name]
+        wins = sum(1 for winner, _, _ in outcomes if winner in entries)
+        n = games * len(entries)
+        scores.append(Score(name, len(entries), wins, wins / n if n else 0.0, wilson(wins, n)))
+    mean_rounds = sum(r for _, r, _ in outcomes) / games if games else 0.0
+    return ArenaResult(rules_text, games, tuple(scores), mean_rounds, sum(p for _, _, p in outcomes))

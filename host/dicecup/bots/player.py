@@ -1,0 +1,68 @@
+"""The odds player behind `normal` and `hard`: price every legal action by a Belief and take the best.
+
+    calling liar is worth   P(the standing bid is false)
+    calling spot is worth   P(the count is exactly the bid), scaled by what a landed call pays at this table
+    a raise is worth        P(the raise is true) + `raise_bonus` (after a raise the next player may well raise
+                            again rather than call: raising keeps options a call gives up)
+
+The raise it prices is the most likely one (lowest first on a tie). An opener bids the highest bid that is true
+with probability >= `open_level`.
+"""
+import random
+
+from dicecup.rules import LIAR, SPOT, Bid, get_preset
+from dicecup.rules.presets import EXACT_TABLE
+
+from .beliefs import Belief
+
+
+def spot_worth(view, p_exact: float) -> float:
+    """A landed spot call, priced against a liar call's P(win): more when it costs every other player, less
+    when it can't give a die back, and a miss that costs two dice (`exact=on`) is priced in."""
+    if view.switches.get("exact") == "on" or get_preset(view.rules).spot_style == EXACT_TABLE:
+        value = p_exact * (1 + 0.25 * (len(view.seats) - 2))
+        return value - (1 - p_exact) * 0.5 if view.switches.get("exact") == "on" else value
+    start = int(view.switches.get("dice", 5))
+    full = view.rules != "buildup" and len(view.dice) >= start or view.rules == "buildup" and len(view.dice) <= 1
+    return p_exact * (0.5 if full else 1.0)
+
+
+class OddsPlayer:
+    model = None        # a BidModel to read the opponents' bids with, or None (every hidden die independent)
+    open_level = 0.7
+    raise_bonus = 0.05
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def act(self, view):
+        belief = Belief(view, self.model)
+        bids = [a for a in view.legal if isinstance(a, Bid)]
+        if view.standing is None:
+            return self.opening(view, belief, bids)
+        options = [(1 - belief.at_least(view.standing), 1, LIAR)]
+        if SPOT in view.legal:
+            options.append((spot_worth(view, belief.exactly(view.standing)), 0, SPOT))
+        if bids:
+            chosen, p = self.raising(view, belief, bids)
+            options.append((p + self.raise_bonus, 2, chosen))
+        return max(options, key=lambda option: option[:2])[2]
+
+    def opening(self, view, belief, bids):
+        for action in reversed(bids):
+            if belief.at_least(action) >= self.open_level:
+                return action
+        return bids[0]
+
+    def raising(self, view, belief, bids):
+        """The raise to make and its chance of being true."""
+        best, best_p = bids[0], -1.0
+        for action in bids:
+            p = belief.at_least(action)
+            if p > best_p:
+                best, best_p = action, p
+        return best, best_p
+
+
+class Normal(OddsPlayer):
+    """`normal`: plays the odds of its own view; it does not read anybody's bids."""

@@ -1,0 +1,79 @@
+"""`dicecup arena BOT BOT [BOT ...] --rules PRESET [switches] --games N --seed S [--json]`: bots against bots.
+
+A bot is a built-in name (easy, normal, hard, baseline, simple) or `module:Name` (`path/file.py:Name`). The
+seats rotate from game to game; every CPU core plays. Prints each bot's win rate with a 95 % Wilson interval
+and the average game length; `--json` prints {"games": N, "bots": [{"bot", "wins", "win_rate", "ci95"}, ...]}.
+"""
+import json
+import sys
+
+from dicecup.bots.arena import run_arena
+from dicecup.bots.loader import BotError
+from dicecup.rules import DicecupError, Rules
+
+PROG = "dicecup arena"
+
+
+def add_arguments(parser):
+    parser.add_argument("bots", nargs="+", metavar="BOT", help="two or more bots: easy normal hard baseline, "
+                        "or module:Name; a bot named twice sits twice (its seats are pooled)")
+    parser.add_argument("--rules", nargs="+", default=["dudo"], metavar="WORD",
+                        help="preset and switches, as in a record: --rules dudo palifico=off (default: dudo)")
+    parser.add_argument("--games", default="100", help="games to play (default 100)")
+    parser.add_argument("--seed", default="0", help="the same seed gives the same results (default 0)")
+    parser.add_argument("--workers", default=None, help="processes to play on (default: every CPU core)")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"games": N, "bots": [{"bot", "wins", "win_rate", "ci95"}, ...]}')
+
+
+def _positive(text, what):
+    if text is None:
+        return None
+    if not str(text).isdigit() or int(text) < 1:
+        raise ValueError(f"{what} {text!r} is not a positive whole number")
+    return int(text)
+
+
+def run(args) -> int:
+    try:
+        games = _positive(args.games, "--games")
+        workers = _positive(args.workers, "--workers")
+        if len(args.bots) < 2:
+            raise ValueError("an arena needs at least two bots")
+        rules = Rules.from_words(args.rules[0], args.rules[1:])
+        result = _play(args.bots, rules, games, args.seed, workers, quiet=args.json)
+    except (ValueError, BotError, DicecupError) as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        print("\n".join(report_lines(result)))
+    return 0
+
+
+def _play(bots, rules, games, seed, workers, quiet):
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True, disable=quiet) as bar:
+        task = bar.add_task(f"{' v '.join(bots)} ({rules})", total=games)
+        return run_arena(bots, rules, games, seed, workers, progress=lambda done: bar.update(task, completed=done))
+
+
+def report_lines(result) -> list:
+    lines = [f"{result.games} games of {result.rules}, seats rotating; "
+             f"average game {result.mean_rounds:.1f} rounds", ""]
+    width = max(len(s.bot) for s in result.scores)
+    lines.append(f"{'bot':<{width}}  seats    wins  win rate  95% interval")
+    for s in result.scores:
+        lo, hi = s.ci95
+        lines.append(f"{s.bot:<{width}}  {s.seats:>5}  {s.wins:>6}  {s.win_rate * 100:7.1f} %  "
+                     f"{lo * 100:5.1f} – {hi * 100:5.1f} %")
+    seats = sum(s.seats for s in result.scores)
+    lines.append("")
+    lines.append(f"fair share: {100 / seats:.1f} % per seat")
+    if result.problems:
+        lines.append(f"{result.problems} moves were illegal or raised and were replaced by the safest action")
+    return lines
