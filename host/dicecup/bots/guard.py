@@ -21,15 +21,17 @@ def safest(view):
     return view.legal[0]
 
 
-def budget_for(clock_left, default: float = DEFAULT_BUDGET) -> float:
+def budget_for(clock_left, default: float = None) -> float:
     """A bot's budget at a table whose turn clock shows `clock_left` seconds (None: no clock): never more than
     half of what is left, so the replacement still lands in time."""
+    default = DEFAULT_BUDGET if default is None else default
     if clock_left is None:
         return default
     return max(0.05, min(default, clock_left / 2))
 
 
-def _call(bot, view):
+def ask(bot, view):
+    """The bot's own answer, unchecked: `bot.act(view)` or `bot(view)`."""
     return (bot.act if hasattr(bot, "act") else bot)(view)
 
 
@@ -46,7 +48,7 @@ def check(action, view):
 def decide_inline(bot, view):
     """The bot's action and None, or the safest action and the problem (no time budget: for self-play)."""
     try:
-        action = _call(bot, view)
+        action = ask(bot, view)
     except Exception as error:  # noqa: BLE001 - a bot must never crash the table
         return safest(view), f"raised {type(error).__name__}: {error}"
     problem = check(action, view)

@@ -71,7 +71,10 @@ def _import_file(path: str, name: str):
     if not os.path.isfile(path):
         raise BotError(f"{name}: no file {path}")
     module_name = "dicecup_bot_" + os.path.splitext(os.path.basename(path))[0]
-    spec = importlib.util.spec_from_file_location(module_name, path)
+    loaded = sys.modules.get(module_name)
+    if loaded is not None and getattr(loaded, "__file__", None) == os.path.abspath(path):
+        return loaded
+    spec = importlib.util.spec_from_file_location(module_name, os.path.abspath(path))
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)

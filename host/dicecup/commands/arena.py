@@ -7,7 +7,7 @@ and the average game length; `--json` prints {"games": N, "bots": [{"bot", "wins
 import json
 import sys
 
-from dicecup.bots.arena import run_arena
+from dicecup.bots.arena import check_table, run_arena
 from dicecup.bots.loader import BotError
 from dicecup.rules import DicecupError, Rules
 
@@ -41,6 +41,7 @@ def run(args) -> int:
         if len(args.bots) < 2:
             raise ValueError("an arena needs at least two bots")
         rules = Rules.from_words(args.rules[0], args.rules[1:])
+        check_table(rules, args.bots)
         result = _play(args.bots, rules, games, args.seed, workers, quiet=args.json)
     except (ValueError, BotError, DicecupError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)

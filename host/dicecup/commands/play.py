@@ -1,11 +1,13 @@
 """`dicecup play`: a game at the table with cups on USB serial ports (found by their USB ids and confirmed by the
-handshake, or named with --port), virtual cups (--sim N) and bots (--bots N).
+handshake, or named with --port), virtual cups (--sim N) and bots (--bots N built-in
+`normal` bots; --bot NAME, repeatable, for any bot: `hard`, `module:Name`).
 
 While it runs, type an action for the seat whose turn it is (`ana bids 4x5`, `ben calls liar`), or
 `retire NAME` to take out a seat whose cup is not coming back.
 """
 import sys
 
+from dicecup.bots.loader import BotError
 from dicecup.hub.screen import Screen
 from dicecup.hub.session import Table, TableError
 from dicecup.link.usb import candidate_ports
@@ -18,6 +20,9 @@ def add_arguments(parser):
     parser.add_argument("--port", action="append", default=[], metavar="PATH", help="a cup's serial port (repeat)")
     parser.add_argument("--sim", type=int, default=0, metavar="N", help="also seat N virtual cups")
     parser.add_argument("--bots", type=int, default=0, metavar="N", help="fill N seats with bots on the hub")
+    # issue 7: any bot by name (built-in easy/normal/hard/baseline/simple, or module:Name), one seat each
+    parser.add_argument("--bot", action="append", default=[], metavar="NAME",
+                        help="seat a bot: easy, normal, hard, baseline or module:Name (repeat)")
     parser.add_argument("--seed", help="reproducible hub draws (nonces, the revolver) and virtual dice")
     parser.add_argument("--data", help="where journals go (default ~/.local/share/dicecup)")
 
@@ -31,11 +36,16 @@ def run(args) -> int:
     ports = list(args.port)
     if not ports and not args.sim:
         ports = [p.device for p in candidate_ports()]
-        if not ports and not args.bots:
+        if not ports and not args.bots and not args.bot:
             print("dicecup play: no cups found. Plug a cup in (`dicecup ports` lists serial ports), name one with "
                   "--port, or play with virtual cups: --sim 3", file=sys.stderr)
             return 2
-    table = Table(rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5), bots=args.bots)
+    try:
+        table = Table(rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5), bots=args.bots,
+                      bot_names=args.bot)
+    except BotError as error:  # issue 7: a --bot that is not a bot
+        print(f"dicecup play: {error}", file=sys.stderr)
+        return 2
     try:
         return _play(table, ports, args)
     except TableError as error:

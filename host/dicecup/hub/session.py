@@ -4,7 +4,6 @@ import queue
 import threading
 import time
 
-from dicecup.bots.simple import SimpleBot
 from dicecup.datadir import data_dir
 from dicecup.link.transport import LinkDown
 
@@ -18,20 +17,30 @@ class TableError(Exception):
     """Something the person at the hub has to fix before a game can start; the message says what."""
 
 
-def bot_seats(count: int, chance: Chance, start: int = 1) -> list:
-    return [(f"bot{i}", SimpleBot(chance.fork(f"bot{i}").below(2**31))) for i in range(start, start + count)]
+# -- bots on the hub (issue 7): `--bots N` seats N of DEFAULT_BOT; `--bot NAME` (repeatable) seats any bot ------
+DEFAULT_BOT = "normal"
+
+
+def bot_seats(count: int, chance: Chance, start: int = 1, names=()) -> list:
+    """Seats bot1, bot2, ...: `count` built-in DEFAULT_BOT bots, then one per bot name (`hard`, `module:Name`).
+    Raises dicecup.bots.loader.BotError for a name that is not a bot."""
+    from dicecup.bots.loader import load
+    chosen = [DEFAULT_BOT] * count + list(names)
+    return [(f"bot{i}", load(name, seed=chance.fork(f"bot{i}").below(2**31)))
+            for i, name in enumerate(chosen, start)]
 
 
 class Table:
     """One game: a hub, its connections and inbox, and whatever it started (virtual cups, helpers)."""
 
-    def __init__(self, rules, *, data=None, seed=None, screen=None, bots=0, extra_bots=(), result_pause=None):
+    def __init__(self, rules, *, data=None, seed=None, screen=None, bots=0, bot_names=(), extra_bots=(),
+                 result_pause=None):
         self.inbox = queue.Queue()
         self.connections = Connections(self.inbox)
         self.chance = Chance(seed)
         self.screen = screen or Screen()
         self.data = data_dir(data)
-        self.bots = bot_seats(bots, self.chance) + list(extra_bots)
+        self.bots = bot_seats(bots, self.chance, names=bot_names) + list(extra_bots)
         self.rules = rules
         self.hub = None
         self.result_pause = result_pause

@@ -239,14 +239,11 @@ class Hub(Recovery):
             self._bot_move(seat)
 
     def _bot_move(self, seat):
+        from dicecup.bots.guard import budget_for, decide  # raising, illegal or overrunning bots: safest action
         view = make_view(self.state, seat.name, seat.bot_dice, self.clock_left())
-        try:
-            action = (seat.bot.act if hasattr(seat.bot, "act") else seat.bot)(view)
-            if action not in view.legal:
-                raise ValueError(f"{action!r} is not a legal action")
-        except Exception as error:  # a bot must never stall or crash the table
-            action = _safest(view)
-            self.screen.say(f"{seat.name}'s bot failed ({error}); it plays {action} instead")
+        action, problem = decide(seat.bot, view, budget_for(view.clock))
+        if problem is not None:  # a bot must never stall or crash the table
+            self.screen.say(f"{seat.name}'s bot {problem}; it plays {action} instead")
         self._apply_and_continue(Move(seat.name, action))
 
     def _on_intent(self, seat, values):

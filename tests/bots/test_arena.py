@@ -1,0 +1,93 @@
+"""`dicecup arena`: the text report, the --json contract, errors, and the same results from the same seed."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dicecup.bots.arena import run_arena, seat_names, wilson
+from dicecup.cli import main
+from dicecup.rules import Rules
+
+
+def arena(capsys, *words):
+    code = main(["arena", *words])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_json_is_the_contract_and_the_wins_add_up(capsys):
+    code, out, err = arena(capsys, "hard", "easy", "--rules", "classic", "exact=on", "--games", "12", "--seed",
+                           "5", "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert set(data) == {"games", "bots"} and data["games"] == 12
+    assert [b["bot"] for b in data["bots"]] == ["hard", "easy"]
+    for entry in data["bots"]:
+        assert set(entry) == {"bot", "wins", "win_rate", "ci95"}
+        lo, hi = entry["ci95"]
+        assert 0 <= lo <= entry["win_rate"] <= hi <= 1 and entry["win_rate"] == entry["wins"] / 12
+    assert sum(b["wins"] for b in data["bots"]) == 12
+
+
+def test_the_text_report_pools_a_bot_seated_twice(capsys, sample):
+    code, out, _ = arena(capsys, "normal", sample("lowest"), "normal", "--rules", "fourdice", "--games", "9",
+                         "--workers", "1")
+    assert code == 0
+    assert "9 games of fourdice, seats rotating; average game" in out and "rounds" in out
+    lines = {line.split()[0]: line.split() for line in out.splitlines() if line.startswith(("normal", "/"))}
+    assert lines["normal"][1] == "2" and lines[sample("lowest")][1] == "1"
+    assert int(lines["normal"][2]) + int(lines[sample("lowest")][2]) == 9
+    assert "fair share: 33.3 % per seat" in out
+
+
+def test_a_misbehaving_bot_is_replaced_and_counted_not_fatal(capsys, sample):
+    code, out, _ = arena(capsys, "normal", sample("Raises"), "--games", "4", "--workers", "1")
+    assert code == 0 and "were illegal or raised and were replaced by the safest action" in out
+
+
+@pytest.mark.parametrize("words, message", [
+    (["hard"], "an arena needs at least two bots"),
+    (["hard", "nope"], "'nope' is not a bot"),
+    (["hard", "no_such_module_xyz:Bot"], "no module named 'no_such_module_xyz'"),
+    (["hard", "easy", "--rules", "poker"], "unknown preset 'poker'"),
+    (["hard", "easy", "--rules", "dudo", "load=2"], "dudo does not offer load"),
+    (["hard", "easy", "--games", "0"], "--games '0' is not a positive whole number"),
+    (["hard", "easy", "--games", "ten"], "--games 'ten' is not a positive whole number"),
+    (["hard"] * 7, "dudo seats 2 to 6 players, not 7"),
+])
+def test_bad_input_is_a_clear_error_and_exit_2(capsys, words, message):
+    code, out, err = arena(capsys, *words)
+    assert code == 2 and out == ""
+    assert err.startswith("dicecup arena: ") and message in err and "Traceback" not in err
+
+
+def test_python_m_dicecup_arena_runs_and_errors_without_tracebacks():
+    ok = subprocess.run([sys.executable, "-m", "dicecup", "arena", "easy", "baseline", "--games", "4", "--json"],
+                        capture_output=True, text=True, timeout=60)
+    assert ok.returncode == 0 and json.loads(ok.stdout)["games"] == 4
+    bad = subprocess.run([sys.executable, "-m", "dicecup", "arena", "easy", "x:"], capture_output=True, text=True,
+                         timeout=60)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and "'x:' is not a bot" in bad.stderr
+
+
+def test_the_same_seed_gives_the_same_results_on_any_number_of_processes():
+    rules = Rules.parse("dudo")
+    bots = ["hard", "normal", "easy"]
+    one = run_arena(bots, rules, 30, seed=11, workers=1)
+    two = run_arena(bots, rules, 30, seed=11, workers=2)
+    assert one == two
+    assert run_arena(bots, rules, 30, seed=12, workers=2) != one
+
+
+def test_seats_rotate_and_get_names_from_their_bots():
+    assert seat_names(["hard", "baseline", "pkg.mod:Clever", "x:"]) == ["hard1", "baseline2", "clever3", "bot4"]
+    result = run_arena(["simple", "simple"], Rules.parse("fourdice"), 40, seed=1, workers=1)
+    # the same bot in both seats, taking turns at the first seat: neither seat is favoured by the seating alone
+    assert result.scores[0].seats == 2 and result.scores[0].wins == 40
+
+
+def test_wilson_interval_matches_known_values():
+    lo, hi = wilson(65, 100)
+    assert round(lo, 4) == 0.5525 and round(hi, 4) == 0.7364
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0 and wilson(0, 0) == (0.0, 1.0)
