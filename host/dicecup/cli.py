@@ -18,6 +18,7 @@ COMMANDS = {
     "referee": ("dicecup.commands.referee", "re-check a game record and rule every round"),
     "rules": ("dicecup.commands.rules", "print the rule page of a preset"),
     "sim": ("dicecup.commands.sim", "start N virtual cups and print their device paths"),
+    "build": ("dicecup.commands.build", "build a board's firmware into dist/BOARD (compiled for MicroPython boards)"),
 }
 
 

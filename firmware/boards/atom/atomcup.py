@@ -1,0 +1,32 @@
+"""The ATOM Matrix cup's main loop (main.py starts it): cupcore's Runner over the ATOM layer, with the BLE
+server as a second asyncio task. settings.toml: DICECUP_NAME, DICECUP_BLE (0: USB only)."""
+import asyncio
+
+from atomboard import Board
+from cupcore import settings
+from cupcore.compat import ticks_ms
+from cupcore.runner import Runner, id_from_uid
+from pinmap import PINS
+
+
+async def loop(runner, radio, pause_ms):
+    if radio is not None:
+        asyncio.create_task(radio.serve())
+    while True:
+        runner.step(ticks_ms())
+        await asyncio.sleep_ms(pause_ms)
+
+
+def main():
+    from machine import unique_id
+
+    opts = settings.read()
+    name = opts.get("DICECUP_NAME", "atom")
+    radio = None
+    if opts.get("DICECUP_BLE", 1):
+        from atomble import CupRadio
+
+        radio = CupRadio(name)
+    board = Board(PINS, ticks_ms, ble=radio)
+    runner = Runner(board, id_from_uid(unique_id()), name, pip_mode=True)  # dice as die faces on the matrix
+    asyncio.run(loop(runner, radio, PINS["loop_ms"]))

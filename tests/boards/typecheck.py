@@ -1,0 +1,58 @@
+"""Type-checks one board's code against its official stubs with mypy (CPython side of tests/boards).
+
+Each board's stubs live in their own folder (boardpaths.stubs). MicroPython's stub packages bring their own
+standard library (micropython-stdlib-stubs), used as mypy's typeshed; CircuitPython's are PEP 561 `-stubs`
+packages beside the Adafruit libraries. Errors inside the stubs themselves are not ours and are silenced;
+cupcore is followed (its types inform the check) but checked by tests/firmware, not here.
+"""
+import subprocess
+from pathlib import Path
+
+from boardpaths import FIRMWARE, stubs, tool
+
+
+def stub_modules(home: Path) -> list:
+    names = set()
+    for path in home.iterdir():
+        if path.suffix in (".pyi", ".py") or (path.is_dir() and not path.name.endswith(".dist-info")
+                                              and path.name not in ("stdlib", "bin")):
+            names.add(path.name.split(".")[0].removesuffix("-stubs"))
+    names.discard("__pycache__")
+    return sorted(n for n in names if n.isidentifier())
+
+
+def mypy(board: str, pinmap_dir: Path, work: Path) -> subprocess.CompletedProcess:
+    home = stubs(board)
+    board_dir = FIRMWARE / "boards" / board
+    paths = [str(board_dir), str(pinmap_dir), str(FIRMWARE)]
+    config = ["[mypy]", "warn_unused_ignores = True", "check_untyped_defs = True", f"cache_dir = {work / 'cache'}"]
+    if board == "cpb":
+        # mypy finds PEP 561 `-stubs` packages only in site-packages; a view names each one as its module.
+        view = work / "stubs-view"
+        view.mkdir(exist_ok=True)
+        for path in home.iterdir():
+            name = path.name.removesuffix("-stubs")
+            if not (view / name).exists() and not path.name.endswith(".dist-info"):
+                (view / name).symlink_to(path)
+        paths.insert(0, str(view))
+        config.append("no_site_packages = True")
+    else:
+        if board == "atom":
+            # aioble is micropython-lib, the same on every port; its official stubs ship in the Pico W package.
+            paths.insert(0, str(stubs("pico") / "aioble").rsplit("/", 1)[0] + "/aioble-only")
+            only = Path(paths[0])
+            if not (only / "aioble").exists():
+                only.mkdir(parents=True, exist_ok=True)
+                (only / "aioble").symlink_to(stubs("pico") / "aioble")
+        paths.insert(0, str(home))
+        config += [f"custom_typeshed_dir = {home}", "no_site_packages = True"]
+    config.append(f"mypy_path = {':'.join(paths)}")
+    config += [f"\n[mypy-{name}.*]\nignore_errors = True\n[mypy-{name}]\nignore_errors = True" for name in stub_modules(home)]
+    config += ["\n[mypy-cupcore.*]\nfollow_imports = silent"]
+    if "aioble" not in stub_modules(home):
+        config += ["\n[mypy-aioble.*]\nignore_errors = True"]
+    ini = work / "mypy.ini"
+    ini.write_text("\n".join(config) + "\n")
+    files = sorted(str(p) for p in board_dir.glob("*.py"))
+    return subprocess.run([tool("mypy"), "--config-file", str(ini), *files], capture_output=True, text=True,
+                          timeout=600, cwd=work)
