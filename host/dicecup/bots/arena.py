@@ -101,7 +101,8 @@ def run_arena(bots, rules: Rules, games: int, seed, workers: int = None, progres
             outcomes += _play_chunk(job)
             progress and progress(len(outcomes))
     else:
-        with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None  # fork: bots loaded by path
+        with multiprocessing.get_context(method).Pool(min(workers, len(jobs))) as pool:
             for chunk in pool.imap_unordered(_play_chunk, jobs):
                 outcomes += chunk
                 progress and progress(len(outcomes))
