@@ -23,6 +23,7 @@ def add_arguments(parser):
     # issue 7: any bot by name (built-in easy/normal/hard/baseline/simple, or module:Name), one seat each
     parser.add_argument("--bot", action="append", default=[], metavar="NAME",
                         help="seat a bot: easy, normal, hard, baseline or module:Name (repeat)")
+    parser.add_argument("--ble", action="store_true", help="also find cups over Bluetooth LE")  # issue 5
     parser.add_argument("--seed", help="reproducible hub draws (nonces, the revolver) and virtual dice")
     parser.add_argument("--data", help="where journals go (default ~/.local/share/dicecup)")
 
@@ -36,6 +37,11 @@ def run(args) -> int:
     ports = list(args.port)
     if not ports and not args.sim:
         ports = [p.device for p in candidate_ports()]
+        if args.ble:  # issue 5: BLE cups join the USB ones, as ("ble", address)
+            found = _ble_cups()
+            if found is None:
+                return 2
+            ports += found
         if not ports and not args.bots and not args.bot:
             print("dicecup play: no cups found. Plug a cup in (`dicecup ports` lists serial ports), name one with "
                   "--port, or play with virtual cups: --sim 3", file=sys.stderr)
@@ -53,6 +59,21 @@ def run(args) -> int:
         return 1
     finally:
         table.close()
+
+
+def _ble_cups():
+    """[("ble", address)] of the cups advertising dicecup's service in range; None (said why) without Bluetooth."""
+    from dicecup.link.ble import scan
+    from dicecup.link.transport import LinkDown
+
+    try:
+        found = scan()
+    except LinkDown as error:
+        print(f"dicecup play: {error}", file=sys.stderr)
+        return None
+    for address, name in found:
+        print(f"found {name} over Bluetooth ({address})", file=sys.stderr)
+    return [("ble", address) for address, _ in found]
 
 
 def _play(table, ports, args) -> int:

@@ -54,11 +54,13 @@ class Table:
         return self.hub
 
     def connect(self, ports) -> list:
-        """Open every port; a port that can't be opened is a TableError naming it and what to do."""
+        """Open every port (a path for serial, or a (kind, target) pair such as ("ble", address)); a port that
+        can't be opened is a TableError naming it and what to do."""
         conns = []
         for port in ports:
+            kind, target = port if isinstance(port, tuple) else ("serial", port)
             try:
-                conns.append(self.connections.open("serial", port))
+                conns.append(self.connections.open(kind, target))
             except LinkDown as error:
                 for conn in conns:
                     conn.close()

@@ -39,6 +39,7 @@ class Transport:
 
 BACKENDS = {
     "serial": ("dicecup.link.serial_port", "SerialTransport"),
+    "ble": ("dicecup.link.ble", "BleTransport"),  # bleak, loaded only when a BLE cup is opened
 }
 
 

@@ -1,0 +1,218 @@
+"""Cups over Bluetooth LE: the Nordic UART Service through bleak, as a blocking Transport for the hub.
+
+bleak is asyncio; the hub is threads. One asyncio loop runs in its own daemon thread for every BLE cup; a
+transport hands it coroutines and waits. Bytes go out in packets of at most MTU - 3 bytes (20 when nothing
+larger was negotiated), numbered by cupcore.chunks, the same code the cups run; notifications coming in are put
+back together there, so a lost or reordered notification costs frames (the link resends them) and never makes a
+wrong one.
+
+A cup that drops (out of range, switched off) makes read() raise LinkDown, as a pulled USB cable does, and is
+then reconnected in the background with backoff (0.5 s, 1 s, 2 s ... 8 s). The hub's retries (open_transport
+again) return at once: the reconnected cup when it is back, LinkDown while it is not, so the table never waits
+on the radio. bleak is imported here only, and this module only when BLE is used.
+"""
+import asyncio
+import queue
+import threading
+import time
+
+from cupcore.chunks import DEFAULT_SIZE, Chunker, Reassembler
+
+from .transport import LinkDown, Transport
+
+NUS_SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
+NUS_RX = "6e400002-b5a3-f393-e0a9-e50e24dcca9e"  # the hub writes here
+NUS_TX = "6e400003-b5a3-f393-e0a9-e50e24dcca9e"  # the cup notifies here
+NAME_PREFIX = "dicecup-"
+CONNECT_TIMEOUT = 10.0
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
+
+
+class Radio:
+    """The one asyncio loop, in a daemon thread, that every BLE call runs on."""
+
+    _lock = threading.Lock()
+    _loop = None
+
+    @classmethod
+    def loop(cls):
+        with cls._lock:
+            if cls._loop is None:
+                cls._loop = asyncio.new_event_loop()
+                threading.Thread(target=cls._loop.run_forever, name="ble", daemon=True).start()
+            return cls._loop
+
+    @classmethod
+    def run(cls, coro, timeout):
+        return asyncio.run_coroutine_threadsafe(coro, cls.loop()).result(timeout)
+
+    @classmethod
+    def spawn(cls, coro):
+        return asyncio.run_coroutine_threadsafe(coro, cls.loop())
+
+
+class BleakBackend:
+    """The only code that touches bleak: scanning, and one connection's connect / write / close."""
+
+    async def scan(self, timeout):
+        """[(address, name)] of the cups in range: the NUS service advertised and a dicecup- name."""
+        from bleak import BleakScanner
+
+        found = await BleakScanner.discover(timeout=timeout, return_adv=True, service_uuids=[NUS_SERVICE])
+        cups = []
+        for address, (device, adv) in found.items():
+            name = adv.local_name or device.name or ""
+            if name.startswith(NAME_PREFIX) and NUS_SERVICE in [u.lower() for u in adv.service_uuids]:
+                cups.append((address, name))
+        return sorted(cups)
+
+    async def connect(self, address, on_packet, on_gone):
+        """Connect and subscribe; returns (write(packet) coroutine, close() coroutine, packet size)."""
+        from bleak import BleakClient
+
+        client = BleakClient(address, disconnected_callback=lambda _client: on_gone(), timeout=CONNECT_TIMEOUT)
+        await client.connect()
+        await client.start_notify(NUS_TX, lambda _char, data: on_packet(bytes(data)))
+        rx = client.services.get_characteristic(NUS_RX)
+        size = rx.max_write_without_response_size if rx is not None else client.mtu_size - 3
+
+        async def write(packet):
+            await client.write_gatt_char(NUS_RX, packet, response=False)
+
+        async def close():
+            await client.disconnect()
+
+        return write, close, max(DEFAULT_SIZE, size)
+
+
+backend = BleakBackend()  # tests put a loopback radio here
+
+
+class Session:
+    """One cup's connection on the asyncio side, kept across drops so it can be revived in the background."""
+
+    sessions = {}  # address -> Session
+    _lock = threading.Lock()
+
+    def __init__(self, address):
+        self.address = address
+        self.packets = queue.Queue()  # bytes, or None: the cup went away
+        self.up = False
+        self.owned = False  # a transport holds it
+        self.stopped = False
+        self.next_try = 0.0
+        self.size = DEFAULT_SIZE
+        self._write = self._close = None
+
+    async def connect(self):
+        self.packets = queue.Queue()
+        self._write, self._close, self.size = await backend.connect(self.address, self.packets.put, self._gone)
+        self.up = True
+
+    def _gone(self):
+        if self.up:
+            self.up = False
+            self.packets.put(None)
+            if not self.stopped:
+                Radio.spawn(self.revive())
+
+    async def revive(self):
+        attempt = 0
+        while not self.stopped and not self.up and Session.sessions.get(self.address) is self:
+            delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+            attempt += 1
+            self.next_try = time.monotonic() + delay
+            await asyncio.sleep(delay)
+            try:
+                await asyncio.wait_for(self.connect(), CONNECT_TIMEOUT)
+            except Exception:  # noqa: BLE001 - any radio failure is one more try later
+                pass
+
+    async def write(self, packet):
+        if self.up:
+            try:
+                await self._write(packet)
+            except Exception:  # noqa: BLE001 - a write on a dying link: the drop is reported by read()
+                pass
+
+    async def stop(self):
+        self.stopped = True
+        if self.up and self._close is not None:
+            self.up = False
+            try:
+                await self._close()
+            except Exception:  # noqa: BLE001
+                pass
+
+
+def scan(timeout=5.0):
+    """[(address, name)] of the dicecup cups advertising in range."""
+    try:
+        return Radio.run(backend.scan(timeout), timeout + 5)
+    except Exception as error:  # noqa: BLE001 - no adapter, BlueZ not running, permissions
+        raise LinkDown(f"Bluetooth is not available: {error}") from None
+
+
+class BleTransport(Transport):
+    kind = "ble"
+
+    def __init__(self, target: str):
+        super().__init__(target)
+        with Session._lock:
+            session = Session.sessions.get(target)
+            if session is not None and session.owned:
+                raise LinkDown(f"{target}: already open")
+            if session is None:
+                session = Session.sessions[target] = Session(target)
+                try:
+                    Radio.run(session.connect(), CONNECT_TIMEOUT + 2)
+                except Exception as error:  # noqa: BLE001
+                    Radio.spawn(session.revive())
+                    raise LinkDown(f"{target}: can't connect over Bluetooth ({error or type(error).__name__}); "
+                                   "is the cup on and in range?") from None
+            elif not session.up:
+                wait = max(0.0, session.next_try - time.monotonic())
+                raise LinkDown(f"{target}: out of range; trying again in {wait:.1f} s")
+            session.owned = True
+        self._session = session
+        self._reasm = Reassembler()
+        self._chunker = Chunker(self._send, session.size)
+        self._out = bytearray()
+
+    def _send(self, packet):
+        Radio.spawn(self._session.write(bytes(packet)))
+
+    def _collect(self, buf, n):
+        self._out += buf[:n]
+
+    def read(self, timeout: float) -> bytes:
+        try:
+            packet = self._session.packets.get(timeout=timeout)
+        except queue.Empty:
+            return b""
+        while True:
+            if packet is None:
+                raise LinkDown(f"{self.target}: the cup went out of Bluetooth range")
+            self._reasm.feed(packet, self._collect)
+            try:
+                packet = self._session.packets.get_nowait()
+            except queue.Empty:
+                break
+        out, self._out = bytes(self._out), bytearray()
+        return out
+
+    def write(self, data: bytes) -> None:
+        if not self._session.up:
+            raise LinkDown(f"{self.target}: the cup went out of Bluetooth range")
+        self._chunker.write(data)
+
+    def close(self) -> None:
+        session = self._session
+        session.owned = False
+        if session.up:  # the game is over: let the cup go; a dropped cup stays in revival for the next open
+            with Session._lock:
+                Session.sessions.pop(session.address, None)
+            try:
+                Radio.run(session.stop(), 5)
+            except Exception:  # noqa: BLE001
+                pass
