@@ -145,3 +145,31 @@ def test_the_build_command(tmp_path):
     bad = subprocess.run([tool("dicecup"), "build", "--board", "uno"], capture_output=True, text=True, timeout=60,
                          cwd=tmp_path)
     assert bad.returncode == 2 and "no board named 'uno'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_wiring_diagrams_are_drawn_from_the_pin_maps_as_they_are():
+    from boardpaths import ROOT
+
+    proc = subprocess.run([tool("python"), str(ROOT / "hardware" / "wiring.py"), "--check"], capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stdout
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_hardware_folder_has_what_a_builder_needs(board):
+    import csv
+
+    from boardpaths import ROOT
+
+    folder = ROOT / "hardware" / board
+    rows = list(csv.reader((folder / "bom.csv").open()))
+    assert rows[0] == ["part", "quantity", "supplier part number", "rough price (USD)"]
+    assert all(len(r) == 4 and int(r[1]) > 0 and float(r[3]) >= 0 for r in rows[1:])
+    assert (folder / "insert.scad").exists() and (folder / "insert.png").read_bytes()[:4] == b"\x89PNG"
+    svg = (folder / "wiring.svg").read_text()
+    spec = pins(board)
+    for button in spec["buttons"].values():  # a reader can tell which pin each button goes to
+        assert str(button["gpio"]) in svg
+    assert str(spec["leds"].get("gpio", spec["leds"].get("pin"))) in svg
+    doc = (ROOT / "docs" / "build.md").read_text()
+    assert f"../hardware/{board}/wiring.svg" in doc and f"../hardware/{board}/insert.png" in doc
