@@ -1,6 +1,7 @@
 """A hub killed mid-round (SIGKILL, nothing flushed on the way out) and `dicecup resume` finishing the game from
 its journal: the cups keep their dice, the round in progress goes on, nothing is lost. The hub runs as a real
 `dicecup play` process; moves are typed at it, chosen from the journal itself."""
+import os
 import signal
 import subprocess
 import sys
@@ -15,8 +16,9 @@ from table_helpers import referee
 
 class HubProcess:
     def __init__(self, args):
+        env = dict(os.environ, DICECUP_TRACE="1")
         self.proc = subprocess.Popen([sys.executable, "-m", "dicecup", *args], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1, env=env)
         self.lines = []
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -69,7 +71,8 @@ def play_moves(hub, journal: Path, stop_when, timeout=120):
             hub.type(next_move(state))
             typed_for, typed_at = key, time.monotonic()
         time.sleep(0.05)
-    raise AssertionError("the game did not get there in time:\n" + "\n".join(hub.lines[-40:]))
+    raise AssertionError("the game did not get there in time:\n" + "\n".join(hub.lines[-40:]) +
+                         "\njournal:\n" + "\n".join(journal.read_text().splitlines()[-12:]))
 
 
 def test_a_hub_killed_mid_round_resumes_from_its_journal_with_no_round_lost(tmp_path):

@@ -1,9 +1,15 @@
 """One cup's connection on the hub: a transport, a reader thread that only moves bytes, and the shared
 cupcore Link (sequencing, acks, retransmits), which runs on the hub's own thread like everything else."""
+import os
+import sys
 import threading
 import time
 
-from cupcore import wire
+from cupcore import wire, wirenames
+
+# DICECUP_TRACE=1 prints every message the hub sends and receives (never a cup's hidden dice: those only
+# travel in reveals, after the call).
+TRACE = bool(os.environ.get("DICECUP_TRACE"))
 from cupcore.link import Link
 
 from dicecup.link.transport import LinkDown
@@ -52,6 +58,8 @@ class CupConn:
         return self._delivered
 
     def _deliver(self, mtype, values):
+        if TRACE:
+            print(f"{self.name} <- {wirenames.describe(mtype, values)}", file=sys.stderr, flush=True)
         self._delivered.append((mtype, values))
 
     def _write(self, frame):
@@ -76,6 +84,8 @@ class CupConn:
             mtype, values = self._outbox[0]
             if wire.is_reliable(mtype) and not self.link.idle:
                 return
+            if TRACE:
+                print(f"{self.name} -> {wirenames.describe(mtype, values)}", file=sys.stderr, flush=True)
             self.link.send(mtype, values)
             self._outbox.pop(0)
 

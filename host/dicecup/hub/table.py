@@ -197,8 +197,8 @@ class Hub(Recovery):
         if seat.commit is None:
             seat.commit = digest
             self.journal.fact("commit", seat.name, digest.hex())
-        self.waiting.discard(seat.index)
         if self.phase == DEALING:
+            self.waiting.discard(seat.index)
             self._after_commits()
         elif self.phase == BIDDING:
             self._send_table(seat)     # a cup back from a drop, dice intact: show it the table again
@@ -276,6 +276,8 @@ class Hub(Recovery):
             return self.screen.say("the game has not started")
         if isinstance(event, Retire):
             return self._retire(event.seat, "retired by the host")
+        if self.paused_since is not None:
+            return self.screen.say("the game is paused until every cup is back (or `retire NAME`)")
         if not isinstance(event, Move) or self.phase != BIDDING:
             return self.screen.say("type an action for the seat whose turn it is, like `ana bids 4x5`")
         if event.seat != self.seats[self.to_act()].name:
