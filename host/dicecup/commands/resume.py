@@ -5,7 +5,7 @@ journal names (or --port); each must say hello again and show that it still hold
 """
 import sys
 
-from dicecup.bots.simple import SimpleBot
+from dicecup.bots.loader import BotError, load
 from dicecup.datadir import data_dir
 from dicecup.hub.journal import read_journal, unfinished_journals
 from dicecup.hub.screen import Screen
@@ -45,7 +45,7 @@ def run(args) -> int:
     table = Table(state.rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5))
     try:
         hub = table.make_hub(expect_cups=len(ports))
-        hub.resume(resumed, state, bots=lambda name: SimpleBot(name))
+        hub.resume(resumed, state, bots=lambda name: _bot(resumed.bots.get(name), name, table.screen))
         table.connect(ports)
         table.play(typed_commands=True)
         return 0 if hub.finished else 1
@@ -54,6 +54,16 @@ def run(args) -> int:
         return 1
     finally:
         table.close()
+
+
+def _bot(kind, seat, screen):
+    """The bot the journal says sat in `seat`; the default bot if that one can't be loaded any more."""
+    from dicecup.hub.session import DEFAULT_BOT
+    try:
+        return load(kind or DEFAULT_BOT, seed=seat)
+    except BotError as error:
+        screen.say(f"{seat}: {error}; {DEFAULT_BOT} plays the seat instead")
+        return load(DEFAULT_BOT, seed=seat)
 
 
 def _text(path) -> str:

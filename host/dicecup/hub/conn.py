@@ -6,13 +6,13 @@ import threading
 import time
 
 from cupcore import wire, wirenames
+from cupcore.link import Link
+
+from dicecup.link.transport import LinkDown
 
 # DICECUP_TRACE=1 prints every message the hub sends and receives (never a cup's hidden dice: those only
 # travel in reveals, after the call).
 TRACE = bool(os.environ.get("DICECUP_TRACE"))
-from cupcore.link import Link
-
-from dicecup.link.transport import LinkDown
 
 
 class CupConn:

@@ -4,7 +4,7 @@ It is a game record (`dicecup referee` checks it) plus comment lines for what th
 resumed hub does. Those start with `#@` and carry one fact each:
 
     #@ cup ana id=3405691582 board=sim fw=0.1 port=serial:/dev/pts/3    which cup sits in which seat
-    #@ bot cy                                     a seat played by a bot on the hub
+    #@ bot cy kind=hard                           a seat played by a bot on the hub
     #@ round 3 deal=5 nonce=9f2c...               the hub's nonce for deal 5, in round 3 (hex)
     #@ commit ana 5e1b...                         ana's commitment for the current round (hex SHA-256)
     #@ salt ana 0011...                           ana's salt, written with ana's revealed dice
@@ -69,7 +69,7 @@ class Resumed(NamedTuple):
     path: Path
     record: Record
     cups: dict        # seat -> {"id": "3405691582", "board": "sim", "fw": "0.1", "port": "serial:/dev/pts/3"}
-    bots: list        # seats played by hub-seated bots
+    bots: dict        # seat -> the bot playing it on the hub (`normal`, `hard`, `module:Name`)
     deal: int         # the last deal the cups were sent (0 if none)
     nonce: bytes      # its nonce
     commits: dict     # seat -> commitment for that deal
@@ -77,7 +77,7 @@ class Resumed(NamedTuple):
 
 def read_journal(path) -> Resumed:
     text = Path(path).read_text(encoding="utf-8")
-    cups, bots, commits = {}, [], {}
+    cups, bots, commits = {}, {}, {}
     deal, nonce = 0, b""
     for raw in text.splitlines():
         if not raw.startswith("#@ "):
@@ -87,7 +87,7 @@ def read_journal(path) -> Resumed:
         if words[0] == "cup" and len(words) >= 2:
             cups[words[1]] = fields
         elif words[0] == "bot" and len(words) >= 2:
-            bots.append(words[1])
+            bots[words[1]] = fields.get("kind", "normal")
         elif words[0] == "round" and "deal" in fields and "nonce" in fields:
             deal, nonce, commits = int(fields["deal"]), bytes.fromhex(fields["nonce"]), {}
         elif words[0] == "commit" and len(words) == 3:

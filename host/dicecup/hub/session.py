@@ -33,14 +33,15 @@ def bot_seats(count: int, chance: Chance, start: int = 1, names=()) -> list:
 class Table:
     """One game: a hub, its connections and inbox, and whatever it started (virtual cups, helpers)."""
 
-    def __init__(self, rules, *, data=None, seed=None, screen=None, bots=0, bot_names=(), extra_bots=(),
-                 result_pause=None):
+    def __init__(self, rules, *, data=None, seed=None, screen=None, bots=0, bot_names=(), result_pause=None):
         self.inbox = queue.Queue()
         self.connections = Connections(self.inbox)
         self.chance = Chance(seed)
         self.screen = screen or Screen()
         self.data = data_dir(data)
-        self.bots = bot_seats(bots, self.chance, names=bot_names) + list(extra_bots)
+        self.bots = bot_seats(bots, self.chance, names=bot_names)
+        kinds = [DEFAULT_BOT] * bots + [str(name) for name in bot_names]
+        self.bot_kinds = {seat: kind for (seat, _), kind in zip(self.bots, kinds)}  # for the journal
         self.rules = rules
         self.hub = None
         self.result_pause = result_pause
@@ -48,7 +49,7 @@ class Table:
 
     def make_hub(self, expect_cups: int) -> Hub:
         self.hub = Hub(self.rules, data=self.data, chance=self.chance, screen=self.screen,
-                       expect_cups=expect_cups, bots=self.bots)
+                       expect_cups=expect_cups, bots=self.bots, bot_kinds=self.bot_kinds)
         if self.result_pause is not None:
             self.hub.result_pause = self.result_pause
         return self.hub

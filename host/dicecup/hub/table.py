@@ -25,10 +25,12 @@ class Hub(Recovery):
     bot_delay = 0.2      # a hub-seated bot's thinking time, so people can follow
     answer_timeout = 15  # seconds a connected cup may take to commit or reveal before it counts as dropped
 
-    def __init__(self, rules, *, data, chance, screen, expect_cups=0, bots=(), clock=time.monotonic):
+    def __init__(self, rules, *, data, chance, screen, expect_cups=0, bots=(), bot_kinds=None,
+                 clock=time.monotonic):
         self.rules, self.data, self.chance, self.screen = rules, data, chance, screen
         self.expect_cups = expect_cups
         self.bot_factories = list(bots)   # (name, bot) pairs, seated after the cups
+        self.bot_kinds = dict(bot_kinds or {})  # name -> the bot's name (`hard`, `module:Name`), for the journal
         self.clock = clock
         self.conns = []
         self.seats = []
@@ -160,7 +162,7 @@ class Hub(Recovery):
                     self.journal.fact("cup", seat.name, f"id={seat.cup_id}", f"board={seat.board}",
                                       f"fw={seat.fw}", f"port={seat.conn.name}")
                 else:
-                    self.journal.fact("bot", seat.name)
+                    self.journal.fact("bot", seat.name, f"kind={self.bot_kinds.get(seat.name, 'normal')}")
         self.screen.say(f"the game begins: {self.rules}; journal {self.journal.path}")
         self._deal_round()
 
@@ -427,11 +429,3 @@ class Hub(Recovery):
 
     def seat_notes(self) -> dict:
         return {seat.name: seat.note() for seat in self.seats}
-
-
-def _safest(view):
-    """What a failing bot plays instead: call liar when it may, else the lowest legal bid."""
-    for action in view.legal:
-        if str(action) == "liar":
-            return action
-    return view.legal[0]
