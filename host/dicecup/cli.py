@@ -19,6 +19,9 @@ COMMANDS = {
     "rules": ("dicecup.commands.rules", "print the rule page of a preset"),
     "sim": ("dicecup.commands.sim", "start N virtual cups and print their device paths"),
     "build": ("dicecup.commands.build", "build a board's firmware into dist/BOARD (compiled for MicroPython boards)"),
+    "ports": ("dicecup.commands.ports", "serial ports with their USB ids, what runs on each, and the cups that answer"),
+    "flash": ("dicecup.commands.flash", "put dicecup on a board, configure it as a cup and register it"),
+    "cups": ("dicecup.commands.cups", "the cups this hub knows: list, rename, forget"),
 }
 
 

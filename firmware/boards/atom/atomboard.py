@@ -12,6 +12,7 @@ import sys
 from machine import I2C, Pin
 from neopixel import NeoPixel
 
+from cupcore.breakin import BreakIn
 from cupcore.compat import const, ticks_diff
 from cupcore.runner import capped
 
@@ -107,6 +108,7 @@ class UsbSerial:
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
         self._buf = bytearray(64)
+        self._break = BreakIn()
 
     def poll(self, feed):
         n = 0
@@ -114,6 +116,8 @@ class UsbSerial:
             got = sys.stdin.buffer.read(1)
             if not got:
                 break
+            if self._break.see(got[0]):
+                raise KeyboardInterrupt  # mpremote or dicecup flash asks for the REPL (cupcore/breakin.py)
             self._buf[n] = got[0]
             n += 1
         if n:

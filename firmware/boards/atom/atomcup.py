@@ -1,5 +1,5 @@
 """The ATOM Matrix cup's main loop (main.py starts it): cupcore's Runner over the ATOM layer, with the BLE
-server as a second asyncio task. settings.toml: DICECUP_NAME, DICECUP_BLE (0: USB only)."""
+server as a second asyncio task. settings.toml: DICECUP_NAME, DICECUP_BLE (0: USB only), DICECUP_ID."""
 import asyncio
 
 from atomboard import Board
@@ -28,5 +28,7 @@ def main():
 
         radio = CupRadio(name)
     board = Board(PINS, ticks_ms, ble=radio)
-    runner = Runner(board, id_from_uid(unique_id()), name, pip_mode=True)  # dice as die faces on the matrix
+    # dicecup flash writes the cup's id (the one the hub's registry knows) to settings.toml
+    cup_id = opts.get("DICECUP_ID") or id_from_uid(unique_id())
+    runner = Runner(board, cup_id, name, pip_mode=True)  # dice as die faces on the matrix
     asyncio.run(loop(runner, radio, PINS["loop_ms"]))

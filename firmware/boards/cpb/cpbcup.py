@@ -1,5 +1,6 @@
 """The Circuit Playground Bluefruit cup's main loop (code.py starts it). settings.toml is read once, by CircuitPython:
-DICECUP_NAME (the owner's name), DICECUP_BLE (0: USB only), DICECUP_PIPS (1: pip-count display)."""
+DICECUP_NAME (the owner's name), DICECUP_BLE (0: USB only), DICECUP_PIPS (1: pip-count display),
+DICECUP_ID (the cup id `dicecup flash` gave it)."""
 import os
 import time
 
@@ -19,7 +20,9 @@ def main():
 
     name = str(setting("DICECUP_NAME", "cpb"))
     board = Board(PINS, ticks_ms, ble_name=name if setting("DICECUP_BLE", 1) else None)
-    runner = Runner(board, id_from_uid(microcontroller.cpu.uid), name, pip_mode=bool(setting("DICECUP_PIPS", 0)))
+    # dicecup flash writes the cup's id (the one the hub's registry knows) to settings.toml
+    cup_id = setting("DICECUP_ID", 0) or id_from_uid(microcontroller.cpu.uid)
+    runner = Runner(board, cup_id, name, pip_mode=bool(setting("DICECUP_PIPS", 0)))
     pause = PINS["loop_ms"] / 1000
     while True:
         runner.step(ticks_ms())

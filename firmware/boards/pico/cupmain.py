@@ -14,7 +14,9 @@ def main():
     opts = settings.read()
     name = opts.get("DICECUP_NAME", "pico")
     board = Board(PINS, ticks_ms, ble_name=name if opts.get("DICECUP_BLE", 1) else None)
-    runner = Runner(board, id_from_uid(unique_id()), name, pip_mode=bool(opts.get("DICECUP_PIPS", 0)))
+    # dicecup flash writes the cup's id (the one the hub's registry knows) to settings.toml
+    cup_id = opts.get("DICECUP_ID") or id_from_uid(unique_id())
+    runner = Runner(board, cup_id, name, pip_mode=bool(opts.get("DICECUP_PIPS", 0)))
     while True:
         runner.step(ticks_ms())
         time.sleep_ms(PINS["loop_ms"])

@@ -8,6 +8,7 @@ import sys
 from machine import PWM, Pin
 from neopixel import NeoPixel
 
+from cupcore.breakin import BreakIn
 from cupcore.compat import const, ticks_add, ticks_diff
 from cupcore.runner import capped
 
@@ -71,6 +72,7 @@ class UsbSerial:
         self._in = sys.stdin.buffer
         self._out = sys.stdout.buffer
         self._buf = bytearray(64)
+        self._break = BreakIn()
 
     def poll(self, feed):
         n = 0
@@ -79,6 +81,8 @@ class UsbSerial:
             got = self._in.read(1)
             if not got:
                 break
+            if self._break.see(got[0]):
+                raise KeyboardInterrupt  # mpremote or dicecup flash asks for the REPL (cupcore/breakin.py)
             buf[n] = got[0]
             n += 1
         if n:

@@ -1,0 +1,53 @@
+"""`dicecup cups [list | rename CUP NAME | forget CUP]`: the cups this hub's registry knows (`dicecup flash` adds them).
+
+A cup is named by its id (as listed) or its name. Renaming changes the registry; the cup announces its new name
+after the next `dicecup flash` (which takes the registry's name).
+"""
+import json
+import sys
+
+
+def add_arguments(parser):
+    parser.add_argument("action", nargs="?", default="list", choices=("list", "rename", "forget"))
+    parser.add_argument("cup", nargs="?", help="the cup: its id or its name")
+    parser.add_argument("name", nargs="?", help="rename: the new name (16 bytes at most)")
+    parser.add_argument("--data", help="the data directory holding the registry")
+    parser.add_argument("--json", action="store_true", help="list: one JSON list on stdout (keys are never shown)")
+
+
+def run(args) -> int:
+    from dicecup.datadir import data_dir
+    from dicecup.registry import Registry, RegistryError
+
+    try:
+        with Registry.open(data_dir(args.data)) as registry:
+            if args.action == "list":
+                cups = registry.all()
+                if args.json:
+                    print(json.dumps([cup.public() for cup in cups]))
+                elif not cups:
+                    print("no cups yet: `dicecup flash --board BOARD --name NAME` adds one")
+                for cup in cups if not args.json else ():
+                    print(f"{cup.cup_id:08x}  {cup.name:<16}  {cup.board:<5}  firmware {cup.firmware or '?':<5}  "
+                          f"flashed {cup.flashed}  {cup.port}")
+                return 0
+            if not args.cup:
+                return _fail(f"{args.action}: name the cup (its id or name; `dicecup cups` lists them)")
+            if args.action == "rename":
+                if not args.name:
+                    return _fail("rename: give the new name: dicecup cups rename CUP NAME")
+                cup = registry.rename(args.cup, args.name)
+                print(f"cup {cup.cup_id:08x} is now {cup.name!r} here; "
+                      f"`dicecup flash --board {cup.board}` puts the name on the cup")
+                return 0
+            cup = registry.forget(args.cup)
+            print(f"forgot cup {cup.cup_id:08x} {cup.name!r}: the hub no longer knows its key "
+                  "(`dicecup flash` provisions it again)")
+            return 0
+    except RegistryError as error:
+        return _fail(str(error))
+
+
+def _fail(message) -> int:
+    print(f"dicecup cups: {message}", file=sys.stderr)
+    return 2

@@ -1,0 +1,87 @@
+"""`dicecup flash --board B [--port P] [--name NAME]`: build, copy what changed, configure, register, confirm.
+
+MicroPython boards (pico, atom) go through mpremote on the serial port (dicecup.flash.micropython); the
+CircuitPython board (cpb) is copied to its CIRCUITPY drive (dicecup.flash.circuitpython). docs/flashing.md.
+"""
+import json
+import sys
+from pathlib import Path
+
+from dicecup.build import BOARDS, BuildError, build
+
+
+def add_arguments(parser):
+    parser.add_argument("--board", required=True, help=f"one of {', '.join(BOARDS)}")
+    parser.add_argument("--port", help="the board's serial port (default: the only board plugged in)")
+    parser.add_argument("--name", help="the cup's name on the table, 16 bytes at most (default: its current one)")
+    parser.add_argument("--drive", help="cpb: the CIRCUITPY drive's folder (default: found by its volume name)")
+    parser.add_argument("--bundle", help="cpb: a folder holding the Adafruit libraries (an unzipped bundle's lib/)")
+    parser.add_argument("--dist", help="flash this folder from `dicecup build` instead of building now")
+    parser.add_argument("--data", help="the data directory holding the cup registry")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON on the last line")
+
+
+def run(args) -> int:
+    from dicecup.datadir import data_dir
+    from dicecup.flash import FlashError
+    from dicecup.registry import Registry, RegistryError
+
+    quiet = args.json
+
+    def progress(line):
+        if not quiet:
+            print(line, flush=True)
+
+    if args.board not in BOARDS:
+        return _fail(f"no board named {args.board!r}: choose one of {', '.join(BOARDS)}")
+    try:
+        data = data_dir(args.data)
+        dist, manifest = _built(args, data)
+        with Registry.open(data) as registry:
+            if manifest["runtime"] == "circuitpython":
+                from dicecup.flash import circuitpython
+
+                result = circuitpython.flash(args.board, dist, manifest, registry, drive=args.drive,
+                                             bundle=args.bundle, name=args.name, progress=progress)
+            else:
+                from dicecup.flash import micropython
+                from dicecup.flash.probe import choose_port
+
+                if args.drive or args.bundle:
+                    return _fail(f"--drive and --bundle are for CircuitPython boards; {args.board} runs MicroPython")
+                port = choose_port(args.port)
+                result = micropython.flash(port, args.board, dist, manifest, registry, name=args.name,
+                                           progress=progress)
+    except (FlashError, RegistryError, BuildError) as error:
+        return _fail(str(error))
+    except OSError as error:
+        return _fail(f"{error.filename or ''}: {error.strerror or error}".lstrip(": "))
+    cup = result.cup
+    summary = {"cup": cup.public(), "copied": result.copied, "bytes": result.bytes_copied, "files": result.files,
+               "seconds": round(result.seconds, 3)}
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"flashed cup {cup.cup_id:08x} {cup.name!r} ({cup.board}, firmware {cup.firmware or '?'}): "
+              f"{len(result.copied)} of {result.files} files copied, {result.bytes_copied} bytes, "
+              f"{result.seconds:.1f} s")
+    return 0
+
+
+def _built(args, data):
+    if args.dist:
+        dist = Path(args.dist)
+        try:
+            manifest = json.loads((dist / "manifest.json").read_text())
+        except (OSError, ValueError):
+            raise BuildError(f"{dist} holds no build (no manifest.json): run `dicecup build --board {args.board}`")
+        if manifest.get("board") != args.board:
+            raise BuildError(f"{dist} is a build for {manifest.get('board')!r}, not {args.board!r}")
+        return dist, manifest
+    dist = data / "build" / args.board
+    return dist, build(args.board, dist)
+
+
+def _fail(message) -> int:
+    print(f"dicecup flash: {message}", file=sys.stderr)
+    return 2

@@ -1,0 +1,370 @@
+"""Flashing a MicroPython board (pico, atom) through mpremote, so that a cut-off flash never leaves a mix.
+
+1. Stop whatever the board runs (cupcore/breakin.py lets a dicecup cup be stopped) and enter the raw REPL.
+2. Finish a flash that an earlier run cut off after its commit (see below); clear half-staged files.
+3. Hash every file the board should hold, on the board, in one go; copy only those that differ, to staging
+   names under /.dicecup/new/, and check their hashes there.
+4. Commit: write /.dicecup/commit (a journal of renames and removals, the configuration last) under a temporary
+   name and rename it into place; then carry it out and remove it. The board's /boot.py (dicecup's, put first)
+   carries out a journal it finds at boot, so a board cut off in the middle of the renames still boots the new
+   firmware whole; a board cut off before the journal exists boots the old one whole.
+5. Record the cup in the registry, soft-reset, and wait for the cup's HELLO with the right id, name and version.
+"""
+import ast
+import errno
+import hashlib
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from . import FlashError
+from .probe import check_free, enter_raw, interrupt
+
+STATE = "/.dicecup"
+STAGE = STATE + "/new"
+JOURNAL = STATE + "/commit"
+INSTALLED = ".dicecup/installed"
+SKIP = ("README.txt", "manifest.json")  # in dist/BOARD for people, not for the board
+CHUNK = 2048
+
+# Carries out a commit journal; runs on the board (in /boot.py at every boot, and by the flasher). Idempotent:
+# a move whose source is gone was done already.
+COMMIT = '''def _dicecup_commit():
+    import os
+    try:
+        f = open("/.dicecup/commit")
+    except OSError:
+        return 0
+    with f:
+        lines = f.read().split("\\n")
+    for line in lines:
+        op, _, rest = line.partition(" ")
+        if op == "m":
+            src, _, dst = rest.partition(" ")
+            try:
+                os.stat(src)
+            except OSError:
+                continue
+            path = ""
+            for part in dst.split("/")[1:-1]:
+                path += "/" + part
+                try:
+                    os.mkdir(path)
+                except OSError:
+                    pass
+            try:
+                os.remove(dst)
+            except OSError:
+                pass
+            os.chdir("/")
+            os.rename(src[1:], dst[1:])  # relative: the unix port's VfsPosix renames only relative paths right
+        elif op == "r":
+            try:
+                os.remove(rest)
+            except OSError:
+                pass
+    os.remove("/.dicecup/commit")
+    return 1
+'''
+
+BOOT_PY = ("# dicecup: finishes a flash that was cut off once all its files were on the board (dicecup flash).\n"
+           + COMMIT + "\n\n_dicecup_commit()\ndel _dicecup_commit\n")
+
+HASHES = '''import os, hashlib, binascii
+def _dicecup_hash(p):
+    try:
+        f = open(p, "rb")
+    except OSError:
+        return None
+    h = hashlib.sha256()
+    b = bytearray(1024)
+    m = memoryview(b)
+    with f:
+        while True:
+            n = f.readinto(b)
+            if not n:
+                break
+            h.update(m[:n])
+    return binascii.hexlify(h.digest()).decode()
+'''
+
+
+@dataclass
+class Plan:
+    """What the board should hold: {path on the board (no leading /): bytes}, in commit order."""
+    files: dict
+    changed: list = field(default_factory=list)
+    removed: list = field(default_factory=list)
+
+
+@dataclass
+class Result:
+    cup: object = None
+    copied: list = field(default_factory=list)  # paths copied
+    bytes_copied: int = 0
+    files: int = 0
+    seconds: float = 0.0
+    hello: tuple = ()
+
+
+def sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class Board:
+    """The board on the other end of mpremote's SerialTransport, in the raw REPL."""
+
+    def __init__(self, port, exec_timeout=10):
+        from mpremote.transport_serial import SerialTransport, TransportError
+
+        check_free(port)
+        try:
+            self.transport = SerialTransport(port, baudrate=115200, exclusive=True, timeout=1)
+        except TransportError as error:
+            raise FlashError(f"{port}: {error}; is another program using it?") from None
+        self.port = port
+        self.serial = self.transport.serial
+
+    def open_repl(self, want="micropython"):
+        runtime, banner = interrupt(self.serial)
+        if runtime is None:
+            raise FlashError(f"{self.port}: no MicroPython REPL answered: the board doesn't run MicroPython (or runs "
+                             "a program that ignores Ctrl-C). Install MicroPython on it first (docs/flashing.md), "
+                             "or check it is the right port with `dicecup ports`")
+        if runtime != want:
+            raise FlashError(f"{self.port} runs CircuitPython ({banner}), not MicroPython: for the Circuit "
+                             "Playground Bluefruit use `dicecup flash --board cpb` (it copies to the CIRCUITPY "
+                             "drive), or install MicroPython on this board first (docs/flashing.md)")
+        enter_raw(self.serial)
+        self.transport.in_raw_repl = True
+        self.banner = banner
+        return banner
+
+    def run(self, code: str) -> bytes:
+        from mpremote.transport import TransportError, TransportExecError
+
+        try:
+            return self.transport.exec(code)
+        except TransportExecError as error:
+            raise BoardError(error.error_output) from None
+        except TransportError as error:
+            raise FlashError(f"{self.port}: the board stopped answering ({error}); unplug it, plug it back in "
+                             "and run dicecup flash again") from None
+
+    def eval(self, code: str):
+        return ast.literal_eval(self.run(f"print(repr({code}))").decode().strip())
+
+    def write(self, path: str, data: bytes):
+        self.run(f"f=open({path!r},'wb')\nw=f.write")
+        for start in range(0, len(data), CHUNK):
+            self.run(f"w({data[start:start + CHUNK]!r})")
+        self.run("f.close()")
+
+    def soft_reset(self):
+        """Leave the raw REPL and soft-reset from the friendly one, so the board boots into main.py."""
+        self.serial.write(b"\r\x02")
+        time.sleep(0.05)
+        self.serial.write(b"\x04")
+        self.serial.flush()
+        self.transport.in_raw_repl = False
+
+    def close(self):
+        try:
+            self.transport.close()
+        except OSError:
+            pass
+
+
+class BoardError(Exception):
+    """Code run on the board raised; the text is the board's traceback."""
+
+    @property
+    def full(self):
+        return "ENOSPC" in str(self) or "Errno 28" in str(self)
+
+
+def full_message(port, need=None, free=None):
+    amounts = f" (needs {need} bytes, {free} free)" if need is not None else ""
+    return (f"{port}: the board's filesystem is full{amounts}; nothing was changed: the old firmware still boots. "
+            "Make room (`mpremote connect PORT fs ls` then `fs rm` files you don't need), or erase the board's "
+            "filesystem by reinstalling MicroPython (docs/flashing.md), then flash again")
+
+
+def plan_files(dist: Path, manifest: dict, config: bytes) -> dict:
+    """{board path: bytes}: the built files, dicecup's boot.py, the configuration last, the installed list."""
+    files = {"boot.py": BOOT_PY.encode()}
+    for entry in manifest["files"]:
+        path = entry["path"]
+        if path in SKIP or path == "settings.toml":
+            continue
+        files[path] = (dist / path).read_bytes()
+    files["settings.toml"] = config
+    files[INSTALLED] = ("\n".join(sorted(files)) + "\n").encode()
+    return files
+
+
+def board_state(board: Board, paths) -> dict:
+    """Run once on the board: pending commit carried out, hashes of `paths`, settings, the installed list, free space."""
+    board.run(COMMIT + "_dicecup_commit()\n")
+    board.run(HASHES + f"""
+for _p in ({STATE!r}, {STAGE!r}):
+    try:
+        os.mkdir(_p)
+    except OSError:
+        pass
+for _n in os.listdir({STAGE!r}):
+    os.remove({STAGE!r} + "/" + _n)
+""")
+    return board.eval(f"""{{
+ "hashes": {{p: _dicecup_hash("/" + p) for p in {list(paths)!r}}},
+ "settings": open("/settings.toml").read() if _dicecup_hash("/settings.toml") else "",
+ "installed": open("/{INSTALLED}").read().split() if _dicecup_hash("/{INSTALLED}") else [],
+ "free": (lambda s: s[0] * s[4])(os.statvfs("/")),
+}}""")
+
+
+def settings_of(text: str) -> dict:
+    from cupcore import settings
+
+    found = {}
+    for line in text.splitlines():
+        pair = settings.parse_line(line)
+        if pair:
+            found[pair[0]] = pair[1]
+    return found
+
+
+def compose_config(built: str, board_now: dict, cup) -> bytes:
+    """settings.toml for the cup: the build's options (the board's own values kept), then id, name and key."""
+    mine = ("DICECUP_NAME", "DICECUP_ID", "DICECUP_KEY")
+    lines = [f"# Written by dicecup flash for cup {cup.cup_id:08x}: read once at start.",
+             "# DICECUP_KEY is this cup's own secret, also in the hub's registry: don't share it.",
+             f'DICECUP_NAME = "{cup.name}"', f"DICECUP_ID = {cup.cup_id}", f'DICECUP_KEY = "{cup.key}"']
+    for key, value in settings_of(built).items():
+        if key in mine:
+            continue
+        value = board_now.get(key, value)
+        lines.append(f'{key} = "{value}"' if isinstance(value, str) else f"{key} = {value}")
+    return ("\n".join(lines) + "\n").encode()
+
+
+def flash(port, board_name, dist: Path, manifest: dict, registry, name=None, progress=print,
+          handshake_timeout=15.0) -> Result:
+    from cupcore import cup as cupfw
+
+    started = time.monotonic()
+    result = Result()
+    board = Board(port)
+    try:
+        board.open_repl("micropython")
+        progress(f"{port}: {board.banner}")
+        paths = [e["path"] for e in manifest["files"] if e["path"] not in SKIP] + ["boot.py", INSTALLED]
+        state = board_state(board, paths)
+        now = settings_of(state["settings"])
+        known = registry.get(now["DICECUP_ID"]) if isinstance(now.get("DICECUP_ID"), int) else None
+        if known is not None:
+            cup = known if name is None or name == known.name else registry.rename(str(known.cup_id), name)
+            cup = replace(cup, board=board_name)
+        else:
+            cup = registry.new_cup(name or now.get("DICECUP_NAME") or board_name, board_name)
+        progress(f"cup {cup.cup_id:08x} {cup.name!r}: " + ("known to this hub" if known else "new to this hub"))
+        config = compose_config((dist / "settings.toml").read_text(), now, cup)
+        files = plan_files(dist, manifest, config)
+        result.files = len(files)
+        changed = [p for p, data in files.items() if state["hashes"].get(p) != sha(data)]
+        removed = [p for p in state["installed"] if p not in files]
+        need = sum(len(files[p]) for p in changed)
+        if need > state["free"]:
+            raise FlashError(full_message(port, need, state["free"]))
+        if not changed and not removed:
+            progress("nothing to copy: the board already holds this firmware")
+        else:
+            _copy(board, files, changed, removed, progress, result)
+        cup = registry.record(cup, port=port, firmware="", flashed="")
+        result.cup = cup
+        board.soft_reset()
+    finally:
+        board.close()
+    progress("soft reset; waiting for the cup to answer")
+    hello = confirm(port, cup, handshake_timeout)
+    expect = (cupfw.FW_MAJOR, cupfw.FW_MINOR)
+    if tuple(hello[1:3]) != expect:
+        raise FlashError(f"{port}: the cup answers with firmware {hello[1]}.{hello[2]}, not {expect[0]}.{expect[1]}: "
+                         "the copy did not take; run dicecup flash again")
+    result.cup = registry.record(cup, firmware=f"{hello[1]}.{hello[2]}", flashed="")
+    result.hello = hello
+    result.seconds = time.monotonic() - started
+    return result
+
+
+def _copy(board, files, changed, removed, progress, result):
+    staged = {}
+    try:
+        for index, path in enumerate(changed):
+            data = files[path]
+            target = f"{STAGE}/{index}"
+            board.write(target, data)
+            staged[path] = target
+            result.bytes_copied += len(data)
+            result.copied.append(path)
+            progress(f"  copied {path} ({len(data)} bytes) [{index + 1}/{len(changed)}]")
+        got = board.eval(f"{{p: _dicecup_hash(t) for p, t in {staged!r}.items()}}")
+        bad = [p for p in changed if got.get(p) != sha(files[p])]
+        if bad:
+            raise FlashError(f"{board.port}: {', '.join(bad)} arrived damaged; nothing was changed: the old firmware "
+                             "still boots. Try another USB cable or port, then flash again")
+        # boot.py first, on its own: from then on a cut-off commit is finished at boot.
+        order = sorted(changed, key=lambda p: (p != "boot.py", p in ("settings.toml", INSTALLED), p == INSTALLED))
+        if "boot.py" in staged:
+            board.run(f"import os\ntry:\n os.remove('/boot.py')\nexcept OSError:\n pass\n"
+                      f"os.chdir('/')\nos.rename({staged['boot.py'][1:]!r}, 'boot.py')")
+            order.remove("boot.py")
+        journal = [f"m {staged[p]} /{p}" for p in order] + [f"r /{p}" for p in removed]
+        journal.sort(key=lambda line: line.endswith((" /settings.toml", " /" + INSTALLED)))
+        board.write(JOURNAL + ".tmp", ("\n".join(journal) + "\n").encode())
+        board.run(f"import os\nos.chdir('/')\nos.rename({JOURNAL[1:] + '.tmp'!r}, {JOURNAL[1:]!r})")
+        board.run("_dicecup_commit()")
+        progress(f"committed {len(changed)} files ({result.bytes_copied} bytes)"
+                 + (f", removed {len(removed)} old ones" if removed else ""))
+    except BoardError as error:
+        _clear_stage(board)
+        if error.full:
+            raise FlashError(full_message(board.port)) from None
+        raise FlashError(f"{board.port}: the board refused a file: {str(error).strip()}; "
+                         "nothing was changed: the old firmware still boots") from None
+
+
+def _clear_stage(board):
+    try:
+        board.run(f"import os\nfor _n in os.listdir({STAGE!r}):\n os.remove({STAGE!r} + '/' + _n)\n")
+    except (BoardError, FlashError):
+        pass
+
+
+def confirm(port, cup, timeout):
+    """WHO until the cup's HELLO; check it is this cup."""
+    from cupcore import wire
+    from dicecup.link.peer import CupPeer, PeerError
+
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            with CupPeer(port) as peer:
+                while time.monotonic() < deadline:
+                    peer.send(wire.WHO)
+                    try:
+                        hello = peer.expect(wire.HELLO, timeout=0.5)
+                    except PeerError as error:
+                        last = error
+                        continue
+                    if hello[3] != cup.cup_id or hello[4] != cup.name:
+                        raise FlashError(f"{port}: the board answers as cup {hello[3]:08x} {hello[4]!r}, not "
+                                         f"{cup.cup_id:08x} {cup.name!r}: its settings.toml was not read; "
+                                         "run dicecup flash again")
+                    return hello
+        except PeerError as error:  # the port is not back yet (a board re-enumerating after its reset)
+            last = error
+            time.sleep(0.2)
+    raise FlashError(f"{port}: the firmware is on the board but the cup did not answer within {timeout:g} s "
+                     f"({last}); press the board's reset button, then `dicecup ports` should show the cup")

@@ -1,0 +1,137 @@
+"""The hub's cup registry: every cup `dicecup flash` provisioned, with its secret key (SQLite in the data directory).
+
+    reg = Registry.open(data_dir(args.data))
+    cup = reg.new_cup("ana", "pico")          # a fresh id and key
+    reg.record(cup)                           # after the board holds the configuration
+    reg.find("ana") or reg.get(cup.cup_id)
+
+`dicecup cups` lists, renames and forgets them. A cup is named by its id (decimal, or hex as `0x1a2b3c4d`) or
+its name.
+"""
+import secrets
+import sqlite3
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+
+FILENAME = "cups.sqlite"
+MAX_NAME = 16  # bytes: the wire's text limit (cupcore.wire.MAX_TEXT)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS cups (
+    cup_id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    board TEXT NOT NULL,
+    key TEXT NOT NULL,
+    firmware TEXT NOT NULL DEFAULT '',
+    port TEXT NOT NULL DEFAULT '',
+    flashed TEXT NOT NULL DEFAULT ''
+)
+"""
+
+
+class RegistryError(ValueError):
+    """A cup asked for is not there, or a name can't be used; the message says which."""
+
+
+@dataclass(frozen=True)
+class Cup:
+    cup_id: int
+    name: str
+    board: str
+    key: str  # hex, 32 bytes: the cup's own secret, also in its settings.toml
+    firmware: str = ""  # "0.1" as the cup announced it
+    port: str = ""
+    flashed: str = ""  # UTC, ISO 8601
+
+    def public(self) -> dict:
+        """What may be shown: everything but the key."""
+        return {"cup_id": self.cup_id, "id": f"{self.cup_id:08x}", "name": self.name, "board": self.board,
+                "firmware": self.firmware, "port": self.port, "flashed": self.flashed}
+
+
+def check_name(name: str) -> str:
+    if not name or not name.strip():
+        raise RegistryError("a cup's name can't be empty")
+    if len(name.encode()) > MAX_NAME:
+        raise RegistryError(f"{name!r} is too long: a cup's name is {MAX_NAME} bytes at most")
+    if '"' in name or "\\" in name or any(ord(c) < 32 for c in name):
+        raise RegistryError(f"{name!r}: a cup's name can't hold quotes, backslashes or control characters")
+    return name
+
+
+class Registry:
+    def __init__(self, path):
+        self.path = Path(path)
+        self._db = sqlite3.connect(self.path, timeout=10)
+        self._db.execute(_SCHEMA)
+        self._db.commit()
+
+    @classmethod
+    def open(cls, data_dir):
+        return cls(Path(data_dir) / FILENAME)
+
+    def close(self):
+        self._db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def all(self) -> list:
+        rows = self._db.execute("SELECT cup_id, name, board, key, firmware, port, flashed FROM cups ORDER BY name, cup_id")
+        return [Cup(*row) for row in rows]
+
+    def get(self, cup_id: int):
+        row = self._db.execute("SELECT cup_id, name, board, key, firmware, port, flashed FROM cups WHERE cup_id = ?",
+                               (cup_id,)).fetchone()
+        return Cup(*row) if row else None
+
+    def find(self, which: str) -> Cup:
+        """The cup named by id (decimal or 0x-hex or its 8 hex digits as listed) or by name."""
+        which = which.strip()
+        for parse in (lambda s: int(s, 0), lambda s: int(s, 16) if len(s) == 8 else None):
+            try:
+                cup_id = parse(which)
+            except ValueError:
+                continue
+            if cup_id is not None and (cup := self.get(cup_id)):
+                return cup
+        named = [cup for cup in self.all() if cup.name == which]
+        if len(named) == 1:
+            return named[0]
+        if len(named) > 1:
+            ids = ", ".join(f"{cup.cup_id:08x}" for cup in named)
+            raise RegistryError(f"several cups are named {which!r} ({ids}): name one by its id")
+        raise RegistryError(f"no cup {which!r} in the registry (`dicecup cups` lists them)")
+
+    def new_cup(self, name: str, board: str) -> Cup:
+        """A cup with an id no other registered cup has and a fresh secret key (not recorded yet)."""
+        check_name(name)
+        while True:
+            cup_id = secrets.randbits(32)
+            if cup_id and self.get(cup_id) is None:
+                return Cup(cup_id, name, board, secrets.token_hex(32))
+
+    def record(self, cup: Cup, **changes) -> Cup:
+        cup = replace(cup, **changes) if changes else cup
+        check_name(cup.name)
+        if not cup.flashed:
+            cup = replace(cup, flashed=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
+        self._db.execute("INSERT OR REPLACE INTO cups (cup_id, name, board, key, firmware, port, flashed) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         (cup.cup_id, cup.name, cup.board, cup.key, cup.firmware, cup.port, cup.flashed))
+        self._db.commit()
+        return cup
+
+    def rename(self, which: str, new_name: str) -> Cup:
+        cup = self.find(which)
+        return self.record(replace(cup, name=check_name(new_name)))
+
+    def forget(self, which: str) -> Cup:
+        cup = self.find(which)
+        self._db.execute("DELETE FROM cups WHERE cup_id = ?", (cup.cup_id,))
+        self._db.commit()
+        return cup
