@@ -180,7 +180,13 @@ class BoardError(Exception):
 
     @property
     def full(self):
-        return "ENOSPC" in str(self) or "Errno 28" in str(self)
+        last = self.last
+        return "ENOSPC" in last or "Errno 28" in last or last.rstrip() == "OSError: 28"
+
+    @property
+    def last(self):
+        lines = str(self).strip().splitlines()
+        return lines[-1] if lines else "an error"
 
 
 def full_message(port, need=None, free=None):
@@ -330,7 +336,7 @@ def _copy(board, files, changed, removed, progress, result):
         _clear_stage(board)
         if error.full:
             raise FlashError(full_message(board.port)) from None
-        raise FlashError(f"{board.port}: the board refused a file: {str(error).strip()}; "
+        raise FlashError(f"{board.port}: the board refused a file: {error.last}; "
                          "nothing was changed: the old firmware still boots") from None
 
 

@@ -37,6 +37,9 @@ def check_free(port):
     try:
         probe = serial.Serial(port, BAUD, timeout=0, exclusive=True)
     except (serial.SerialException, OSError) as error:
+        if "exclusively lock" in str(error).lower() or "resource busy" in str(error).lower():
+            raise FlashError(f"{port} is busy: another program (a serial monitor, Thonny, mpremote, a dicecup game) "
+                             "has it open; close it and flash again") from None
         raise FlashError(_explain(port, error)) from None
     probe.close()
 
