@@ -1,0 +1,100 @@
+"""dicecup flash --board cpb: the CIRCUITPY drive (a temp folder here), settings.toml, libraries from a local bundle."""
+import json
+
+import pytest
+
+from dicecup.build import build
+from dicecup.cli import main
+from dicecup.flash import circuitpython
+from dicecup.flash.micropython import settings_of
+from dicecup.registry import Registry
+
+BOOT_OUT = "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit Circuit Playground Bluefruit with nRF52840\n"
+
+
+@pytest.fixture(scope="module")
+def cpb_dist(tmp_path_factory):
+    out = tmp_path_factory.mktemp("dist") / "cpb"
+    build("cpb", out)
+    return out
+
+
+@pytest.fixture
+def drive(tmp_path):
+    path = tmp_path / "CIRCUITPY"
+    path.mkdir()
+    (path / "boot_out.txt").write_text(BOOT_OUT)
+    (path / "code.py").write_text("print('Hello World!')\n")  # what a new board comes with
+    return path
+
+
+@pytest.fixture
+def bundle(tmp_path):
+    """A local bundle's lib/ folder: stand-in library files with the bundle's layout (a module, a package)."""
+    lib = tmp_path / "bundle" / "lib"
+    (lib / "adafruit_ble" / "services").mkdir(parents=True)
+    (lib / "neopixel.mpy").write_bytes(b"C\x06neopixel stand-in")
+    (lib / "adafruit_lis3dh.mpy").write_bytes(b"C\x06lis3dh stand-in")
+    (lib / "adafruit_ble" / "__init__.mpy").write_bytes(b"C\x06ble stand-in")
+    (lib / "adafruit_ble" / "services" / "nordic.mpy").write_bytes(b"C\x06nus stand-in")
+    return lib.parent
+
+
+def flash(capsys, *args):
+    code = main(["flash", "--board", "cpb", "--json", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_copies_to_the_drive_with_settings_and_libraries(capsys, tmp_path, cpb_dist, drive, bundle):
+    data = tmp_path / "data"
+    code, out, err = flash(capsys, "--drive", drive, "--bundle", bundle, "--name", "gus", "--dist", cpb_dist,
+                           "--data", data)
+    assert code == 0, err
+    result = json.loads(out.strip().splitlines()[-1])
+    manifest = json.loads((cpb_dist / "manifest.json").read_text())
+    for entry in manifest["files"]:
+        if entry["path"] not in ("README.txt", "manifest.json", "settings.toml"):
+            assert (drive / entry["path"]).read_bytes() == (cpb_dist / entry["path"]).read_bytes()
+    assert (drive / "lib" / "neopixel.mpy").exists() and (drive / "lib" / "adafruit_ble" / "services" / "nordic.mpy").exists()
+    settings = settings_of((drive / "settings.toml").read_text())
+    with Registry.open(data) as registry:
+        cup = registry.get(settings["DICECUP_ID"])
+    assert cup.name == settings["DICECUP_NAME"] == "gus" and cup.key == settings["DICECUP_KEY"] and cup.board == "cpb"
+    assert result["cup"]["cup_id"] == cup.cup_id
+    assert not list(drive.rglob("*" + circuitpython.TEMP))
+    # Unchanged: nothing copied, and the libraries already on the drive do without --bundle.
+    code, out, err = flash(capsys, "--drive", drive, "--dist", cpb_dist, "--data", data)
+    assert code == 0, err
+    assert json.loads(out.strip().splitlines()[-1])["copied"] == []
+
+
+def test_libraries_that_cant_be_had(capsys, tmp_path, cpb_dist, drive):
+    code, out, err = flash(capsys, "--drive", drive, "--dist", cpb_dist, "--data", tmp_path / "data")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "neopixel" in err and "--bundle" in err and "circup install" in err and "nothing was copied" in err
+    assert (drive / "code.py").read_text() == "print('Hello World!')\n"
+
+
+def test_not_a_circuitpython_drive(capsys, tmp_path, cpb_dist):
+    folder = tmp_path / "usbstick"
+    folder.mkdir()
+    code, out, err = flash(capsys, "--drive", folder, "--dist", cpb_dist, "--data", tmp_path / "data")
+    assert code == 2 and "not a CircuitPython drive" in err
+
+
+def test_old_circuitpython(capsys, tmp_path, cpb_dist, drive):
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 8.2.9 on 2023-12-06; Adafruit CPB with nRF52840\n")
+    code, out, err = flash(capsys, "--drive", drive, "--dist", cpb_dist, "--data", tmp_path / "data")
+    assert code == 2 and "CircuitPython 8" in err and "10" in err
+
+
+def test_no_drive_found(capsys, tmp_path, cpb_dist, monkeypatch):
+    monkeypatch.setattr(circuitpython, "mount_points", lambda: [])
+    code, out, err = flash(capsys, "--dist", cpb_dist, "--data", tmp_path / "data")
+    assert code == 2 and "no CIRCUITPY drive found" in err and "--drive" in err
+
+
+def test_found_by_volume_name(tmp_path, monkeypatch, drive):
+    monkeypatch.setattr(circuitpython, "mount_points", lambda: [drive])
+    assert circuitpython.find_drive() == drive

@@ -1,0 +1,57 @@
+"""dicecup ports: what runs on each port, and the cup that answers; cupcore's break-in that lets a cup be flashed."""
+import json
+
+from conftest import needs_micropython
+from cupcore import wire
+from cupcore.breakin import BreakIn
+from dicecup.cli import main
+from dicecup.link.virtualboard import FakeCircuitPython, SilentBoard
+
+
+def ports(capsys, monkeypatch, *paths):
+    monkeypatch.setattr("dicecup.link.usb.candidate_ports", lambda include_unknown=False: [])
+    args = ["ports", "--json"]
+    for path in paths:
+        args += ["--port", path]
+    assert main(args) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@needs_micropython
+def test_ports_tells_micropython_and_the_cup(capsys, monkeypatch, board, tmp_path, pico_dist):
+    (row,) = ports(capsys, monkeypatch, board.path)
+    assert row["runtime"] == "micropython" and row["banner"].startswith("MicroPython") and row["cup"] is None
+    assert main(["flash", "--board", "pico", "--port", board.path, "--name", "hal", "--dist", str(pico_dist),
+                 "--data", str(tmp_path)]) == 0
+    capsys.readouterr()
+    (row,) = ports(capsys, monkeypatch, board.path)
+    assert row["cup"]["name"] == "hal" and row["cup"]["board"] == "pico" and row["cup"]["firmware"] == "0.1"
+
+
+def test_ports_tells_circuitpython_and_nothing(capsys, monkeypatch):
+    with FakeCircuitPython() as cpb, SilentBoard() as other:
+        rows = ports(capsys, monkeypatch, cpb.path, other.path)
+    assert [r["runtime"] for r in rows] == ["circuitpython", None]
+    assert "CircuitPython 10" in rows[0]["banner"]
+
+
+def test_no_ports(capsys, monkeypatch):
+    monkeypatch.setattr("dicecup.link.usb.candidate_ports", lambda include_unknown=False: [])
+    assert main(["ports"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("dicecup ports: no board found") and len(err.strip().splitlines()) == 1
+
+
+def test_break_in_only_between_frames():
+    def stops(data):
+        b = BreakIn()
+        return any(b.see(x) for x in data)
+
+    assert stops(b"\r\x03")  # first thing on the line
+    assert stops(b"garbage\x00\r\x03")
+    assert not stops(b"garbage\r\x03")  # inside something that is not a frame boundary
+    # No frame the hub sends ever contains it: any seq and ack, a CR as the COBS code byte included.
+    for seq in range(256):
+        for ack in range(0, 256, 5):
+            frame = wire.encode(wire.WHO, (), seq=seq, ack=ack)
+            assert not stops(frame + frame), (seq, ack)
