@@ -46,7 +46,11 @@ class LiveTable:
 
     def finish(self, timeout: float = 240.0):
         self.thread.join(timeout)
-        assert self.hub.finished, f"the game did not finish; the table said:\n{self.output.getvalue()[-3000:]}"
+        assert self.hub.finished, (
+            f"the game did not finish; the table said:\n{self.output.getvalue()[-3000:]}\n"
+            f"hub phase {self.hub.phase}, paused {self.hub.paused_since}, waiting {self.hub.waiting}\n"
+            + "\n".join(f"{h.cup.name}: error={h.error!r} alive={h.is_alive()} leds={h.cup.leds()!r}"
+                        for h in self.players.hands))
         errors = self.players.join()
         assert not errors, errors
         return self.hub

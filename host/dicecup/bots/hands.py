@@ -8,6 +8,7 @@ B double bid -> liar -> spot, B long send, A long peek.
 import threading
 import time
 
+from dicecup.link.virtual import VirtualCupError
 from dicecup.rules import Bid
 
 from .view import make_view
@@ -66,13 +67,25 @@ class Hands(threading.Thread):
         self.error = None
         self.intended = []  # (seat, "4x5") for every action it composed and sent, to check the cup got it right
 
+    patience = 30.0  # seconds a cup may stay out of reach (pulled, restarting) before the hands give up
+
     def run(self):
-        try:
-            while not self.stop.is_set() and not self.hub.finished:
+        troubled_since = None
+        while not self.stop.is_set() and not self.hub.finished:
+            try:
                 self._step()
-                time.sleep(self.poll)
-        except Exception as error:  # noqa: BLE001 - reported by the demo, never silently lost
-            self.error = error
+                troubled_since = None
+            except VirtualCupError as error:
+                # The cup is being unplugged or power-cycled: a person would wait and try again.
+                troubled_since = troubled_since or time.monotonic()
+                if time.monotonic() - troubled_since > self.patience:
+                    self.error = error
+                    return
+                self.deal_seen = None  # look at the dice again once the cup is back
+            except Exception as error:  # noqa: BLE001 - reported by the demo, never silently lost
+                self.error = error
+                return
+            time.sleep(self.poll)
 
     def _seat_name(self):
         for seat in self.hub.seats:
