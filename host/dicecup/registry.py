@@ -81,7 +81,8 @@ class Registry:
         self.close()
 
     def all(self) -> list:
-        rows = self._db.execute("SELECT cup_id, name, board, key, firmware, port, flashed FROM cups ORDER BY name, cup_id")
+        rows = self._db.execute("SELECT cup_id, name, board, key, firmware, port, flashed FROM cups "
+                                "ORDER BY name, cup_id")
         return [Cup(*row) for row in rows]
 
     def get(self, cup_id: int):

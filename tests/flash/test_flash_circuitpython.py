@@ -56,7 +56,8 @@ def test_copies_to_the_drive_with_settings_and_libraries(capsys, tmp_path, cpb_d
     for entry in manifest["files"]:
         if entry["path"] not in ("README.txt", "manifest.json", "settings.toml"):
             assert (drive / entry["path"]).read_bytes() == (cpb_dist / entry["path"]).read_bytes()
-    assert (drive / "lib" / "neopixel.mpy").exists() and (drive / "lib" / "adafruit_ble" / "services" / "nordic.mpy").exists()
+    assert (drive / "lib" / "neopixel.mpy").exists()
+    assert (drive / "lib" / "adafruit_ble" / "services" / "nordic.mpy").exists()
     settings = settings_of((drive / "settings.toml").read_text())
     with Registry.open(data) as registry:
         cup = registry.get(settings["DICECUP_ID"])

@@ -7,7 +7,6 @@ import subprocess
 import sys
 import time
 
-import pytest
 
 from conftest import needs_micropython
 from cupcore import cup as cupfw

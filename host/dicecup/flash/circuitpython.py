@@ -10,11 +10,10 @@ folder) or must already be on the drive; no network is used.
 import os
 import re
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 from . import FlashError
-from .micropython import Result, compose_config, settings_of, sha
+from .micropython import Result, compose_config, settings_of, sha, which_cup
 
 VOLUME = "CIRCUITPY"
 MIN_MAJOR = 10
@@ -133,13 +132,7 @@ def flash(board_name, dist: Path, manifest: dict, registry, drive=None, bundle=N
     libraries = plan_libraries(manifest, drive, bundle)
     now = settings_of((drive / "settings.toml").read_text(errors="replace")) if (drive / "settings.toml").exists() \
         else {}
-    known = registry.get(now["DICECUP_ID"]) if isinstance(now.get("DICECUP_ID"), int) else None
-    if known is not None:
-        cup = known if name is None or name == known.name else registry.rename(str(known.cup_id), name)
-        cup = replace(cup, board=board_name)
-    else:
-        cup = registry.new_cup(name or now.get("DICECUP_NAME") or board_name, board_name)
-    progress(f"cup {cup.cup_id:08x} {cup.name!r}: " + ("known to this hub" if known else "new to this hub"))
+    cup = which_cup(registry, now, name, board_name, progress)
     files = {}
     for source, lib in libraries:
         files.update(_tree(source, f"lib/{lib}"))

@@ -11,7 +11,6 @@
 5. Record the cup in the registry, soft-reset, and wait for the cup's HELLO with the right id, name and version.
 """
 import ast
-import errno
 import hashlib
 import time
 from dataclasses import dataclass, field, replace
@@ -210,7 +209,7 @@ def plan_files(dist: Path, manifest: dict, config: bytes) -> dict:
 
 
 def board_state(board: Board, paths) -> dict:
-    """Run once on the board: pending commit carried out, hashes of `paths`, settings, the installed list, free space."""
+    """On the board: a pending commit carried out, then hashes of `paths`, settings, installed list, free space."""
     board.run(COMMIT + "_dicecup_commit()\n")
     board.run(HASHES + f"""
 for _p in ({STATE!r}, {STAGE!r}):
@@ -254,6 +253,20 @@ def compose_config(built: str, board_now: dict, cup) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
+def which_cup(registry, now: dict, name, board_name, progress):
+    """The cup a board's current settings name: the registry's (renamed with --name) if it knows the id, else a
+    new cup with a fresh id and key. Recorded only once the board holds its configuration."""
+    from dicecup.registry import check_name
+
+    known = registry.get(now["DICECUP_ID"]) if isinstance(now.get("DICECUP_ID"), int) else None
+    if known is not None:
+        cup = replace(known, name=check_name(name or known.name), board=board_name)
+    else:
+        cup = registry.new_cup(name or now.get("DICECUP_NAME") or board_name, board_name)
+    progress(f"cup {cup.cup_id:08x} {cup.name!r}: " + ("known to this hub" if known else "new to this hub"))
+    return cup
+
+
 def flash(port, board_name, dist: Path, manifest: dict, registry, name=None, progress=print,
           handshake_timeout=15.0) -> Result:
     from cupcore import cup as cupfw
@@ -267,13 +280,7 @@ def flash(port, board_name, dist: Path, manifest: dict, registry, name=None, pro
         paths = [e["path"] for e in manifest["files"] if e["path"] not in SKIP] + ["boot.py", INSTALLED]
         state = board_state(board, paths)
         now = settings_of(state["settings"])
-        known = registry.get(now["DICECUP_ID"]) if isinstance(now.get("DICECUP_ID"), int) else None
-        if known is not None:
-            cup = known if name is None or name == known.name else registry.rename(str(known.cup_id), name)
-            cup = replace(cup, board=board_name)
-        else:
-            cup = registry.new_cup(name or now.get("DICECUP_NAME") or board_name, board_name)
-        progress(f"cup {cup.cup_id:08x} {cup.name!r}: " + ("known to this hub" if known else "new to this hub"))
+        cup = which_cup(registry, now, name, board_name, progress)
         config = compose_config((dist / "settings.toml").read_text(), now, cup)
         files = plan_files(dist, manifest, config)
         result.files = len(files)

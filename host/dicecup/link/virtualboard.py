@@ -178,7 +178,8 @@ class VirtualBoardError(RuntimeError):
 
 
 class _HostPort:
-    """The host's side of the "USB cable": a pty whose slave stays open here, so the port lives while the VM restarts."""
+    """The host's side of the "USB cable": a pty whose slave stays open here, so the port lives on while the VM
+    restarts."""
 
     def __init__(self):
         self.master, self.slave = open_raw_pty()
