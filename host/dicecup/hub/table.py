@@ -48,6 +48,7 @@ class Hub(Recovery):
         self.deadline = None
         self.opener_drawn = None  # dudo's first opener, drawn by the hub
         self.rounds_done = 0      # rounds whose results the cups have had
+        self.internal_errors = 0  # inputs the hub failed on (logged; see run._guarded): always 0, we hope
 
     # -- inputs ---------------------------------------------------------------------------------------------
     def add_connection(self, conn):
