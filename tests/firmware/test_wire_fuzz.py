@@ -18,7 +18,7 @@ MESSAGES = {
     ),
     wire.HELLO: st.tuples(
         st.just(1), st.integers(0, 255), st.integers(0, 255), st.integers(0, 2**32 - 1),
-        st.text(max_size=5), st.text(alphabet="abc-123", max_size=16),
+        st.text(max_size=4), st.text(alphabet="abc-123", max_size=16),  # 4 chars: at most MAX_TEXT bytes of UTF-8
     ),
 }
 messages = st.sampled_from(sorted(MESSAGES)).flatmap(lambda t: st.tuples(st.just(t), MESSAGES[t]))
