@@ -136,7 +136,8 @@ class Hub(Recovery):
         if conn.hello is None:
             return conn.send(wire.WHO)
         if kind != wire.READY or self.phase != SEATING:
-            return conn.send(wire.REFUSE, (values[0], kind, 12 if self.phase != SEATING else 11))
+            reason = wirenames.TABLE_FULL if self.phase != SEATING else wirenames.NOT_SEATED
+            return conn.send(wire.REFUSE, (values[0], kind, reason))
         taken = {s.name for s in self.seats}
         seat = Seat(len(self.seats), seat_name(conn.hello[4], taken), conn=conn)
         self.seats.append(seat)
@@ -254,9 +255,9 @@ class Hub(Recovery):
         if kind == wire.READY:
             return seat.send(wire.ACCEPT, (deal, wire.READY))
         if self.phase != BIDDING or deal != self.deal or self.paused_since is not None:
-            return seat.send(wire.REFUSE, (deal, kind, 9))
+            return seat.send(wire.REFUSE, (deal, kind, wirenames.ROUND_OVER))
         if seat.index != self.to_act():
-            return seat.send(wire.REFUSE, (deal, kind, 1))
+            return seat.send(wire.REFUSE, (deal, kind, wirenames.NOT_YOUR_TURN))
         try:
             action = intent_action(kind, values[2], values[3])
             if action is None:
@@ -337,7 +338,7 @@ class Hub(Recovery):
             return
         dice = tuple(dice)
         if not commit.verify(seat.commit or b"", self.nonce, seat.index, dice, salt):
-            seat.send(wire.REFUSE, (deal, wire.REVEAL, 10))
+            seat.send(wire.REFUSE, (deal, wire.REVEAL, wirenames.BAD_REVEAL))
             self.screen.say(f"CHEATING: {seat.name}'s cup revealed {' '.join(map(str, dice))}, which does not "
                             "match the commitment it sent at the roll; those dice are not counted")
             self.journal.comment(f"{seat.name}'s reveal did not match its commitment: cheating")
