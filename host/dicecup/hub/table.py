@@ -82,9 +82,9 @@ class Hub(Recovery):
             for index in list(self.waiting):
                 seat = self.seats[index]
                 if seat.connected:
-                    self.screen.say(f"{seat.name}'s cup does not answer")
+                    # Treated as a dropped cable: through the inbox, so the port is also watched for its return.
                     seat.conn.close()
-                    self._on_down(seat.conn, "no answer")
+                    seat.conn.inbox.put(("down", seat.conn, f"no answer in {self.answer_timeout} s"))
 
     @property
     def finished(self) -> bool:
