@@ -86,7 +86,9 @@ def _play(table, ports, args) -> int:
             raise TableError(str(error)) from None
         ports += [cup.path for cup in virtual]
     try:
-        hub = table.make_hub(expect_cups=len(ports))
+        # Named ports and virtual cups are awaited; discovered ones (USB ids, BLE) only once they say hello, so
+        # a board that matches an id but does not run dicecup never holds the game up.
+        hub = table.make_hub(expect_cups=len(args.port) + args.sim)
         table.connect(ports)
         if virtual is not None:
             _seat_virtual_cups(virtual, hub, table)
