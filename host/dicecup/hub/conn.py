@@ -22,6 +22,7 @@ class CupConn:
         self.transport = transport
         self.inbox = inbox
         self.hello = None          # (proto, fw_major, fw_minor, cup_id, name, board) once it said hello
+        self.asked_who = 0.0       # when the hub last asked it to say hello
         self.down = False
         self.last_heard = time.monotonic()
         self._delivered = []

@@ -51,8 +51,14 @@ class Hub(Recovery):
         self.internal_errors = 0  # inputs the hub failed on (logged; see run._guarded): always 0, we hope
 
     # -- inputs ---------------------------------------------------------------------------------------------
+    who_every = 1.0  # seconds between "who?" to a port that has not said hello (a board may still be booting)
+
     def add_connection(self, conn):
         self.conns.append(conn)
+        self._ask_who(conn)
+
+    def _ask_who(self, conn):
+        conn.asked_who = self.clock()
         conn.send(wire.WHO)
 
     def handle(self, item):
@@ -70,6 +76,8 @@ class Hub(Recovery):
         now = self.clock()
         for conn in self.conns:
             conn.tick()
+            if conn.hello is None and not conn.down and now - conn.asked_who >= self.who_every:
+                self._ask_who(conn)
         if self.phase == SEATING:
             self._maybe_start()
         elif self.paused_since is not None:
