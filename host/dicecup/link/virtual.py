@@ -186,8 +186,16 @@ class VirtualCup:
             return []
 
     def leds(self):
-        """The last LED line, e.g. 'leds WRYGB. state=revealed', or '' before the first."""
-        lines = self.led_lines()
+        """The last LED line, e.g. 'leds WRYGB. state=revealed', or '' before the first.
+
+        Bots poll this every few milliseconds while the file grows all game, so only its tail is read."""
+        try:
+            with open(self.leds_path, "rb") as handle:
+                handle.seek(0, os.SEEK_END)
+                handle.seek(max(0, handle.tell() - 512))
+                lines = handle.read().decode(errors="replace").splitlines()
+        except FileNotFoundError:
+            return ""
         return lines[-1] if lines else ""
 
     def wait_leds(self, predicate, timeout=10.0):
