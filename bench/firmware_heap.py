@@ -7,6 +7,13 @@ MemoryError. Also compiles cupcore with mpy-cross for armv6m and totals the .mpy
 Prints progress, then `firmware_mpy: N bytes` and, last, `firmware_heap: N KB` (target: at most 24 KB).
 The heap measured holds the simulated board layer too (select, the FIFO, the LED text), so a real board
 with the same firmware needs no more than this.
+
+Before those, `firmware_heap_romfs: N KB` is the same bisection with the code in a ROMFS image held outside
+the heap (dicecup.link.romcup), as on a board that runs its code in place from flash (a ROMFS partition or
+frozen modules): what the cup's objects alone need. `--no-romfs` skips it.
+
+Both figures come from the PyPI unix port, a 64-bit build: every pointer and object header is twice what it
+is on the 32-bit boards the target is for.
 """
 import argparse
 import subprocess
@@ -19,7 +26,14 @@ sys.path.insert(0, str(ROOT / "host"))
 
 from cupcore import commit, wire  # noqa: E402
 from dicecup.link.peer import CupPeer, PeerError  # noqa: E402
-from dicecup.link.virtual import VirtualCup, VirtualCupError, build_mpy, find_micropython, tool  # noqa: E402
+from dicecup.link.virtual import (  # noqa: E402
+    VirtualCup,
+    VirtualCupError,
+    build_mpy,
+    build_romfs,
+    find_micropython,
+    tool,
+)
 
 SEAT = 1
 
@@ -54,9 +68,11 @@ def play_round(cup, peer, round_id):
     peer.send(wire.RESULT, (round_id, 0, 5, 0, wire.PLAYING))
 
 
-def plays(heap_kb, rounds, mpy_dir):
-    """(True, '') if the cup plays every round in this heap, else (False, why)."""
-    cup = VirtualCup(name="bench", fast=True, heapsize=f"{heap_kb}K", mpy_dir=mpy_dir)
+def plays(heap_kb, rounds, code):
+    """(True, '') if the cup plays every round in this heap, else (False, why). `code` is a folder of .mpy or
+    a ROMFS image."""
+    where = {"romfs": code} if Path(code).is_file() else {"mpy_dir": code}
+    cup = VirtualCup(name="bench", fast=True, heapsize=f"{heap_kb}K", **where)
     try:
         cup.start()
         with CupPeer(cup.path) as peer:
@@ -76,14 +92,14 @@ def plays(heap_kb, rounds, mpy_dir):
         cup.stop()
 
 
-def bisect(low, high, rounds, mpy_dir):
-    ok, why = plays(high, rounds, mpy_dir)
+def bisect(low, high, rounds, code):
+    ok, why = plays(high, rounds, code)
     print(f"heap {high} KB: {'ok' if ok else why}", flush=True)
     if not ok:
         raise SystemExit(f"firmware_heap: the cup fails even with {high} KB ({why})")
     while high - low > 1:
         mid = (low + high) // 2
-        ok, why = plays(mid, rounds, mpy_dir)
+        ok, why = plays(mid, rounds, code)
         print(f"heap {mid} KB: {'ok' if ok else why}", flush=True)
         if ok:
             high = mid
@@ -99,12 +115,19 @@ def main():
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--low", type=int, default=4, help="a heap in KB known to be too small")
     parser.add_argument("--high", type=int, default=64, help="a heap in KB that should be enough")
+    parser.add_argument("--no-romfs", action="store_true", help="skip the bisection with the code in a ROMFS image")
     args = parser.parse_args()
     if find_micropython() is None:
         raise SystemExit("firmware_heap: the MicroPython unix port is not installed (python3 dev.py test installs it)")
     mpy = mpy_total()
-    with tempfile.TemporaryDirectory() as lib:
-        build_mpy(lib)  # the cup loads precompiled code, as from a board's /lib
+    with tempfile.TemporaryDirectory() as work:
+        if not args.no_romfs:
+            image = Path(work) / "cup.romfs"
+            print(f"ROMFS image: {build_romfs(image)} bytes (code runs in place, outside the heap)", flush=True)
+            print(f"firmware_heap_romfs: {bisect(args.low, args.high, args.rounds, image)} KB", flush=True)
+        lib = Path(work) / "lib"
+        build_mpy(lib)  # the cup loads precompiled code into its heap, as from a board's /lib
+        print("code as .mpy files, loaded into the heap:", flush=True)
         heap = bisect(args.low, args.high, args.rounds, lib)
     print(f"firmware_mpy: {mpy} bytes")
     print(f"firmware_heap: {heap} KB")

@@ -64,12 +64,27 @@ def build_mpy(dest, march=None):
     return total
 
 
+def build_romfs(image):
+    """Build the firmware (build_mpy) into a ROMFS image at `image` with mpremote's own `romfs build`: the
+    image `mpremote romfs deploy` writes to a board's ROMFS partition, whose .mpy code then runs in place.
+    Returns the image's size in bytes."""
+    mpremote = tool("mpremote")
+    if mpremote is None:
+        raise VirtualCupError("mpremote is not installed (pip install mpremote)")
+    with tempfile.TemporaryDirectory() as tree:
+        build_mpy(Path(tree) / "lib")
+        proc = subprocess.run([mpremote, "romfs", "--no-mpy", "-o", str(image), "build", tree], capture_output=True, text=True)
+    if proc.returncode:
+        raise VirtualCupError(f"mpremote romfs build failed: {(proc.stderr or proc.stdout).strip()}")
+    return Path(image).stat().st_size
+
+
 class VirtualCup:
     """One virtual cup process."""
 
     def __init__(
         self, name="cup1", cup_id=1, workdir=None, runtime=None, fast=False, heapsize=None, pips=False, mpy_dir=None,
-        seed=None,
+        seed=None, romfs=None,
     ):
         self.name = name
         self.cup_id = cup_id
@@ -80,6 +95,7 @@ class VirtualCup:
         self.heapsize = heapsize
         self.pips = pips
         self.mpy_dir = mpy_dir  # precompiled firmware (build_mpy) to load instead of the source
+        self.romfs = romfs  # or a ROMFS image of it (build_romfs), run in place from outside the heap
         self.seed = seed  # reproducible dice (the sim board's stand-in for a hardware random source)
         self.cheat = False  # tests only: the cup's reveals lie (see simcup.cheating)
         self.boots = 0  # power cycles so far
@@ -96,7 +112,9 @@ class VirtualCup:
 
     def command(self):
         cmd = [self.runtime]
-        if self.heapsize and self.is_micropython:
+        if self.romfs:
+            cmd = [sys.executable, "-m", "dicecup.link.romcup", str(self.romfs)]
+        if self.heapsize and (self.is_micropython or self.romfs):
             cmd += ["-X", f"heapsize={self.heapsize}"]
         cmd += [str(SIM_MAIN), "--buttons", str(self.buttons_path), "--leds", str(self.leds_path)]
         cmd += ["--name", self.name, "--id", str(self.cup_id)]
@@ -120,6 +138,7 @@ class VirtualCup:
         self.leds_path.write_bytes(b"")
         env = dict(os.environ)
         env.pop("DICECUP_MPY", None)
+        env.pop("DICECUP_ROMFS", None)
         if self.mpy_dir:
             env["DICECUP_MPY"] = str(self.mpy_dir)
         try:
