@@ -1,4 +1,4 @@
-"""The table: seating, rounds, the clock, reveals, the revolver, results, and the journal.
+"""The table: rounds, the clock, reveals, the revolver, results, and the journal.
 
 Everything here runs on one thread, driven by `handle(item)` for what arrives (bytes from a cup, a dropped
 link, a line typed at the hub) and `tick()` for what time does (the turn clock, bots, retransmits). The
@@ -11,16 +11,17 @@ from cupcore import commit, wire, wirenames
 from dicecup.bots.view import make_view
 from dicecup.rules import (OVER as ENGINE_OVER, REVEAL as ENGINE_REVEAL,
                            ROLLOFF as ENGINE_ROLLOFF, SHOOTING as ENGINE_SHOOTING, DicecupError, IllegalAction,
-                           Move, Retire, Roll, Rolloff, Shot, Timeout, apply, new_game, parse_event)
+                           Move, Retire, Roll, Rolloff, Shot, Timeout, apply, parse_event)
 
 from .journal import Journal, secrets_path
 from .phases import BETWEEN, BIDDING, DEALING, OVER, REVEALING, SEATING
 from .recovery import Recovery
-from .seats import Seat, intent_action, reason_code, seat_name
+from .seating import Seating
+from .seats import intent_action, reason_code
 
 
 
-class Hub(Recovery):
+class Hub(Seating, Recovery):
     result_pause = 1.0   # seconds between a round's result and the next deal, to read the reveal
     bot_delay = 0.2      # a hub-seated bot's thinking time, so people can follow
     answer_timeout = 15  # seconds a connected cup may take to commit or reveal before it counts as dropped
@@ -51,16 +52,6 @@ class Hub(Recovery):
         self.internal_errors = 0  # inputs the hub failed on (logged; see run._guarded): always 0, we hope
 
     # -- inputs ---------------------------------------------------------------------------------------------
-    who_every = 1.0  # seconds between "who?" to a port that has not said hello (a board may still be booting)
-
-    def add_connection(self, conn):
-        self.conns.append(conn)
-        self._ask_who(conn)
-
-    def _ask_who(self, conn):
-        conn.asked_who = self.clock()
-        conn.send(wire.WHO)
-
     def handle(self, item):
         kind = item[0]
         if kind == "bytes":
@@ -98,7 +89,6 @@ class Hub(Recovery):
     def finished(self) -> bool:
         return self.phase == OVER
 
-    # -- seating -----------------------------------------------------------------------------------------------
     def _on_message(self, conn, mtype, values):
         if mtype == wire.HELLO:
             return self._on_hello(conn, values)
@@ -117,52 +107,7 @@ class Hub(Recovery):
             self.screen.say(f"{seat.name}'s cup reports: {wirenames.ERRORS.get(values[0], values[0])} "
                             f"({wirenames.name_of(values[1])})", quiet=True)
 
-    def _seat_of(self, conn):
-        for seat in self.seats:
-            if seat.conn is conn:
-                return seat
-        return None
-
-    def _on_hello(self, conn, values):
-        proto, cup_id, name = values[0], values[3], values[4]
-        if proto != wire.VERSION:
-            conn.send(wire.ERROR, (wire.ERR_VERSION, wire.HELLO))
-            self.screen.say(f"{name}'s cup speaks protocol {proto}, this hub speaks {wire.VERSION}: "
-                            "flash it with this version (`dicecup flash`)")
-            return
-        conn.hello = values
-        for seat in self.seats:
-            if seat.is_cup and seat.cup_id == cup_id:
-                return self._rejoin(seat, conn)
-        if self.phase == SEATING:
-            self.screen.say(f"a cup called {name} is here: hold its B button to take the next seat")
-        else:
-            self.screen.say(f"a cup called {name} connected, but the game has started without it")
-
-    def _on_sit(self, conn, values):
-        kind = values[1]
-        if conn.hello is None:
-            return conn.send(wire.WHO)
-        if kind != wire.READY or self.phase != SEATING:
-            reason = wirenames.TABLE_FULL if self.phase != SEATING else wirenames.NOT_SEATED
-            return conn.send(wire.REFUSE, (values[0], kind, reason))
-        taken = {s.name for s in self.seats}
-        seat = Seat(len(self.seats), seat_name(conn.hello[4], taken), conn=conn)
-        self.seats.append(seat)
-        conn.send(wire.ACCEPT, (values[0], wire.READY))
-        conn.send(wire.WELCOME, (wire.VERSION, seat.index, len(self.seats)))
-        self.screen.say(f"{seat.name} takes seat {seat.index + 1}")
-
-    def _maybe_start(self):
-        cups = [s for s in self.seats if s.is_cup]
-        unseated = [c for c in self.conns if c.hello and not c.down and self._seat_of(c) is None]
-        low = self.rules.players[0]
-        if unseated or len(cups) < self.expect_cups or len(cups) + len(self.bot_factories) < low:
-            return
-        for name, bot in self.bot_factories:
-            self.seats.append(Seat(len(self.seats), seat_name(name, {s.name for s in self.seats}), bot=bot))
-        self.start(new_game(self.rules, [s.name for s in self.seats]))
-
+    # -- the game begins -----------------------------------------------------------------------------------------
     def start(self, state, journal=None):
         self.state = state
         self.journal = journal or Journal.create(self.data, self.rules, [s.name for s in self.seats])
