@@ -57,6 +57,8 @@ def test_the_same_code_loaded_into_that_heap_runs_out_of_memory(code):
     cup = start(mpy_dir=lib)
     try:
         cup.process.wait(timeout=60)
-        assert "MemoryError" in cup.stderr()
+        assert "MemoryError" in cup.stderr(), (
+            f"the firmware as .mpy started in {HEAP}: if it shrank that much, lower HEAP (bench/firmware_heap.py "
+            f"has the figures); stderr: {cup.stderr()!r}")
     finally:
         cup.stop()
