@@ -13,7 +13,8 @@ Before those, the same bisection in three more set-ups, each printed as it is fo
   that runs its code in place from flash (a ROMFS partition, or frozen modules): what the cup's objects need.
 - `firmware_heap_32bit: N KB` and `firmware_heap_32bit_romfs: N KB`: the two set-ups again on MicroPython's
   WebAssembly port, a 32-bit MicroPython like the boards (bench/wasm; needs node, and installs the port from
-  npm on first use). That port can't collect in the middle of a step, so these are upper bounds.
+  npm on first use). That port can't collect in the middle of a step, so these are upper bounds. The
+  firmware's portable tests run on that port first (bench/wasm/portable.mjs).
 `--only unix` skips the extra set-ups; `--only 32bit` the unix ones.
 
 The unix port (the issue's measure) is a 64-bit build: every pointer and object header is twice what it is on
@@ -125,6 +126,20 @@ def wasm_ready():
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=folder, check=True)
 
 
+def portable_tests_on_32bit():
+    """The firmware's portable tests on the 32-bit port first: a heap figure for firmware that misbehaves there
+    would mean nothing."""
+    proc = subprocess.run(["node", str(ROOT / "bench" / "wasm" / "portable.mjs"), str(ROOT)], capture_output=True,
+                          text=True, timeout=600)
+    lines = proc.stdout.splitlines()
+    passed = [line for line in lines if line.startswith("PASS ")]
+    failed = [line for line in lines if line.startswith(("FAIL ", "ERROR "))]
+    if failed or "DONE" not in lines or not passed:
+        raise SystemExit("firmware_heap: the firmware's portable tests fail on the 32-bit port:\n"
+                         + "\n".join(failed or lines[-5:] or [proc.stderr.strip()]))
+    print(f"portable firmware tests on the 32-bit port: {len(passed)} passed", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=200)
@@ -136,6 +151,7 @@ def main():
         raise SystemExit("firmware_heap: the MicroPython unix port is not installed (python3 dev.py test installs it)")
     if args.only != "unix":
         wasm_ready()
+        portable_tests_on_32bit()
     mpy = mpy_total()
     heap = None
     with tempfile.TemporaryDirectory() as work:

@@ -5,24 +5,11 @@ bench/wasm/wasmcup.mjs loads the port, then calls start(argv) once and feed/comm
 commands and time arrive, exactly what simcup.run does with select on the unix port. Bytes cross to and from
 JavaScript as hex text.
 """
-import sys
-
 import js  # the WebAssembly port's bridge to JavaScript
+import wasmos  # noqa: F401  (first: cupcore needs the os.urandom this port lacks)
 
-
-class _Os:
-    """Stand-in for `os`, which this port lacks: urandom from the JavaScript host's crypto.getRandomValues,
-    where a board would use its hardware random source."""
-
-    @staticmethod
-    def urandom(n):
-        return bytes.fromhex(js.randomHex(n))
-
-
-sys.modules["os"] = _Os
-
-import simcup  # noqa: E402
-from cupcore.compat import ticks_ms  # noqa: E402
+import simcup
+from cupcore.compat import ticks_ms
 
 _cup = None
 

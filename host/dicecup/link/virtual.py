@@ -21,7 +21,7 @@ from .ptyrelay import Relay, open_raw_pty
 
 FIRMWARE = Path(__file__).resolve().parents[3] / "firmware"
 SIM_MAIN = FIRMWARE / "boards" / "sim" / "main.py"
-SIM_MODULES = ("simboard", "simcup", "wasmcup")  # precompiled beside cupcore; main.py and simrom.py run as source
+SIM_MODULES = ("simboard", "simcup", "wasmcup", "wasmos")  # precompiled beside cupcore; main.py and simrom.py run as source
 WASMCUP = Path(__file__).resolve().parents[3] / "bench" / "wasm" / "wasmcup.mjs"
 
 
