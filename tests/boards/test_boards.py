@@ -137,6 +137,17 @@ def test_build_makes_what_goes_on_the_board(board, tmp_path):
     assert all(d in readme for d in manifest["dependencies"])
 
 
+def test_a_build_names_board_paths_not_the_builders_checkout(tmp_path):
+    build("pico", tmp_path / "one")
+    code = (tmp_path / "one" / "lib" / "cupcore" / "cup.mpy").read_bytes()
+    assert b"lib/cupcore/cup.py" in code  # what a traceback on the board will say
+    assert str(FIRMWARE).encode() not in code
+    # The same firmware built into another folder is the same bytes (the generated pin map included).
+    build("pico", tmp_path / "two")
+    for one in (tmp_path / "one").rglob("*.mpy"):
+        assert one.read_bytes() == (tmp_path / "two" / one.relative_to(tmp_path / "one")).read_bytes(), one.name
+
+
 def test_the_build_command(tmp_path):
     ok = subprocess.run([tool("dicecup"), "build", "--board", "pico", "--out", str(tmp_path / "p")],
                         capture_output=True, text=True, timeout=120)
