@@ -58,7 +58,9 @@ def build_mpy(dest, march=None):
         if source.parent.name == "sim":
             target = dest / (source.stem + ".mpy")
         target.parent.mkdir(parents=True, exist_ok=True)
-        cmd = [mpy_cross] + ([f"-march={march}"] if march else []) + ["-o", str(target), str(source)]
+        # -s: the path as on a board (cupcore/cup.py), not this checkout's, as dicecup.build does
+        name = str(target.relative_to(dest).with_suffix(".py"))
+        cmd = [mpy_cross] + ([f"-march={march}"] if march else []) + ["-s", name, "-o", str(target), str(source)]
         proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode:
             raise VirtualCupError(f"mpy-cross failed on {source.name}: {proc.stderr.strip()}")
