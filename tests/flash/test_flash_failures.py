@@ -9,7 +9,8 @@ from dicecup.cli import main
 from dicecup.flash import FlashError
 from dicecup.flash.probe import choose_port
 from dicecup.link.usb import PortInfo
-from dicecup.link.virtualboard import FakeCircuitPython, SilentBoard, VirtualBoard
+from dicecup.link.virtualboard import VirtualBoard
+from standin_ports import FakeCircuitPython, SilentBoard
 
 
 def run_flash(capsys, *args):

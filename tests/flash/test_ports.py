@@ -5,7 +5,7 @@ from conftest import needs_micropython
 from cupcore import wire
 from cupcore.breakin import BreakIn
 from dicecup.cli import main
-from dicecup.link.virtualboard import FakeCircuitPython, SilentBoard
+from standin_ports import FakeCircuitPython, SilentBoard
 
 
 def ports(capsys, monkeypatch, *paths):

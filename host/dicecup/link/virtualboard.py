@@ -19,9 +19,8 @@ What the unix port can't be, this module stands in for, and says so:
 - **A small flash.** `flash_kb=N` puts the filesystem in a LittleFS image of N KB (real `vfs.VfsLfs2` on a file as
   its block device) instead of the folder, so a full filesystem fails the way a board's does (OSError ENOSPC).
 
-Two stand-ins for boards that are *not* MicroPython, for the flasher's failure tests:
-`FakeCircuitPython` (a CPython stand-in that only prints CircuitPython's banner and prompt) and `SilentBoard`
-(a port where nothing answers: a board running something else, or no REPL at all).
+Ports answered by boards that are *not* MicroPython, for the flasher's failure tests, are in
+tests/flash/standin_ports.py.
 """
 import hashlib
 import os
@@ -177,7 +176,7 @@ class VirtualBoardError(RuntimeError):
     """The virtual board could not be started."""
 
 
-class _HostPort:
+class HostPort:
     """The host's side of the "USB cable": a pty whose slave stays open here, so the port lives on while the VM
     restarts."""
 
@@ -240,7 +239,7 @@ class VirtualBoard:
         if self.image:
             with open(self.image, "wb") as f:
                 f.truncate(self.flash_kb * 1024)
-        self._host = _HostPort()
+        self._host = HostPort()
         self.path = self._host.path
         self._boot("friendly")
         self._thread = threading.Thread(target=self._relay, name=f"virtual board {self.path}", daemon=True)
@@ -399,75 +398,6 @@ class VirtualBoard:
 
     def __exit__(self, *exc):
         self.stop()
-
-
-class _StandIn:
-    """A port answered by a small CPython loop instead of MicroPython (for the flasher's failure tests)."""
-
-    def __init__(self):
-        self._host = None
-        self.path = None
-        self._thread = None
-        self._stopping = False
-
-    def start(self):
-        self._host = _HostPort()
-        self.path = self._host.path
-        self._thread = threading.Thread(target=self._loop, daemon=True)
-        self._thread.start()
-        return self
-
-    def _loop(self):
-        while not self._stopping:
-            try:
-                readable, _, _ = select.select([self._host.master], [], [], 0.05)
-                if readable:
-                    self.answer(os.read(self._host.master, 4096))
-            except OSError:
-                return
-
-    def answer(self, data):
-        pass
-
-    def stop(self):
-        self._stopping = True
-        if self._thread is not None:
-            self._thread.join(2)
-        if self._host is not None:
-            self._host.close()
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
-
-
-class SilentBoard(_StandIn):
-    """STAND-IN: a board that runs something other than a REPL (an Arduino sketch, a bootloader): it never answers,
-    or (chatter=True) prints its own lines whatever it is sent."""
-
-    def __init__(self, chatter=False):
-        super().__init__()
-        self.chatter = chatter
-
-    def answer(self, data):
-        if self.chatter:
-            self._host.write(b"temp=21.5C\r\n")
-
-
-class FakeCircuitPython(_StandIn):
-    """STAND-IN, not CircuitPython: answers Ctrl-C and Ctrl-B with CircuitPython's banner and prompt, as a
-    Circuit Playground Bluefruit does. Only what the flasher needs to tell a CircuitPython board apart."""
-
-    BANNER = (b"\r\nAdafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit Circuit Playground Bluefruit with nRF52840"
-              b"\r\n>>> ")
-
-    def answer(self, data):
-        if b"\x03" in data or b"\x02" in data:
-            self._host.write(self.BANNER)
-        elif b"\x01" in data:
-            self._host.write(b"\r\nraw REPL; CTRL-B to exit\r\n>")
 
 
 def main(argv=None):
