@@ -38,7 +38,6 @@ from dicecup.link.virtual import (  # noqa: E402
     build_mpy,
     build_romfs,
     find_micropython,
-    tool,
 )
 
 SEAT = 1
@@ -47,17 +46,9 @@ SEAT = 1
 def mpy_total():
     """Total size in bytes of the cupcore a board carries, compiled for armv6m (wirenames.py, the hub's
     words for people, stays off the board)."""
-    total = 0
     with tempfile.TemporaryDirectory() as out:
-        for source in sorted((ROOT / "firmware" / "cupcore").glob("*.py")):
-            if source.name == "wirenames.py":
-                continue
-            target = Path(out) / (source.stem + ".mpy")
-            # -s: the file's name, not its path, goes into the .mpy, so the total does not depend on the checkout
-            subprocess.run([tool("mpy-cross"), "-march=armv6m", "-s", source.name, "-o", str(target), str(source)],
-                           check=True)
-            total += target.stat().st_size
-    return total
+        build_mpy(out, march="armv6m")
+        return sum(f.stat().st_size for f in (Path(out) / "cupcore").glob("*.mpy") if f.name != "wirenames.mpy")
 
 
 def play_round(cup, peer, round_id):

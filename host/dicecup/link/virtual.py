@@ -19,10 +19,11 @@ from pathlib import Path
 
 from .ptyrelay import Relay, open_raw_pty
 
-FIRMWARE = Path(__file__).resolve().parents[3] / "firmware"
+REPO = Path(__file__).resolve().parents[3]
+FIRMWARE = REPO / "firmware"
 SIM_MAIN = FIRMWARE / "boards" / "sim" / "main.py"
-SIM_MODULES = ("simboard", "simcup", "wasmcup", "wasmos")  # precompiled beside cupcore; main.py and simrom.py run as source
-WASMCUP = Path(__file__).resolve().parents[3] / "bench" / "wasm" / "wasmcup.mjs"
+SIM_MODULES = ("simboard", "simcup", "wasmcup", "wasmos")  # precompiled beside cupcore; main.py, simrom.py: source
+WASMCUP = REPO / "bench" / "wasm" / "wasmcup.mjs"
 
 
 class VirtualCupError(RuntimeError):
@@ -77,7 +78,8 @@ def build_romfs(image):
         raise VirtualCupError("mpremote is not installed (pip install mpremote)")
     with tempfile.TemporaryDirectory() as tree:
         build_mpy(Path(tree) / "lib")
-        proc = subprocess.run([mpremote, "romfs", "--no-mpy", "-o", str(image), "build", tree], capture_output=True, text=True)
+        proc = subprocess.run([mpremote, "romfs", "--no-mpy", "-o", str(image), "build", tree],
+                              capture_output=True, text=True)
     if proc.returncode:
         raise VirtualCupError(f"mpremote romfs build failed: {(proc.stderr or proc.stdout).strip()}")
     return Path(image).stat().st_size
