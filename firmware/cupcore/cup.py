@@ -93,12 +93,12 @@ class Cup:
     def _on_round(self, values):
         round_id, count, nonce = values
         if self.state in (JOINING, OUT):
-            return self._refuse(wire.ROUND)
+            return self._refuse(wire.DEAL)
         if not 1 <= count <= wire.MAX_DICE:
-            return self._send(wire.ERROR, (wire.ERR_BODY, wire.ROUND))
+            return self._send(wire.ERROR, (wire.ERR_BODY, wire.DEAL))
         if round_id == self.round and self.dice_count:
             if nonce != self._nonce:
-                return self._refuse(wire.ROUND)  # one round id, one nonce: never roll twice for a round
+                return self._refuse(wire.DEAL)  # one round id, one nonce: never roll twice for a round
         else:
             self.round = round_id
             self._nonce = nonce
@@ -281,7 +281,7 @@ def _render_cue(buf, cue, elapsed):
 _HANDLERS = {
     wire.WHO: Cup._on_who,
     wire.WELCOME: Cup._on_welcome,
-    wire.ROUND: Cup._on_round,
+    wire.DEAL: Cup._on_round,
     wire.TABLE: Cup._on_table,
     wire.ACCEPT: Cup._on_accept,
     wire.REFUSE: Cup._on_refuse,

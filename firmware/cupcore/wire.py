@@ -25,7 +25,7 @@ COMMIT = const(0x02)
 INTENT = const(0x03)
 REVEAL = const(0x04)
 WELCOME = const(0x10)
-ROUND = const(0x11)
+DEAL = const(0x11)
 TABLE = const(0x12)
 ACCEPT = const(0x13)
 REFUSE = const(0x14)
@@ -81,7 +81,7 @@ LAYOUTS = {
     INTENT: "HBBB",  # round kind qty face
     REVEAL: "Hda",  # round dice salt
     WELCOME: "BBB",  # proto seat seats
-    ROUND: "HBn",  # round dice nonce
+    DEAL: "HBn",  # deal dice nonce
     TABLE: "HBBBBHBB",  # round turn bidder qty face clock in_play flags
     ACCEPT: "HB",  # round kind
     REFUSE: "HBB",  # round kind reason

@@ -6,16 +6,16 @@ from cupcore import wire
 # type -> (name, field names in body order)
 MESSAGES = {
     wire.HELLO: ("hello", ("proto", "fw_major", "fw_minor", "cup_id", "name", "board")),
-    wire.COMMIT: ("commit", ("round", "digest")),
-    wire.INTENT: ("intent", ("round", "kind", "qty", "face")),
-    wire.REVEAL: ("reveal", ("round", "dice", "salt")),
+    wire.COMMIT: ("commit", ("deal", "digest")),
+    wire.INTENT: ("intent", ("deal", "kind", "qty", "face")),
+    wire.REVEAL: ("reveal", ("deal", "dice", "salt")),
     wire.WELCOME: ("welcome", ("proto", "seat", "seats")),
-    wire.ROUND: ("round", ("round", "dice", "nonce")),
-    wire.TABLE: ("table", ("round", "turn", "bidder", "qty", "face", "clock", "in_play", "flags")),
-    wire.ACCEPT: ("accept", ("round", "kind")),
-    wire.REFUSE: ("refuse", ("round", "kind", "reason")),
-    wire.REVEAL_REQ: ("reveal_req", ("round",)),
-    wire.RESULT: ("result", ("round", "change", "dice", "bullets", "status")),
+    wire.DEAL: ("deal", ("deal", "dice", "nonce")),
+    wire.TABLE: ("table", ("deal", "turn", "bidder", "qty", "face", "clock", "in_play", "flags")),
+    wire.ACCEPT: ("accept", ("deal", "kind")),
+    wire.REFUSE: ("refuse", ("deal", "kind", "reason")),
+    wire.REVEAL_REQ: ("reveal_req", ("deal",)),
+    wire.RESULT: ("result", ("deal", "change", "dice", "bullets", "status")),
     wire.CUE: ("cue", ("cue", "arg")),
     wire.WHO: ("who", ()),
     wire.ACK: ("ack", ()),
@@ -97,7 +97,7 @@ def fields_of(mtype):
 
 
 def describe(mtype, values):
-    """One message as text, e.g. `intent round=7 kind=bid qty=4 face=4`."""
+    """One message as text, e.g. `intent deal=7 kind=bid qty=4 face=4`."""
     parts = [name_of(mtype)]
     names = MESSAGES[mtype][1] if mtype in MESSAGES else ()
     for name, value in zip(names, values):

@@ -153,7 +153,7 @@ def a_round(hub):
     assert hub.ask(wire.WHO, (), wire.HELLO)
     hub.link.send(wire.WELCOME, (wire.VERSION, 2, 4))
     assert hub.pump(lambda: hub.link.idle)  # acknowledged
-    assert hub.ask(wire.ROUND, (5, 5, b"nonce123"), wire.COMMIT)
+    assert hub.ask(wire.DEAL, (5, 5, b"nonce123"), wire.COMMIT)
     assert hub.ask(wire.REVEAL_REQ, (5,), wire.REVEAL)
     commit = [v for t, v in hub.got if t == wire.COMMIT][-1]
     reveal = [v for t, v in hub.got if t == wire.REVEAL][-1]

@@ -41,7 +41,7 @@ def test_the_cup_plays_from_a_romfs_image_in_a_heap_too_small_for_its_code(code)
             assert peer.expect(wire.HELLO)[5] == "sim"
             peer.send(wire.WELCOME, (wire.VERSION, SEAT, 2))
             for round_id in (1, 2, 3):
-                peer.send(wire.ROUND, (round_id, 5, NONCE))
+                peer.send(wire.DEAL, (round_id, 5, NONCE))
                 _, digest = peer.expect(wire.COMMIT, where=lambda v: v[0] == round_id)
                 peer.send(wire.REVEAL_REQ, (round_id,))
                 _, dice, salt = peer.expect(wire.REVEAL, where=lambda v: v[0] == round_id)

@@ -50,7 +50,7 @@ def handshake(peer):
 
 
 def start_round(peer, round_id, count=5):
-    peer.send(wire.ROUND, (round_id, count, NONCE))
+    peer.send(wire.DEAL, (round_id, count, NONCE))
     got_round, digest = peer.expect(wire.COMMIT)
     assert got_round == round_id
     return digest
@@ -101,10 +101,10 @@ def test_bad_input_never_crashes_the_cup_or_shows_its_dice(cup, peer):
     peer.write_raw(wire.encode(wire.PING, (1,), version=9))
     peer.write_raw(forge(bytes([1, 0x7F, 0, 0]), good_crc=False))  # unknown type, bad CRC: just dropped
     peer.write_raw(forge(bytes([1, 0x7F, 0, 0])))  # unknown type 0x7f with a good CRC: an error
-    peer.write_raw(forge(bytes([1, wire.ROUND, 0, 0, 0, 9, 5])))  # a round message cut short: an error
+    peer.write_raw(forge(bytes([1, wire.DEAL, 0, 0, 0, 9, 5])))  # a round message cut short: an error
     assert peer.expect(wire.ERROR, where=lambda v: v[0] == wire.ERR_VERSION)
     assert peer.expect(wire.ERROR, where=lambda v: v == (wire.ERR_UNKNOWN, 0x7F))
-    assert peer.expect(wire.ERROR, where=lambda v: v == (wire.ERR_BODY, wire.ROUND))
+    assert peer.expect(wire.ERROR, where=lambda v: v == (wire.ERR_BODY, wire.DEAL))
 
     peer.send(wire.REVEAL_REQ, (2,))  # another round
     assert peer.expect(wire.ERROR, where=lambda v: v == (wire.ERR_STATE, wire.REVEAL_REQ))
@@ -132,7 +132,7 @@ def test_the_cup_resends_until_acknowledged(cup, peer):
     peer.settle()
     heard = bytearray()
     peer.link.feed = lambda data, n=None: heard.extend(data)  # deaf for a while: no acks go back
-    peer.send(wire.ROUND, (5, 3, NONCE))
+    peer.send(wire.DEAL, (5, 3, NONCE))
     decoder = wire.Decoder()
     commits = 0
     deadline = time.monotonic() + 10

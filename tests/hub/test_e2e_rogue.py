@@ -48,7 +48,7 @@ class RogueCup:
         raise AssertionError(f"the hub never sent {mtype}")
 
     def current_deal(self):
-        deals = [values[0] for mtype, values in self.received if mtype == wire.ROUND]
+        deals = [values[0] for mtype, values in self.received if mtype == wire.DEAL]
         return deals[-1] if deals else 0
 
     def random_values(self, mtype):
@@ -96,7 +96,7 @@ def test_a_rogue_cup_flooding_the_hub_with_lies_and_garbage_never_takes_the_tabl
             rogue.pump(0.2)
             rogue.link.send(wire.INTENT, (0, wire.READY, 0, 0))
             rogue.wait_for(wire.WELCOME)
-            rogue.wait_for(wire.ROUND)  # the game has begun
+            rogue.wait_for(wire.DEAL)  # the game has begun
             rogue.flood(600)
             assert table.thread.is_alive()
             assert table.hub.internal_errors == 0, (tmp_path / "hub-errors.log").read_text()

@@ -41,7 +41,7 @@ class Recovery:
             count = 2 if self.state.phase == ENGINE_ROLLOFF else self.state.dice[seat.index]
             if self.phase == DEALING:
                 self.waiting.add(seat.index)
-            seat.send(wire.ROUND, (self.deal, count, self.nonce))
+            seat.send(wire.DEAL, (self.deal, count, self.nonce))
 
     def _resume_clock(self):
         if self.paused_since is None:

@@ -137,7 +137,7 @@ class Hub(Seating, Recovery):
             count = 2 if rolloff else state.dice[index]
             if seat.is_cup:
                 self.waiting.add(index)
-                seat.send(wire.ROUND, (self.deal, count, self.nonce))
+                seat.send(wire.DEAL, (self.deal, count, self.nonce))
             else:
                 seat.bot_dice = self.chance.dice(count)
         self._keep_bot_dice()

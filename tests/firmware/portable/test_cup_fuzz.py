@@ -11,7 +11,7 @@ MESSAGES = [
     (wire.PING, (7,)),
     (wire.CUE, (wire.CUE_TURN, 0)),
     (wire.TABLE, (3, 1, 0, 2, 5, 30, 12, 1)),
-    (wire.ROUND, (3, 5, b"12345678")),
+    (wire.DEAL, (3, 5, b"12345678")),
     (wire.REVEAL_REQ, (3,)),
     (wire.HELLO, (1, 0, 1, 99, "fuzz", "sim")),
 ]
@@ -73,7 +73,7 @@ def test_a_cup_fed_noise_stays_quiet_about_its_dice():
     cup = Cup(lambda t, v: link.send(t, v), 1, "fuzz", "sim", source=Counter(b"fuzz"))
     link = Link(out.write, cup.receive, Clock())
     link.feed(wire.encode(wire.WELCOME, (1, 0, 2), 1, 0))
-    link.feed(wire.encode(wire.ROUND, (3, 5, b"12345678"), 2, 0))
+    link.feed(wire.encode(wire.DEAL, (3, 5, b"12345678"), 2, 0))
     link.feed(wire.encode(wire.ACK, (), 0, 1))  # the hub acknowledges the commitment
     for _ in range(200):
         link.feed(rng.bytes(rng.below(64)))

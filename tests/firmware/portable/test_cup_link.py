@@ -54,9 +54,9 @@ def test_reliable_messages_arrive_once_and_in_order():
 def test_a_lost_frame_is_sent_again():
     p = Pair()
     p.drop_to_b = 1
-    p.a.send(wire.ROUND, (1, 5, bytes(8)))
+    p.a.send(wire.DEAL, (1, 5, bytes(8)))
     p.run()
-    assert p.b_got == [(wire.ROUND, (1, 5, bytes(8)))]
+    assert p.b_got == [(wire.DEAL, (1, 5, bytes(8)))]
     assert p.a.idle and p.a.lost == 0
 
 

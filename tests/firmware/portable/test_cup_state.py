@@ -20,7 +20,7 @@ def seated(seat=2):
 
 def rolled(round_id=7, count=5, seat=2):
     cup, sent, clock = seated(seat)
-    cup.receive(wire.ROUND, (round_id, count, NONCE))
+    cup.receive(wire.DEAL, (round_id, count, NONCE))
     return cup, sent, clock
 
 
@@ -62,17 +62,17 @@ def test_a_round_rolls_and_sends_only_a_commitment_that_the_reveal_opens():
 
 def test_a_repeated_round_message_repeats_the_same_commitment_and_never_rerolls():
     cup, sent, clock = rolled()
-    cup.receive(wire.ROUND, (7, 5, NONCE))
+    cup.receive(wire.DEAL, (7, 5, NONCE))
     first, second = sent.of(wire.COMMIT)
     assert first == second
-    cup.receive(wire.ROUND, (7, 5, b"\xff" * 8))  # same round, other nonce: refused
-    assert sent.messages[-1] == (wire.ERROR, (wire.ERR_STATE, wire.ROUND))
+    cup.receive(wire.DEAL, (7, 5, b"\xff" * 8))  # same round, other nonce: refused
+    assert sent.messages[-1] == (wire.ERROR, (wire.ERR_STATE, wire.DEAL))
 
 
 def test_reveal_requests_for_another_round_or_before_any_roll_get_errors_never_dice():
     cup, sent, clock = seated()
     cup.receive(wire.REVEAL_REQ, (7,))
-    cup.receive(wire.ROUND, (7, 5, NONCE))
+    cup.receive(wire.DEAL, (7, 5, NONCE))
     cup.receive(wire.REVEAL_REQ, (6,))
     cup.receive(wire.REVEAL_REQ, (8,))
     assert sent.of(wire.REVEAL) == []
@@ -93,11 +93,11 @@ def test_after_the_result_the_dice_are_gone():
 def test_a_round_for_an_unseated_cup_or_with_impossible_dice_is_refused():
     sent = Sent()
     cup = Cup(sent, 5, "bo", "sim", source=Counter())
-    cup.receive(wire.ROUND, (1, 5, NONCE))
-    assert sent.of(wire.COMMIT) == [] and sent.of(wire.ERROR) == [(wire.ERR_STATE, wire.ROUND)]
+    cup.receive(wire.DEAL, (1, 5, NONCE))
+    assert sent.of(wire.COMMIT) == [] and sent.of(wire.ERROR) == [(wire.ERR_STATE, wire.DEAL)]
     cup.receive(wire.WELCOME, (1, 0, 2))
-    cup.receive(wire.ROUND, (1, 0, NONCE))
-    assert sent.of(wire.ERROR)[-1] == (wire.ERR_BODY, wire.ROUND) and cup.state == cupmod.WAITING
+    cup.receive(wire.DEAL, (1, 0, NONCE))
+    assert sent.of(wire.ERROR)[-1] == (wire.ERR_BODY, wire.DEAL) and cup.state == cupmod.WAITING
 
 
 def test_my_turn_composes_from_the_smallest_raise_and_sends_the_bid():
@@ -180,8 +180,8 @@ def test_out_is_out():
     cup.receive(wire.REVEAL_REQ, (7,))
     cup.receive(wire.RESULT, (7, -1, 0, 0, wire.OUT))
     assert cup.state == cupmod.OUT
-    cup.receive(wire.ROUND, (8, 5, NONCE))
-    assert sent.of(wire.ERROR)[-1] == (wire.ERR_STATE, wire.ROUND)
+    cup.receive(wire.DEAL, (8, 5, NONCE))
+    assert sent.of(wire.ERROR)[-1] == (wire.ERR_STATE, wire.DEAL)
 
 
 def test_ping_is_answered():
@@ -240,7 +240,7 @@ def test_a_hub_asking_who_again_leaves_the_round_alone():
     cup.receive(wire.WHO, ())
     assert sent.of(wire.HELLO) and cup.state == cupmod.ROLLED
     cup.receive(wire.WELCOME, (1, 2, 4))  # the same seat: a cup back after a drop keeps its dice
-    cup.receive(wire.ROUND, (7, 5, NONCE))
+    cup.receive(wire.DEAL, (7, 5, NONCE))
     assert sent.of(wire.COMMIT) == [(7, digest), (7, digest)]
     cup.receive(wire.WELCOME, (1, 3, 4))  # another seat: a new game, the old round is gone
     assert cup.state == cupmod.WAITING and cup.dice_count == 0

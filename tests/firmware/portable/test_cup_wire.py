@@ -8,7 +8,7 @@ SAMPLES = {
     wire.INTENT: (3, wire.BID, 30, 6),
     wire.REVEAL: (3, bytes([1, 2, 3, 4, 5, 6, 6, 6, 1, 1, 2, 2, 3, 3, 4]), bytes(16)),
     wire.WELCOME: (1, 0, 10),
-    wire.ROUND: (0, 15, b"\x00" * 8),
+    wire.DEAL: (0, 15, b"\x00" * 8),
     wire.TABLE: (3, 1, wire.NOBODY, 0, 0, 65535, 30, 3),
     wire.ACCEPT: (3, wire.SPOT),
     wire.REFUSE: (3, wire.BID, 1),
@@ -85,7 +85,7 @@ def test_bad_values_are_refused_when_packing():
     raises(ValueError, wire.encode, wire.HELLO, (1, 0, 1, 5, "a name far too long to send", "sim"))
     raises(ValueError, wire.encode, wire.REVEAL, (3, bytes([1, 7]), bytes(16)))
     raises(ValueError, wire.encode, wire.REVEAL, (3, bytes([1] * 16), bytes(16)))
-    raises(ValueError, wire.encode, wire.ROUND, (3, 5, b"short"))
+    raises(ValueError, wire.encode, wire.DEAL, (3, 5, b"short"))
     raises(ValueError, wire.encode, 0x7F, ())
 
 
@@ -125,8 +125,8 @@ def test_the_names_table_agrees_with_the_layouts():
 
 
 def test_describe_reads_like_the_docs():
-    assert wirenames.describe(wire.INTENT, (7, wire.BID, 4, 4)) == "intent round=7 kind=bid qty=4 face=4"
-    assert wirenames.describe(wire.REVEAL, (7, bytes([2, 5]), bytes(16))).startswith("reveal round=7 dice=25 salt=0000")
+    assert wirenames.describe(wire.INTENT, (7, wire.BID, 4, 4)) == "intent deal=7 kind=bid qty=4 face=4"
+    assert wirenames.describe(wire.REVEAL, (7, bytes([2, 5]), bytes(16))).startswith("reveal deal=7 dice=25 salt=0000")
 
 
 def test_names_and_types():
