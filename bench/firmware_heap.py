@@ -53,7 +53,7 @@ def mpy_total():
 
 def play_round(cup, peer, round_id):
     nonce = round_id.to_bytes(8, "big")
-    peer.send(wire.ROUND, (round_id, 5, nonce))
+    peer.send(wire.DEAL, (round_id, 5, nonce))
     _, digest = peer.expect(wire.COMMIT, where=lambda v: v[0] == round_id)
     peer.send(wire.TABLE, (round_id, SEAT, wire.NOBODY, 0, 0, 0, 10, wire.FLAG_WILD))
     peer.settle()
