@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "host"))
 
 from cupcore import commit, wire  # noqa: E402
 from dicecup.link.peer import CupPeer, PeerError  # noqa: E402
-from dicecup.link.virtual import (  # noqa: E402
+from dicecup.sim.virtualcup import (  # noqa: E402
     VirtualCup,
     VirtualCupError,
     build_mpy,

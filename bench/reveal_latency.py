@@ -19,11 +19,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
 
 from cupcore import wire  # noqa: E402
 
-from dicecup.hub.demo_players import BotPlayers  # noqa: E402
+from dicecup.sim.players import BotPlayers  # noqa: E402
 from dicecup.hub.screen import Screen  # noqa: E402
 from dicecup.hub.session import Table  # noqa: E402
 from dicecup.hub.table import Hub  # noqa: E402
-from dicecup.link.virtual import VirtualCups, find_micropython  # noqa: E402
+from dicecup.sim.virtualcup import VirtualCups, find_micropython  # noqa: E402
 from dicecup.rules import Rules  # noqa: E402
 
 

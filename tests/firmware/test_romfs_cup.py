@@ -8,7 +8,7 @@ import pytest
 
 from cupcore import commit, wire
 from dicecup.link.peer import CupPeer
-from dicecup.link.virtual import VirtualCup, build_mpy, build_romfs
+from dicecup.sim.virtualcup import VirtualCup, build_mpy, build_romfs
 
 # Between what the cup needs with its code in the heap (about 50 KB on this 64-bit port) and with its code
 # in ROM (about 35 KB): bench/firmware_heap.py measures both.

@@ -8,7 +8,7 @@ import pytest
 
 from cupcore import commit, wire
 from dicecup.link.peer import CupPeer
-from dicecup.link.virtual import VirtualCup, VirtualCups
+from dicecup.sim.virtualcup import VirtualCup, VirtualCups
 
 NONCE = bytes.fromhex("8f3a1c5e0b7d2946")
 SEAT = 2

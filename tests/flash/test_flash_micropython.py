@@ -14,7 +14,7 @@ from cupcore import wire
 from dicecup.cli import main
 from dicecup.flash.micropython import settings_of
 from dicecup.link.peer import CupPeer
-from dicecup.link.virtual import tool
+from dicecup.sim.virtualcup import tool
 from dicecup.registry import Registry
 
 pytestmark = needs_micropython

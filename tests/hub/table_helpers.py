@@ -9,10 +9,10 @@ import time
 
 from rich.console import Console
 
-from dicecup.hub.demo_players import BotPlayers
+from dicecup.sim.players import BotPlayers
 from dicecup.hub.screen import Screen
 from dicecup.hub.session import Table
-from dicecup.link.virtual import VirtualCups, find_micropython
+from dicecup.sim.virtualcup import VirtualCups, find_micropython
 from dicecup.rules import Move, Record, Rules
 
 

@@ -9,7 +9,7 @@ import threading
 import time
 from pathlib import Path
 
-from dicecup.link.virtual import VirtualCups, find_micropython
+from dicecup.sim.virtualcup import VirtualCups, find_micropython
 from dicecup.rules import BIDDING, Bid, Move, Record, Reroll, replay
 from table_helpers import referee
 

@@ -8,7 +8,7 @@ import time
 
 from cupcore import wire
 from cupcore.link import Link
-from dicecup.link.ptyrelay import open_raw_pty
+from dicecup.sim.ptyrelay import open_raw_pty
 from dicecup.rules import Record, Retire
 from table_helpers import LiveTable, referee
 

@@ -1,4 +1,4 @@
-"""The virtual cup, as a board would boot it. Started by dicecup.link.virtual, one process per cup:
+"""The virtual cup, as a board would boot it. Started by dicecup.sim.virtualcup, one process per cup:
 
     micropython firmware/boards/sim/main.py --buttons FIFO [--leds FILE] [--name NAME] [--id N] ...
 

@@ -3,10 +3,10 @@ pressed by a bot through its buttons, with the table view printed as it goes."""
 import secrets
 import sys
 
-from dicecup.hub.demo_players import BotPlayers
+from dicecup.sim.players import BotPlayers
 from dicecup.hub.screen import Screen
 from dicecup.hub.session import Table, TableError
-from dicecup.link.virtual import VirtualCupError, VirtualCups, find_micropython
+from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
 
 

@@ -79,7 +79,7 @@ def _ble_cups():
 def _play(table, ports, args) -> int:
     virtual = None
     if args.sim:
-        from dicecup.link.virtual import VirtualCupError, VirtualCups, find_micropython
+        from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
         try:
             virtual = VirtualCups(args.sim, runtime=find_micropython(), fast=True, seed=args.seed).start()
         except VirtualCupError as error:
@@ -103,6 +103,6 @@ def _seat_virtual_cups(cups, hub, table):
     """Virtual cups have no hands: the hub holds each one's B button, in order, so they sit clockwise."""
     import threading
 
-    from dicecup.hub.demo_players import seat_in_order
+    from dicecup.sim.players import seat_in_order
 
     threading.Thread(target=seat_in_order, args=(list(cups), hub, table.stop), daemon=True).start()

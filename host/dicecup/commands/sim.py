@@ -8,7 +8,7 @@ import signal
 import sys
 import time
 
-from dicecup.link.virtual import VirtualCupError, VirtualCups, find_micropython
+from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 
 
 def add_arguments(parser):

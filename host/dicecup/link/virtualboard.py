@@ -33,8 +33,8 @@ import threading
 import time
 from pathlib import Path
 
-from .ptyrelay import open_raw_pty
-from .virtual import find_micropython
+from dicecup.sim.ptyrelay import open_raw_pty
+from dicecup.sim.virtualcup import find_micropython
 
 # Runs on the unix port: argv = BOOT FOLDER MODE FROZEN [IMAGE KB]. Keep to what MicroPython has.
 BOOT = r'''

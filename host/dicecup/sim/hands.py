@@ -8,10 +8,10 @@ B double bid -> liar -> spot, B long send, A long peek.
 import threading
 import time
 
-from dicecup.link.virtual import VirtualCupError
+from dicecup.sim.virtualcup import VirtualCupError
 from dicecup.rules import Bid
 
-from .view import make_view
+from dicecup.bots.view import make_view
 
 LETTER_FACE = {"W": 1, "R": 2, "Y": 3, "G": 4, "B": 5, "M": 6}
 

@@ -2,7 +2,7 @@
 import threading
 import time
 
-from dicecup.bots.hands import Hands
+from dicecup.sim.hands import Hands
 from dicecup.bots.simple import SimpleBot
 
 
