@@ -16,6 +16,7 @@ _HEADER = const(4)
 _CRC = const(2)
 MAX_PAYLOAD = const(54)  # _HEADER + MAX_BODY + _CRC
 MAX_FRAME = const(57)  # COBS adds one byte per 254 to MAX_PAYLOAD, plus the two 0x00 delimiters
+_MAX_STUFFED = const(55)  # MAX_PAYLOAD after COBS: the longest run between delimiters that can be a frame
 MAX_DICE = const(15)
 MAX_TEXT = const(16)
 
@@ -273,7 +274,7 @@ class Decoder:
     """
 
     def __init__(self):
-        self._raw = bytearray(MAX_FRAME)
+        self._raw = bytearray(_MAX_STUFFED)
         self._frame = bytearray(MAX_PAYLOAD)
         self._view = memoryview(self._frame)
         self._n = 0
@@ -284,7 +285,8 @@ class Decoder:
 
     def push(self, byte):
         if byte:
-            if self._n < MAX_FRAME - 1:
+            # A longer run would decode past the payload buffer (COBS gives back one byte fewer than it took).
+            if self._n < _MAX_STUFFED:
                 self._raw[self._n] = byte
                 self._n += 1
             else:

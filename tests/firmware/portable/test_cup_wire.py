@@ -135,3 +135,35 @@ def test_names_and_types():
     assert wirenames.name_of(0x7F) == "0x7f"
     raises(ValueError, wirenames.type_of, "nonsense")
     assert wire.is_reliable(wire.REVEAL) and not wire.is_reliable(wire.PING) and not wire.is_reliable(0x7F)
+
+
+def framed(payload, crc=True):
+    """`00 COBS(payload [+ its CRC]) 00`, built by hand so a test can make what encode() never would."""
+    payload = bytes(payload)
+    if crc:
+        check = wire.crc16(payload, len(payload))
+        payload += bytes((check >> 8, check & 0xFF))
+    out = bytearray(len(payload) + 3)
+    end = wire._stuff(payload, len(payload), out, 1)
+    return bytes(out[:end]) + b"\x00"
+
+
+def test_runs_of_54_to_57_bytes_between_delimiters_are_dropped_and_the_next_frame_still_decodes():
+    # `00 38 07x55 00` is a 56-byte run that decodes to 55 bytes: one more than the largest payload (54).
+    for run in (54, 55, 56, 57):
+        noise = b"\x00" + bytes((run,)) + b"\x07" * (run - 1) + b"\x00"
+        frames, decoder = decode_all(noise + wire.encode(wire.PING, (run,)))
+        assert [f[3] for f in frames] == [(run,)], run
+        assert decoder.dropped == 1, run
+
+
+def test_the_largest_payload_decodes_and_one_byte_more_is_dropped():
+    header = bytes((wire.VERSION, wire.PING, 0, 0))
+    largest = framed(header + b"\x05" * wire.MAX_BODY)  # 54-byte payload: 55 stuffed bytes
+    assert len(largest) == wire.MAX_FRAME
+    decoder = wire.Decoder()
+    assert [decoder.push(b) for b in largest][-1] is True
+    assert len(decoder.body) == wire.MAX_BODY
+    too_long = framed(header + b"\x05" * (wire.MAX_BODY + 1))  # a good CRC, but 55 bytes of payload
+    frames, decoder = decode_all(too_long + wire.encode(wire.PING, (1,)))
+    assert [f[3] for f in frames] == [(1,)] and decoder.dropped == 1
