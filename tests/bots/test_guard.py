@@ -1,6 +1,9 @@
 """The guard: a bot that raises, answers with something illegal, or overruns its budget is replaced for that turn
 by the safest legal action, and the problem is reported; a good bot's answer goes through untouched."""
+import copy
 import time
+
+import pytest
 
 from dicecup.bots import guard
 from dicecup.bots.guard import budget_for, decide, decide_inline, safest
@@ -42,6 +45,19 @@ def test_an_illegal_answer_is_replaced(sample):
     assert action == Bid(1, 1) and problem == "returned Bid(quantity=99, face=6), which is not a legal action"
     action, problem = decide(bot, facing_view(), 1.0)
     assert action is LIAR and problem == "returned '4x5', which is not a legal action"
+
+
+@pytest.mark.parametrize("answer", [("liar",), (3, 4), ["liar"], "liar"],
+                         ids=["liar-tuple", "bid-tuple", "list", "text"])
+def test_lookalikes_of_legal_actions_are_refused(answer):
+    """A plain tuple equal to a legal action is no action: the table would rule it as something else or crash."""
+    action, problem = decide_inline(lambda view: answer, facing_view())
+    assert action is LIAR and problem == f"returned {answer!r}, which is not a legal action"
+
+
+def test_a_copied_legal_action_goes_through_as_that_action():
+    assert decide_inline(lambda view: copy.deepcopy(LIAR), facing_view()) == (LIAR, None)
+    assert decide_inline(lambda view: Bid(3, 4), facing_view()) == (Bid(3, 4), None)
 
 
 def test_a_slow_bot_is_replaced_at_its_deadline_and_not_asked_again_while_still_thinking(sample):

@@ -19,7 +19,7 @@ def _expected_change(rules, outcome) -> int:
         return 0
     sign = 1 if rules.preset.name == "buildup" else -1
     if outcome.call == "liar" and rules.lose == "difference":
-        q = Bid.parse(outcome.bid).quantity
+        q = outcome.bid.quantity
         cost = max(1, abs(outcome.count - q))
     elif outcome.call == "spot" and not outcome.correct and rules.exact:
         cost = 2

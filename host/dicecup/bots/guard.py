@@ -7,6 +7,8 @@ asked again until it has finished (its late answer is dropped): one runaway bot 
 """
 import threading
 
+from dicecup.rules import Bid, Call
+
 DEFAULT_BUDGET = 2.0  # seconds a bot may think when the table's clock allows it
 
 _busy = {}  # id(bot) -> the worker thread still running its last, overrun, turn
@@ -36,12 +38,12 @@ def ask(bot, view):
 
 
 def check(action, view):
-    """None if `action` is one of view.legal, else what is wrong with it."""
-    try:
-        if action in view.legal:
-            return None
-    except Exception:  # noqa: BLE001 - an object whose == raises is no action either
-        pass
+    """None if `action` is one of view.legal, else what is wrong with it.
+
+    Only a real Bid or Call counts: a plain tuple equal to a bid, or a look-alike of a call, would be refused or
+    misread by the engine, so it is replaced here like any other wrong answer."""
+    if type(action) in (Bid, Call) and action in view.legal:
+        return None
     return f"returned {action!r}, which is not a legal action"
 
 

@@ -15,8 +15,9 @@ from .notation import CALLS, LIAR, SPOT, Bid, Call, bid, parse_action
 from .presets import PRESETS, Preset, Rules, get_preset
 from .record import Record, parse_event
 from .referee import Replay, replay
+from .play import apply, legal_actions
 from .resolve import Outcome, count_bid
-from .state import BIDDING, OVER, REVEAL, ROLLOFF, SHOOTING, State, apply, legal_actions, new_game
+from .state import BIDDING, OVER, REVEAL, ROLLOFF, SHOOTING, State, new_game
 
 __all__ = [
     "DicecupError", "GameOver", "IllegalAction", "IllegalBid", "NotationError", "NotYourTurn", "RecordError",

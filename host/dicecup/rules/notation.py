@@ -4,6 +4,7 @@ A bid prints as `QxF` (`4x5`) and in words ("four fives"); a call prints as `lia
 `parse_action(str(a)) == a` for every action.
 """
 import re
+from enum import Enum
 from typing import NamedTuple
 
 from .errors import NotationError
@@ -57,18 +58,28 @@ class Bid(NamedTuple):
 _BID = re.compile(r"(\d{1,3})x(\d+)")
 
 
-class Call(NamedTuple):
-    """A challenge of the standing bid: `liar` (too high) or `spot` (exactly right)."""
+class Call(Enum):
+    """A challenge of the standing bid: `liar` (too high) or `spot` (exactly right).
 
-    kind: str
+    Members compare by value: `Call("liar")`, a copy and an unpickled LIAR are all LIAR itself."""
+
+    LIAR = "liar"
+    SPOT = "spot"
 
     def __str__(self) -> str:
-        return self.kind
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Call({self.value!r})"
+
+    @classmethod
+    def _missing_(cls, value):
+        raise NotationError(f"{value!r} is not a call: call liar or spot")
 
 
-LIAR = Call("liar")
-SPOT = Call("spot")
-CALLS = {"liar": LIAR, "spot": SPOT}
+LIAR = Call.LIAR
+SPOT = Call.SPOT
+CALLS = {call.value: call for call in Call}
 
 # Bids are interned: legal-move generation hands out the same objects instead of building new ones.
 _BIDS: dict = {}

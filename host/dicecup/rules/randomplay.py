@@ -7,8 +7,9 @@ import random
 
 from .events import Move, Reroll, Roll, Rolloff, Shot, Timeout
 from .notation import Bid, Call
+from .play import apply, legal_actions
 from .record import Record
-from .state import OVER, REVEAL, ROLLOFF, SHOOTING, apply, legal_actions, new_game
+from .state import OVER, REVEAL, ROLLOFF, SHOOTING, new_game
 
 
 def random_events(rules, seats, rng: random.Random, call_bias: float = 0.3, timeout_rate: float = 0.02,

@@ -4,7 +4,8 @@ from typing import NamedTuple
 from .errors import DicecupError, RecordError
 from .notation import FACE_NAMES, Bid
 from .record import parse_lines
-from .state import OVER, SHOOTING, State, apply, new_game
+from .play import apply
+from .state import OVER, SHOOTING, State, new_game
 
 
 class Replay(NamedTuple):
@@ -76,12 +77,11 @@ def _round_lines(o):
         notes.append("palifico")
     yield f"round {o.n}: {o.opener or '?'} opens" + (f" ({', '.join(notes)})" if notes else "")
     if o.call == "timeout":
-        standing = f" with {o.bid} ({Bid.parse(o.bid).words()}) standing by {o.bidder}" if o.bid else ""
+        standing = f" with {o.bid} ({o.bid.words()}) standing by {o.bidder}" if o.bid is not None else ""
         yield f"  {o.caller} ran out of time{standing}"
     else:
-        bid = Bid.parse(o.bid)
-        yield f"  standing bid: {o.bid} ({bid.words()}) by {o.bidder}; {o.caller} calls {o.call}"
-        yield f"  count: {_count_text(o, bid)}"
+        yield f"  standing bid: {o.bid} ({o.bid.words()}) by {o.bidder}; {o.caller} calls {o.call}"
+        yield f"  count: {_count_text(o, o.bid)}"
         verdict = "right" if o.correct else "wrong"
         yield f"  the call was {verdict}"
     for name in o.losers:

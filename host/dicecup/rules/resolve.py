@@ -1,7 +1,10 @@
-"""Ending a round: the count, who lost or gained what, the revolver, and the next round's opener."""
+"""Ending a round: the count, who lost or gained what, the revolver, and the next round's opener.
+
+`play.py` hands a round here once its call has every living seat's dice (or its turn clock ran out, or a trigger
+was pulled); this module reads and returns states and never applies events itself."""
 from typing import NamedTuple, Optional
 
-from .notation import LIAR
+from .notation import LIAR, Bid
 from .presets import ECONOMY_GAIN, EXACT_REGAIN, EXACT_TABLE, NEXT_LOSER
 from .state import BIDDING, OVER, SHOOTING, State
 
@@ -11,7 +14,7 @@ class Outcome(NamedTuple):
 
     n: int
     opener: Optional[str]
-    bid: Optional[str]
+    bid: Optional[Bid]        # the standing bid that was called (or stood when the clock ran out)
     bidder: Optional[str]
     call: str                 # "liar", "spot" or "timeout"
     caller: str
@@ -31,7 +34,8 @@ class Outcome(NamedTuple):
     next_opener: Optional[str]
 
     def to_json(self) -> dict:
-        data = {"n": self.n, "opener": self.opener, "bid": self.bid, "bidder": self.bidder, "call": self.call,
+        bid = str(self.bid) if self.bid is not None else None  # the referee's JSON prints bids in notation
+        data = {"n": self.n, "opener": self.opener, "bid": bid, "bidder": self.bidder, "call": self.call,
                 "caller": self.caller, "wild": self.wild, "count": self.count, "correct": self.correct,
                 "losers": list(self.losers), "dice_after": dict(self.dice_after)}
         if self.bullets_after is not None:
@@ -53,7 +57,7 @@ def resolve_call(state: State) -> State:
     rules = state.rules
     count = count_bid((r for r, living in zip(state.rolls, state.alive) if living), standing.face, state.wild)
     gained = ()
-    if call is LIAR:
+    if call == LIAR:
         correct = count < standing.quantity
         loser = bidder if correct else caller
         cost = max(1, abs(count - standing.quantity)) if rules.lose == "difference" else 1
@@ -70,7 +74,7 @@ def resolve_call(state: State) -> State:
         else:
             losses = tuple((seat, 1) for seat in _clockwise_others(state, caller))
     if rules.preset.next_opener == NEXT_LOSER:
-        next_opener = losses[0][0] if call is LIAR else caller
+        next_opener = losses[0][0] if call == LIAR else caller
     else:
         next_opener = winner
     return _settle(state, call=str(call), caller=caller, count=count, correct=correct, losses=losses,
@@ -113,7 +117,7 @@ def _settle(state: State, *, call, caller, count, correct, losses, gained, next_
     standing = state.bids[-1] if state.bids else None
     outcome = Outcome(
         n=state.round, opener=names[state.opener] if state.opener is not None else None,
-        bid=str(standing[1]) if standing else None, bidder=names[standing[0]] if standing else None,
+        bid=standing[1] if standing else None, bidder=names[standing[0]] if standing else None,
         call=call, caller=names[caller], wild=state.wild, count=count, correct=correct,
         losers=tuple(names[s] for s, _ in losses),
         dice_change={names[i]: dice[i] - state.dice[i] for i in range(len(names)) if dice[i] != state.dice[i]},

@@ -6,7 +6,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from dicecup.rules import Bid
 from dicecup.rules.notation import FACE_NAMES
 
 DIE_FACES = "·⚀⚁⚂⚃⚄⚅"
@@ -73,14 +72,14 @@ def reveal_view(outcome) -> Panel:
     if outcome.call == "timeout":
         body = Text(f"{outcome.caller} ran out of time and loses the round", style="bold red")
         return Panel(body, title=f"round {outcome.n}: timeout", title_align="left", box=box.ROUNDED, expand=False)
-    bid = Bid.parse(outcome.bid)
+    bid = outcome.bid
     grid = Table(box=None, show_header=False, pad_edge=False)
     grid.add_column()
     grid.add_column()
     for name, dice in outcome.rolls.items():
         grid.add_row(name, _dice_text(dice, bid.face, outcome.wild))
     verdict = Text()
-    verdict.append(f"{outcome.caller} calls {outcome.call} on {outcome.bid} ({bid.words()}) by {outcome.bidder}: ")
+    verdict.append(f"{outcome.caller} calls {outcome.call} on {bid} ({bid.words()}) by {outcome.bidder}: ")
     noun = FACE_NAMES[bid.face][outcome.count != 1]
     verdict.append(f"{outcome.count} {noun}", style="bold")
     verdict.append(" — the call was " + ("right" if outcome.correct else "wrong") + ". ")
