@@ -35,7 +35,7 @@ FIRST_TEXT = {
     FIRST_ANY: "The first round's opener is drawn at random by the hub (in a game record, whoever bids first).",
     FIRST_SEAT: "The first round opens on the first seat.",
     FIRST_ROLLOFF: ("Everybody rolls two dice; the highest total opens the first round. Ties among the highest "
-                    "roll again, as often as it takes **(reading: only the tied players roll again)**."),
+                    "roll again, as often as it takes **(house reading: only the tied players roll again)**."),
 }
 
 # Who opens later rounds.
@@ -44,11 +44,11 @@ NEXT_WINNER = "winner"
 
 NEXT_TEXT = {
     NEXT_LOSER: ("The player who lost the round opens the next one; after an exact call, the caller opens "
-                 "**(reading)**; after a timeout, the player who ran out of time."),
+                 "**(house reading)**; after a timeout, the player who ran out of time."),
     NEXT_WINNER: ("The winner of the last challenge opens the next round: the bidder if a liar call was wrong, "
                   "the caller if the bid was a lie, the caller after a spot-on that landed, the bidder after a "
-                  "spot-on that missed **(reading)**. After a timeout, the player who ran out of time opens, and "
-                  "since a timeout is fatal that means the next living player clockwise **(reading)**."),
+                  "spot-on that missed **(house reading)**. After a timeout, the player who ran out of time opens, and "
+                  "since a timeout is fatal that means the next living player clockwise **(house reading)**."),
 }
 
 # What a lost round does to a player's dice.
@@ -57,18 +57,19 @@ ECONOMY_GAIN = "gain"   # build-up: the loser gains dice; reaching `limit` is ou
 
 # What a landed exact call does.
 EXACT_REGAIN = "regain"  # the caller gets a die back (dudo's spot on); a miss costs the caller one die
-EXACT_TABLE = "table"    # every other living player loses the round (revolver's spot, seed 003's exact)
+EXACT_TABLE = "table"    # every other living player loses the round (the revolver's spot, classic's Exact)
 
 
 class Preset:
     """A named rule set: policies, the switches it offers, and their defaults."""
 
-    __slots__ = ("name", "title", "seed", "intro", "ones", "first_opener", "next_opener", "economy",
+    __slots__ = ("name", "title", "source", "intro", "ones", "first_opener", "next_opener", "economy",
                  "spot_style", "revolver", "defaults", "value_limits", "notes")
 
-    def __init__(self, name, title, seed, intro, *, ones, first_opener, next_opener, economy=ECONOMY_LOSE,
+    def __init__(self, name, title, source, intro, *, ones, first_opener, next_opener, economy=ECONOMY_LOSE,
                  spot_style=EXACT_REGAIN, revolver=False, defaults, value_limits=None, notes=()):
-        self.name, self.title, self.seed, self.intro = name, title, seed, intro
+        self.name, self.title, self.intro = name, title, intro
+        self.source = source  # the rules this preset follows, named as players know them
         self.ones, self.first_opener, self.next_opener = ones, first_opener, next_opener
         self.economy, self.spot_style, self.revolver = economy, spot_style, revolver
         self.defaults = defaults                # switch name -> default, for every switch the preset offers
@@ -88,7 +89,8 @@ _LOSE_WITHOUT_REVOLVER = {"lose": ("die", "difference")}
 
 PRESETS = {p.name: p for p in (
     Preset(
-        "dudo", "Dudo / Perudo", "000",
+        "dudo", "Dudo / Perudo",
+        "Dudo/Perudo as it is commonly played, its usual house rules as switches",
         "2–6 players, 5 dice each, ones wild, spot on and palifico.",
         ones=ONES_TRANSITION, first_opener=FIRST_ANY, next_opener=NEXT_LOSER,
         defaults={**_COMMON, "wild": True, "spot": True, "palifico": True},
@@ -96,15 +98,15 @@ PRESETS = {p.name: p for p in (
         notes=(
             "Spot on: a player other than the bidder claims the count is exactly the quantity. Exactly right: "
             "the caller gains one die back, never above the starting dice. Otherwise the caller loses one die. "
-            "The caller opens the next round **(reading)**.",
+            "The caller opens the next round **(house reading)**.",
             "Palifico: when a player is brought down to exactly one die, the next round is a palifico round, at "
             "most once per player per game. Ones are not wild; the first bid sets the face and later bids must "
             "keep it and raise the quantity; only the palifico player may change the face on their turn, by an "
-            "ordinary raise **(reading)**. The palifico player opens it.",
+            "ordinary raise **(house reading)**. The palifico player opens it.",
             "`lose=difference`: the loser of a liar call loses |count − quantity| dice, at least one.",
         )),
     Preset(
-        "revolver", "The revolver house", "001",
+        "revolver", "The revolver house", "the revolver house's own rules",
         "2–6 players, 5 dice each, ones wild, a turn clock, and a revolver instead of lost dice.",
         ones=ONES_FORBIDDEN, first_opener=FIRST_SEAT, next_opener=NEXT_WINNER, spot_style=EXACT_TABLE,
         revolver=True,
@@ -116,24 +118,25 @@ PRESETS = {p.name: p for p in (
             "record (`shot ana safe` / `shot ana dead`). The dead leave with their dice.",
             "Running out of time is fatal: all six chambers are loaded and fired.",
             "Spot on: exactly right, every other living player loses the round and pulls the trigger, one after "
-            "another, in seat order from the caller's left **(reading)**; a miss, the caller loses the round.",
+            "another, in seat order from the caller's left **(house reading)**; a miss, the caller loses the round.",
             "By default nobody loses a die (`lose=none`); `lose=die` also takes a die from every loser of a round, "
-            "and a player with no dice is out without a pull **(reading)**.",
+            "and a player with no dice is out without a pull **(house reading)**.",
         )),
     Preset(
-        "classic", "Classic Liar's Dice", "003",
+        "classic", "Classic Liar's Dice",
+        "classic Liar's Dice, with its Exact variant as the `exact` switch",
         "2–6 players, 5 dice each, ones not wild, a roll-off for the first opener.",
         ones=ONES_PLAIN, first_opener=FIRST_ROLLOFF, next_opener=NEXT_LOSER,
         defaults={**_COMMON, "exact": False},
         value_limits=_LOSE_WITHOUT_REVOLVER,
         notes=(
-            "`exact=on` (seed 003's Exact): a player may call exact instead; right, every other player loses one "
-            "die; wrong, the caller loses two dice. The caller opens the next round **(reading)**.",
+            "`exact=on` (the Exact variant of classic Liar's Dice): a player may call exact instead; right, every other player loses one "
+            "die; wrong, the caller loses two dice. The caller opens the next round **(house reading)**.",
             "`spot=on` plays the exact call as in dudo instead: right, the caller gets a die back; wrong, the "
             "caller loses one. `spot` and `exact` are two versions of the same call: a table picks one.",
         )),
     Preset(
-        "buildup", "Build Up", "003",
+        "buildup", "Build Up", "the Build Up variant of classic Liar's Dice",
         "Classic Liar's Dice backwards: everyone starts with one die and the loser gains one.",
         ones=ONES_PLAIN, first_opener=FIRST_ROLLOFF, next_opener=NEXT_LOSER, economy=ECONOMY_GAIN,
         defaults={**_COMMON, "dice": 1, "limit": 6},
@@ -142,11 +145,12 @@ PRESETS = {p.name: p for p in (
             "The loser of a round gains a die instead of losing one (`lose=difference`: gains |count − quantity|, "
             "at least one); a player who reaches `limit` dice is eliminated; the last player left wins. The cap "
             "on bids is still the dice in play.",
-            "`spot=on` mirrors dudo's spot on **(reading)**: right, the caller puts a die away (never below one); "
+            "`spot=on` mirrors dudo's spot on **(house reading)**: right, the caller puts a die away (never below one); "
             "wrong, the caller gains one.",
         )),
     Preset(
-        "fourdice", "The join-order table", "004",
+        "fourdice", "The join-order table",
+        "the join-order rules of online Liar's Dice rooms",
         "2–10 players, 4 dice each, turn order is join order, no roll-off.",
         ones=ONES_PLAIN, first_opener=FIRST_SEAT, next_opener=NEXT_LOSER,
         defaults={**_COMMON, "dice": 4, "exact": False, "players": (2, 10)},

@@ -63,8 +63,8 @@ SWITCHES = {s.name: s for s in (
     Switch("dice", "starting dice per player", "int", 1, 10, unit="dice"),
     Switch("wild", "ones are wild: every 1 counts toward the face bid", "onoff"),
     Switch("spot", "the exact call (spot on, calza)", "onoff"),
-    Switch("exact", "seed 003's Exact: right, every other player loses a die; wrong, the caller loses two",
-           "onoff"),
+    Switch("exact", "the Exact call of classic Liar's Dice: right, every other player loses a die; wrong, "
+           "the caller loses two", "onoff"),
     Switch("palifico", "a player brought down to one die gets one palifico round", "onoff"),
     Switch("lose", "what a lost round costs: one die, the difference between count and bid, or no die",
            "choice", choices=("die", "difference", "none")),
