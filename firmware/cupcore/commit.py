@@ -7,7 +7,7 @@ The 16-byte tag separates these hashes from any other use of SHA-256; the count 
 unambiguous. The hub's nonce ties a commitment to one round, the seat to one cup, and the secret salt keeps
 anyone who sees the digest from trying all 6**count rolls.
 """
-import hashlib
+from cupcore.compat import sha256
 
 TAG = b"dicecup-commit-1"
 SALT_SIZE = 16
@@ -16,12 +16,7 @@ SALT_SIZE = 16
 def digest(nonce, seat, dice, salt):
     if len(nonce) != 8 or len(salt) != SALT_SIZE or not 0 <= seat <= 255:
         raise ValueError("commitment needs an 8-byte nonce, a seat 0..255 and a 16-byte salt")
-    h = hashlib.sha256(TAG)
-    h.update(nonce)
-    h.update(bytes((seat, len(dice))))
-    h.update(bytes(dice))
-    h.update(salt)
-    return h.digest()
+    return sha256(TAG + bytes(nonce) + bytes((seat, len(dice))) + bytes(dice) + bytes(salt))
 
 
 def verify(commitment, nonce, seat, dice, salt):

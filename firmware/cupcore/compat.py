@@ -1,21 +1,22 @@
 """The few things MicroPython, CircuitPython and CPython spell differently.
 
-Everything else in cupcore imports its clock, `const` and random bytes from here, so the rest of the code
-reads the same on every runtime.
+Everything else in cupcore imports its clock, `const`, SHA-256 and random bytes from here, so the rest of the
+code reads the same on every runtime. Each runtime's type stubs know only its own spelling, so the lines that
+are another runtime's carry `type: ignore` (tests/boards/typecheck.py checks cupcore against every board's stubs).
 """
 try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(value):
+    def const(value):  # type: ignore
         return value
 
 
 try:
-    from time import ticks_ms, ticks_diff, ticks_add
+    from time import ticks_ms, ticks_diff, ticks_add  # type: ignore
 except ImportError:  # CPython, and CircuitPython without the ticks functions in `time`
     try:
-        from supervisor import ticks_ms  # CircuitPython: 2**29 period, wraps like MicroPython's
+        from supervisor import ticks_ms  # type: ignore  # CircuitPython: 2**29 period, wraps like MicroPython's
 
         _PERIOD = 1 << 29
     except ImportError:
@@ -23,17 +24,33 @@ except ImportError:  # CPython, and CircuitPython without the ticks functions in
 
         _PERIOD = 1 << 30
 
-        def ticks_ms():
-            return int(_time.monotonic() * 1000) & (_PERIOD - 1)
+        def ticks_ms():  # type: ignore
+            return int(_time.monotonic() * 1000) & (_PERIOD - 1)  # type: ignore
 
     _HALF = _PERIOD >> 1
 
-    def ticks_diff(end, start):
+    def ticks_diff(end, start):  # type: ignore
         # The signed distance from start to end on the wrapping clock, as MicroPython defines it.
         return ((end - start + _HALF) & (_PERIOD - 1)) - _HALF
 
-    def ticks_add(ticks, delta):
+    def ticks_add(ticks, delta):  # type: ignore
         return (ticks + delta) & (_PERIOD - 1)
+
+
+try:
+    import hashlib as _hashlib
+except ImportError:  # CircuitPython 10.0 on the nRF52840 (the Circuit Playground Bluefruit) has none
+    raise ImportError("dicecup needs hashlib: on CircuitPython, version 10.1 or later")
+
+
+def sha256(data):
+    """The SHA-256 digest (32 bytes) of data."""
+    if _SHA256 is not None:  # MicroPython, CPython
+        return _SHA256(data).digest()
+    return _hashlib.new("sha256", data).digest()  # type: ignore  # CircuitPython's hashlib has only new()
+
+
+_SHA256 = getattr(_hashlib, "sha256", None)
 
 
 # The dice and the salt need the board's hardware random source; a board without one can't be a cup, so there

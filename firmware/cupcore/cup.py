@@ -119,7 +119,7 @@ class Cup:
         if mine and self.state == ROLLED:
             self.state = TURN
             self.awaiting = 0
-            self._start_composing()
+            self._start_composing(values)
         elif not mine:
             self.state = ROLLED
 
@@ -208,10 +208,10 @@ class Cup:
             else:
                 self._send(wire.INTENT, (self.round, self.kind, 0, 0))
 
-    def _start_composing(self):
+    def _start_composing(self, table):
         """Start from the smallest ordinary raise of the standing bid; the hub referees the rest."""
         self.kind = wire.BID
-        qty, face = self.table[3], self.table[4]
+        qty, face = table[3], table[4]
         if not qty:
             self.qty, self.face = 1, 2
         elif face < 6:

@@ -65,25 +65,32 @@ class Link:
 
     def tick(self):
         """Retransmit when an acknowledgement is overdue; call it often."""
-        if self._pending is None or ticks_diff(self._clock(), self._sent_at) < self.retry_ms:
+        pending = self._pending
+        if pending is None or ticks_diff(self._clock(), self._sent_at) < self.retry_ms:
             return
         if self._tries >= self.max_tries:
             self.lost += 1
             self._pending = None
             self._next()
             return
-        self._transmit()
+        self._transmit(pending)
+
+    def due_in(self, now):
+        """Milliseconds until tick() has something to do (a retransmission), or -1 when nothing is in flight."""
+        if self._pending is None:
+            return -1
+        return max(0, self.retry_ms - ticks_diff(now, self._sent_at))
 
     def _next(self):
         if self._queue:
-            self._pending = self._queue.pop(0)
+            self._pending = pending = self._queue.pop(0)
             self._tries = 0
-            self._transmit()
+            self._transmit(pending)
 
-    def _transmit(self):
+    def _transmit(self, pending):
         self._tries += 1
         self._sent_at = self._clock()
-        self._write(self._pending[1])
+        self._write(pending[1])
 
     def _on_frame(self, frame):
         mtype = frame.type

@@ -13,7 +13,7 @@ The cup answers on the stream it last heard from, so a cup plugged into USB and 
 whichever hub talks to it.
 """
 from cupcore import cup as cupmod
-from cupcore.compat import const, ticks_ms
+from cupcore.compat import const, sha256, ticks_ms
 from cupcore.gestures import LONG, Button
 from cupcore.link import Link
 from cupcore.shake import ShakeDetector
@@ -31,9 +31,7 @@ def capped(value, limit):
 
 def id_from_uid(uid):
     """A stable 32-bit cup id from the board's unique id bytes."""
-    import hashlib
-
-    digest = hashlib.sha256(bytes(uid)).digest()
+    digest = sha256(bytes(uid))
     return (digest[0] << 24) | (digest[1] << 16) | (digest[2] << 8) | digest[3]
 
 
@@ -81,9 +79,10 @@ class Runner:
                 cup.gesture(cupmod.BUTTON_A, LONG)  # C: a button of its own for a peek
             else:
                 cup.gesture(index, gesture)
-        if self.shake is not None:
-            sample = self._accel()
-            if sample is not None and self.shake.sample(now, sample[0], sample[1], sample[2]):
+        accel, shake = self._accel, self.shake
+        if accel is not None and shake is not None:
+            sample = accel()
+            if sample is not None and shake.sample(now, sample[0], sample[1], sample[2]):
                 if cup.state == cupmod.WAITING:
                     cup.gesture(cupmod.BUTTON_B, LONG)  # between rounds: ready, roll
         self.link.tick()

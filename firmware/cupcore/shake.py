@@ -37,7 +37,7 @@ class ShakeDetector:
             return False
         if self._rest_from is not None:
             if ticks_diff(now, self._rest_from) < self.rest_ms:
-                self._track(x, y, z)
+                self._track(g, x, y, z)
                 return False
             self._rest_from = None
         fired = False
@@ -53,15 +53,14 @@ class ShakeDetector:
             self._sign[axis] = sign
             if last and last != sign:
                 fired = self._reversal(now) or fired
-        self._track(x, y, z)
+        self._track(g, x, y, z)
         if fired:
             self._rest_from = now
             self._sign[0] = self._sign[1] = self._sign[2] = 0
             self._count = 0
         return fired
 
-    def _track(self, x, y, z):
-        g = self._gravity
+    def _track(self, g, x, y, z):
         g[0] += x - (g[0] >> _SMOOTH)
         g[1] += y - (g[1] >> _SMOOTH)
         g[2] += z - (g[2] >> _SMOOTH)

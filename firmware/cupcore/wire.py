@@ -204,7 +204,7 @@ def unpack_body(mtype, body):
     codes = LAYOUTS.get(mtype)
     if codes is None:
         raise ValueError("unknown message type")
-    values = []
+    values = []  # type: list
     at = 0
     n = len(body)
     for code in codes:
@@ -220,8 +220,8 @@ def unpack_body(mtype, body):
             values.append(value)
             at += size
             continue
-        size = _RAW.get(code)
-        if size is None:
+        size = _RAW.get(code, 0)
+        if not size:
             if at >= n:
                 raise ValueError("body too short")
             size = body[at]

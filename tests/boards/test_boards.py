@@ -105,6 +105,25 @@ def test_the_type_check_catches_a_wrong_call(pinmaps, tmp_path):
     assert proc.returncode == 1 and "level_now" in proc.stdout
 
 
+def test_cupcore_is_type_checked_against_circuitpythons_stubs_too(pinmaps, tmp_path):
+    """hashlib.sha256, as MicroPython and CPython spell it, is not in CircuitPython's hashlib (only new())."""
+    import shutil
+
+    import typecheck
+
+    fake = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE, fake)
+    commit = fake / "cupcore" / "commit.py"
+    commit.write_text(commit.read_text() + "\n\ndef by_hand(data):\n    import hashlib\n\n    return hashlib.sha256(data).digest()\n")
+    original = typecheck.FIRMWARE
+    typecheck.FIRMWARE = fake
+    try:
+        proc = mypy("cpb", pinmaps["cpb"], tmp_path)
+    finally:
+        typecheck.FIRMWARE = original
+    assert proc.returncode == 1 and 'Module has no attribute "sha256"' in proc.stdout, proc.stdout
+
+
 MPY = [(board, src) for board in ("pico", "atom")
        for src in sorted((FIRMWARE / "boards" / board).glob("*.py")) + sorted((FIRMWARE / "cupcore").glob("*.py"))]
 

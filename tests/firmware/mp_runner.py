@@ -5,8 +5,10 @@
     ERROR module: ExceptionType: message          (the module did not even import)
     DONE
 
-Usage: micropython mp_runner.py FIRMWARE_DIR TESTS_DIR module [module ...]
-(tests/firmware/test_on_micropython.py runs it and turns each line into a pytest result.)
+Usage: micropython mp_runner.py [--first DIR] FIRMWARE_DIR TESTS_DIR module [module ...]
+(tests/firmware/test_on_micropython.py runs it and turns each line into a pytest result.) --first puts DIR at
+the head of the module path, ahead of the built-in modules it names: the CircuitPython-shaped stand-ins.
+It uses only what every runtime has: no sys.print_exception (CircuitPython and CPython lack it).
 """
 import sys
 
@@ -15,12 +17,25 @@ def describe(exc):
     return "%s: %s" % (type(exc).__name__, exc)
 
 
+def show_traceback(exc):
+    show = getattr(sys, "print_exception", None)  # MicroPython
+    if show is not None:
+        show(exc)
+        return
+    try:
+        import traceback  # CircuitPython, CPython
+
+        traceback.print_exception(exc)
+    except ImportError:
+        print("(no traceback on this runtime)")
+
+
 def run_module(name):
     try:
         module = __import__(name)
     except Exception as exc:
         print("ERROR", name + ":", describe(exc))
-        sys.print_exception(exc)
+        show_traceback(exc)
         return
     for attr in sorted(dir(module)):
         if not attr.startswith("test_"):
@@ -30,16 +45,22 @@ def run_module(name):
             test()
         except Exception as exc:
             print("FAIL", name, attr + ":", describe(exc))
-            sys.print_exception(exc)
+            show_traceback(exc)
         else:
             print("PASS", name, attr)
 
 
 def main():
-    firmware, tests = sys.argv[1], sys.argv[2]
+    args = sys.argv[1:]
+    first = None
+    if args[0] == "--first":
+        first, args = args[1], args[2:]
+    firmware, tests = args[0], args[1]
     sys.path.insert(0, tests)
     sys.path.append(firmware)
-    for name in sys.argv[3:]:
+    if first:
+        sys.path.insert(0, first)
+    for name in args[2:]:
         run_module(name)
     print("DONE")
 

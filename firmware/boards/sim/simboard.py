@@ -13,7 +13,7 @@ Runs under the MicroPython unix port and, as a fallback, under CPython.
 import sys
 
 from cupcore import leds
-from cupcore.compat import ticks_add, ticks_diff, ticks_ms
+from cupcore.compat import sha256, ticks_add, ticks_diff, ticks_ms
 from cupcore.gestures import Button
 
 LED_LETTERS = {
@@ -214,10 +214,8 @@ class SeededSource:
         self._counter = 0
 
     def __call__(self, n):
-        import hashlib
-
         out = b""
         while len(out) < n:
             self._counter += 1
-            out += hashlib.sha256(self._seed + b":" + str(self._counter).encode()).digest()
+            out += sha256(self._seed + b":" + str(self._counter).encode())
         return out[:n]

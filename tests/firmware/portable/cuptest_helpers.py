@@ -95,9 +95,9 @@ class Counter:
     """A deterministic byte source for tests (a counter run through SHA-256): repeatable, well spread."""
 
     def __init__(self, seed=b"seed"):
-        import hashlib
+        from cupcore.compat import sha256
 
-        self._sha = hashlib.sha256
+        self._sha = sha256
         self._seed = seed
         self._n = 0
         self._pool = b""
@@ -105,7 +105,7 @@ class Counter:
     def __call__(self, n):
         while len(self._pool) < n:
             self._n += 1
-            self._pool += self._sha(self._seed + str(self._n).encode()).digest()
+            self._pool += self._sha(self._seed + str(self._n).encode())
         out, self._pool = self._pool[:n], self._pool[n:]
         return out
 

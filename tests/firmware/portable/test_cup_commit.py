@@ -1,8 +1,8 @@
 """Commitments: the exact byte layout, verification, and tampering caught."""
-import hashlib
 
 from cuptest_helpers import tohex, unhex
 from cupcore import commit
+from cupcore.compat import sha256
 
 NONCE = unhex("8f3a1c5e0b7d2946")
 SALT = unhex("00112233445566778899aabbccddeeff")
@@ -12,7 +12,7 @@ GOLDEN = "18caf2d98015ae78fcbe53c68dc6db6ff87c65783b92ad80846b0d0489c66c40"
 
 
 def test_layout_is_tag_nonce_seat_count_dice_salt():
-    by_hand = hashlib.sha256(b"dicecup-commit-1" + NONCE + bytes([2, 5]) + DICE + SALT).digest()
+    by_hand = sha256(b"dicecup-commit-1" + NONCE + bytes([2, 5]) + DICE + SALT)
     assert commit.digest(NONCE, 2, DICE, SALT) == by_hand
 
 
