@@ -9,7 +9,7 @@ from dicecup.flash import circuitpython
 from dicecup.flash.micropython import settings_of
 from dicecup.registry import Registry
 
-BOOT_OUT = "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit Circuit Playground Bluefruit with nRF52840\n"
+BOOT_OUT = "Adafruit CircuitPython 10.1.1 on 2026-02-10; Adafruit Circuit Playground Bluefruit with nRF52840\n"
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +88,12 @@ def test_old_circuitpython(capsys, tmp_path, cpb_dist, drive):
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 8.2.9 on 2023-12-06; Adafruit CPB with nRF52840\n")
     code, out, err = flash(capsys, "--drive", drive, "--dist", cpb_dist, "--data", tmp_path / "data")
     assert code == 2 and "CircuitPython 8" in err and "10" in err
+
+
+def test_circuitpython_10_0_is_told_to_update(capsys, tmp_path, cpb_dist, drive):
+    (drive / "boot_out.txt").write_text(BOOT_OUT.replace("10.1.1", "10.0.3"))
+    code, out, err = flash(capsys, "--drive", drive, "--dist", cpb_dist, "--data", tmp_path / "data")
+    assert code == 2 and "runs CircuitPython 10.0" in err and "10.1 or newer" in err and "update" in err
 
 
 def test_no_drive_found(capsys, tmp_path, cpb_dist, monkeypatch):

@@ -16,7 +16,7 @@ from . import FlashError
 from .micropython import Result, compose_config, settings_of, sha, which_cup
 
 VOLUME = "CIRCUITPY"
-MIN_MAJOR = 10
+MIN_MAJOR, MIN_MINOR = 10, 1  # 10.1: the first with hashlib on the nRF52840, which cups need for commitments
 SKIP = ("README.txt", "manifest.json", "settings.toml")
 TEMP = ".dicecup-new"
 
@@ -66,10 +66,11 @@ def find_drive(drive=None) -> Path:
         raise FlashError(f"{path} has no boot_out.txt: it is not a CircuitPython drive (install CircuitPython "
                          "first, docs/flashing.md), or give the CIRCUITPY drive with --drive")
     text = boot_out.read_text(errors="replace")
-    match = re.search(r"CircuitPython (\d+)\.", text)
-    if match and int(match.group(1)) < MIN_MAJOR:
-        raise FlashError(f"{path} runs CircuitPython {match.group(1)}; dicecup needs CircuitPython {MIN_MAJOR} or "
-                         "newer: update it (docs/flashing.md), then flash again")
+    match = re.search(r"CircuitPython (\d+)\.(\d+)", text)
+    if match and (int(match.group(1)), int(match.group(2))) < (MIN_MAJOR, MIN_MINOR):
+        raise FlashError(f"{path} runs CircuitPython {match.group(1)}.{match.group(2)}; dicecup needs CircuitPython "
+                         f"{MIN_MAJOR}.{MIN_MINOR} or newer (older versions have no hashlib on this board): update "
+                         "it (docs/flashing.md), then flash again")
     return path
 
 
