@@ -9,7 +9,7 @@ The heap measured holds the simulated board layer too (select, the FIFO, the LED
 with the same firmware needs no more than this.
 
 Before those, the same bisection in three more set-ups, each printed as it is found:
-- `firmware_heap_romfs: N KB`: the code in a ROMFS image outside the heap (dicecup.link.romcup), as on a board
+- `firmware_heap_romfs: N KB`: the code in a ROMFS image outside the heap (bench/romfs/), as on a board
   that runs its code in place from flash (a ROMFS partition, or frozen modules): what the cup's objects need.
 - `firmware_heap_32bit: N KB` and `firmware_heap_32bit_romfs: N KB`: the two set-ups again on MicroPython's
   WebAssembly port, a 32-bit MicroPython like the boards (bench/wasm; needs node, and installs the port from
@@ -23,22 +23,15 @@ the 32-bit boards the target is for.
 import argparse
 import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "host"))
+from cupcore import commit, wire
+from dicecup.link.peer import CupPeer, PeerError
+from dicecup.sim.virtualcup import VirtualCupError, find_micropython
+from heapcup import HeapCup, build_lib, build_romfs
 
-from cupcore import commit, wire  # noqa: E402
-from dicecup.link.peer import CupPeer, PeerError  # noqa: E402
-from dicecup.sim.virtualcup import (  # noqa: E402
-    VirtualCup,
-    VirtualCupError,
-    build_mpy,
-    build_romfs,
-    find_micropython,
-)
+ROOT = Path(__file__).resolve().parents[1]
 
 SEAT = 1
 
@@ -47,7 +40,7 @@ def mpy_total():
     """Total size in bytes of the cupcore a board carries, compiled for armv6m (wirenames.py, the hub's
     words for people, stays off the board)."""
     with tempfile.TemporaryDirectory() as out:
-        build_mpy(out, march="armv6m")
+        build_lib(out, march="armv6m")
         return sum(f.stat().st_size for f in (Path(out) / "cupcore").glob("*.mpy") if f.name != "wirenames.mpy")
 
 
@@ -71,7 +64,7 @@ def plays(heap_kb, rounds, code, wasm=False):
     """(True, '') if the cup plays every round in this heap, else (False, why). `code` is a folder of .mpy or
     a ROMFS image; `wasm` runs it on the 32-bit WebAssembly port instead of the unix port."""
     where = {"romfs": code} if Path(code).is_file() else {"mpy_dir": code}
-    cup = VirtualCup(name="bench", fast=True, heapsize=f"{heap_kb}K", wasm=wasm, **where)
+    cup = HeapCup(name="bench", fast=True, heapsize=f"{heap_kb}K", wasm=wasm, **where)
     try:
         cup.start()
         with CupPeer(cup.path) as peer:
@@ -151,7 +144,7 @@ def main():
         image = Path(work) / "cup.romfs"
         print(f"ROMFS image: {build_romfs(image)} bytes (its code runs in place, outside the heap)", flush=True)
         lib = Path(work) / "lib"
-        build_mpy(lib)  # .mpy files, loaded into the heap as from a board's /lib
+        build_lib(lib)  # .mpy files, loaded into the heap as from a board's /lib
         for name, code, wasm in (
             ("firmware_heap_32bit_romfs", image, True),
             ("firmware_heap_32bit", lib, True),

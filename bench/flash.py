@@ -13,10 +13,10 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "flash"))
 
 from dicecup.cli import main  # noqa: E402
-from dicecup.link.virtualboard import VirtualBoard  # noqa: E402
+from virtualboard import VirtualBoard  # noqa: E402  (the flash tests' virtual board: it lives with them)
 
 
 def timed_flash(port, data):

@@ -1,12 +1,12 @@
 """Run the MicroPython unix port with a ROMFS image held outside its heap, the way a board maps its flash.
 
-    python -m dicecup.link.romcup IMAGE [micropython arguments...]
+    python bench/romfs/romcup.py IMAGE [micropython arguments...]
 
 On a board with a ROMFS partition (`mpremote romfs deploy`), or with the code frozen into the firmware, the
 cup's bytecode runs in place from flash and only its objects take heap. The unix port here can't map flash
 (it has VfsRom but no rom_ioctl), so this launcher reads the image into memory that is not MicroPython's
-heap and names it in DICECUP_ROMFS=address:length; the sim board's main.py mounts it at /rom, which a
-ROMFS board does by itself. The image is built by mpremote's own `romfs build` (see virtual.build_romfs).
+heap and names it in DICECUP_ROMFS=address:length; rommain.py mounts it at /rom, which a ROMFS board does by
+itself. The image is built by mpremote's own `romfs build` (heapcup.build_romfs).
 
 The PyPI MicroPython package runs the interpreter inside this Python process (`micropython_unix`), which is
 what lets the image live at an address MicroPython can reach.
@@ -20,7 +20,7 @@ ENV = "DICECUP_ROMFS"
 
 def main(argv):
     if len(argv) < 2:
-        raise SystemExit("usage: python -m dicecup.link.romcup IMAGE [micropython arguments...]")
+        raise SystemExit("usage: python bench/romfs/romcup.py IMAGE [micropython arguments...]")
     try:
         from micropython_unix import run_main
     except ImportError:

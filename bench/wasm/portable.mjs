@@ -29,7 +29,7 @@ function copyTree(from, to) {
 for (const folder of ["firmware/cupcore", "tests/firmware/portable", "tests/vectors"]) {
   copyTree(path.join(repo, folder), `${repo}/${folder}`);
 }
-mp.FS.writeFile(`${repo}/firmware/wasmos.py`, fs.readFileSync(path.join(repo, "firmware/boards/sim/wasmos.py")));
+mp.FS.writeFile(`${repo}/firmware/wasmos.py`, fs.readFileSync(path.join(repo, "bench/wasm/wasmos.py")));
 const modules = fs.readdirSync(path.join(repo, "tests/firmware/portable"))
   .filter((name) => name.startsWith("test_") && name.endsWith(".py")).map((name) => name.slice(0, -3)).sort();
 // This port has no sys.argv to set, so the runner's arguments are handed over as ARGV.

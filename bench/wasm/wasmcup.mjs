@@ -1,5 +1,5 @@
-// The virtual cup on MicroPython's WebAssembly port (32-bit), started by dicecup.link.virtual for
-// bench/firmware_heap.py. Like firmware/boards/sim/main.py on the unix port: fd 0/1 are the cup's serial line
+// The virtual cup on MicroPython's WebAssembly port (32-bit), started by bench/heapcup.py (HeapCup(wasm=True))
+// for bench/firmware_heap.py; wasmcup.py beside this file is its Python side. Like firmware/boards/sim/main.py on the unix port: fd 0/1 are the cup's serial line
 // (a pseudo-terminal), button commands arrive on a FIFO, and every few milliseconds the cup takes a step.
 //
 //   node wasmcup.mjs --heap 24K (--lib DIR | --romfs IMAGE) -- [simcup options...]

@@ -5,18 +5,18 @@ compiled by mpy-cross for the board's architecture. CircuitPython boards (cpb) g
 settings.toml and lib/ as .py (CircuitPython's own .mpy format differs from MicroPython's). Each board's pin
 map, hardware/<board>/pins.json, becomes lib/pinmap (one source for the firmware, the wiring diagram and the
 docs). dist/<board>/manifest.json lists every file with its sha256, and README.txt says what else to install.
+The firmware and the pin maps are found where the package carries them (dicecup.shipped), so this works from
+an installed wheel as from a checkout.
 """
 import hashlib
 import json
 import shutil
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-FIRMWARE = ROOT / "firmware"
-HARDWARE = ROOT / "hardware"
+from dicecup.shipped import board_dir, cupcore_dir, pins_path
+
 BOARDS = ("pico", "cpb", "atom")
 TOP_LEVEL = ("main.py", "code.py", "boot.py", "settings.toml")  # stay at the board's root, as they are
 HUB_ONLY = ("wirenames.py",)  # names for people: the hub's, never loaded on a cup
@@ -33,9 +33,17 @@ NEEDS = {
     },
     "cpb": {
         "firmware": "CircuitPython 10 for the Circuit Playground Bluefruit",
-        "install": [],  # filled from pyproject.toml's stubs-cpb pins: the libraries the code was type-checked with
+        "install": [],  # filled from CPB_LIBRARIES
     },
 }
+
+# The Adafruit libraries a Circuit Playground Bluefruit cup runs with: the versions its code is type-checked
+# against. pyproject.toml's stubs-cpb extra pins the same (tests/test_wheel.py checks that they agree).
+CPB_LIBRARIES = (
+    "adafruit-circuitpython-neopixel==6.4.2",
+    "adafruit-circuitpython-ble==10.1.5",
+    "adafruit-circuitpython-lis3dh==5.2.10",
+)
 
 
 CIRCUP_NAMES = {"adafruit-circuitpython-neopixel": "neopixel", "adafruit-circuitpython-ble": "adafruit_ble",
@@ -47,7 +55,7 @@ class BuildError(Exception):
 
 
 def pins(board: str) -> dict:
-    path = HARDWARE / board / "pins.json"
+    path = pins_path(board)
     if not path.exists():
         raise BuildError(f"no pin map for {board!r}: {path} is missing")
     return json.loads(path.read_text())
@@ -59,23 +67,18 @@ def pinmap_source(board: str) -> str:
             f"PINS: dict = {pins(board)!r}\n")
 
 
-def cpb_libraries() -> list:
-    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
-    return [pin for pin in extras["stubs-cpb"] if pin.startswith("adafruit-")]
-
-
 def sources(board: str) -> list:
     """(source path, path on the board) for every file of the board, before compiling."""
-    board_dir = FIRMWARE / "boards" / board
-    if board not in BOARDS or not board_dir.is_dir():
+    folder = board_dir(board)
+    if board not in BOARDS or not folder.is_dir():
         raise BuildError(f"no board named {board!r}: choose one of {', '.join(BOARDS)}")
     out = []
-    for path in sorted(board_dir.iterdir()):
+    for path in sorted(folder.iterdir()):
         if path.name in TOP_LEVEL:
             out.append((path, path.name))
         elif path.suffix == ".py":
             out.append((path, f"lib/{path.name}"))
-    for path in sorted((FIRMWARE / "cupcore").glob("*.py")):
+    for path in sorted(cupcore_dir().glob("*.py")):
         if path.name not in HUB_ONLY:
             out.append((path, f"lib/cupcore/{path.name}"))
     return out
@@ -126,7 +129,7 @@ def build(board: str, out_dir) -> dict:
                                            f'DICECUP_NAME = "{board}"\nDICECUP_BLE = 1\n')
     needs = dict(NEEDS[board])
     if board == "cpb":
-        needs["install"] = [f"{pin}  (circup install {CIRCUP_NAMES[pin.split('==')[0]]})" for pin in cpb_libraries()]
+        needs["install"] = [f"{pin}  (circup install {CIRCUP_NAMES[pin.split('==')[0]]})" for pin in CPB_LIBRARIES]
     (out / "README.txt").write_text(_readme(board, spec, needs))
     manifest = {
         "board": board,

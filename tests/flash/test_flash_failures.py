@@ -9,7 +9,7 @@ from dicecup.cli import main
 from dicecup.flash import FlashError
 from dicecup.flash.probe import choose_port
 from dicecup.link.usb import PortInfo
-from dicecup.link.virtualboard import VirtualBoard
+from virtualboard import VirtualBoard
 from standin_ports import FakeCircuitPython, SilentBoard
 
 

@@ -25,6 +25,7 @@ tests/flash/standin_ports.py.
 import hashlib
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -262,7 +263,6 @@ class VirtualBoard:
         os.close(slave)
         self._board_fd = master
         self._tail = b""
-        self._mode = mode
         self._holding = mode == "raw"  # after a raw-REPL soft reset the board comes back in the raw REPL
         self._held = b""
         with self.resets:
@@ -296,7 +296,7 @@ class VirtualBoard:
                     data = b""  # EIO: the VM's process has ended (a soft reset, or it died)
                 if data:
                     self._from_board(data)
-                elif self.process.poll() is not None or not data:
+                else:  # nothing to read from a readable terminal: the VM's process has ended
                     if self._stopping:
                         return
                     self.process.wait()
@@ -311,14 +311,15 @@ class VirtualBoard:
         self._boot(mode)
 
     def _to_board(self, data):
-        try:
-            while data:
+        """Everything to the VM, waiting while its line is full (a program busy, not reading), as a USB host
+        waits for a board."""
+        while data and not self._stopping:
+            try:
                 data = data[os.write(self._board_fd, data):]
-        except BlockingIOError:
-            time.sleep(0.001)
-            self._to_board(data)
-        except OSError:
-            pass
+            except BlockingIOError:
+                select.select([], [self._board_fd], [], 0.05)
+            except OSError:
+                return  # the VM has ended (a reset under way): its bytes are lost, as a resetting board's are
 
     def _from_board(self, data):
         self._tail = (self._tail + data)[-64:]
@@ -387,8 +388,6 @@ class VirtualBoard:
         self._kill()
         if self._host is not None:
             self._host.close()
-        import shutil
-
         shutil.rmtree(self._work, ignore_errors=True)
         if self._own_folder:
             shutil.rmtree(self.folder, ignore_errors=True)
@@ -401,7 +400,7 @@ class VirtualBoard:
 
 
 def main(argv=None):
-    """`python -m dicecup.link.virtualboard [FOLDER]`: run a virtual board and print its port, until Ctrl-C."""
+    """`python tests/flash/virtualboard.py [FOLDER]`: run a virtual board and print its port, until Ctrl-C."""
     argv = sys.argv[1:] if argv is None else argv
     with VirtualBoard(argv[0] if argv else None) as board:
         print(board.path, board.folder, flush=True)

