@@ -35,9 +35,14 @@ def test_the_text_report_pools_a_bot_seated_twice(capsys, sample):
                          "--workers", "1")
     assert code == 0
     assert "9 games of fourdice, seats rotating; average game" in out and "rounds" in out
-    lines = {line.split()[0]: line.split() for line in out.splitlines() if line.startswith(("normal", "/"))}
-    assert lines["normal"][1] == "2" and lines[sample("lowest")][1] == "1"
-    assert int(lines["normal"][2]) + int(lines[sample("lowest")][2]) == 9
+    assert out.splitlines()[2].split() == ["bot", "seats", "wins", "win", "rate", "95", "%", "interval"]
+    rows = {line.split()[0]: line.split() for line in out.splitlines() if line.startswith(("normal", "/"))}
+    assert sorted(rows) == sorted(["normal", sample("lowest")]), "one row per bot, its whole name on one line"
+    assert rows["normal"][1] == "2" and rows[sample("lowest")][1] == "1"
+    assert int(rows["normal"][2]) + int(rows[sample("lowest")][2]) == 9
+    for row in rows.values():  # win rate per seat, then its interval around it
+        wins, rate, lo, hi = int(row[2]), float(row[3]), float(row[5]), float(row[7])
+        assert rate == pytest.approx(100 * wins / (9 * int(row[1])), abs=0.05) and lo <= rate <= hi
     assert "fair share: 33.3 % per seat" in out
 
 

@@ -7,9 +7,13 @@ and the average game length; `--json` prints {"games": N, "bots": [{"bot", "wins
 import json
 import sys
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
 from dicecup.bots.arena import check_table, run_arena
 from dicecup.bots.loader import BotError
 from dicecup.rules import DicecupError, Rules
+from dicecup.view.listing import add_row, listing, print_table
 
 PROG = "dicecup arena"
 
@@ -49,32 +53,31 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
-        print("\n".join(report_lines(result)))
+        print_report(result)
     return 0
 
 
 def _play(bots, rules, games, seed, workers, quiet):
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True, disable=quiet) as bar:
         task = bar.add_task(f"{' v '.join(bots)} ({rules})", total=games)
         return run_arena(bots, rules, games, seed, workers, progress=lambda done: bar.update(task, completed=done))
 
 
-def report_lines(result) -> list:
-    lines = [f"{result.games} games of {result.rules}, seats rotating; "
-             f"average game {result.mean_rounds:.1f} rounds", ""]
-    width = max(len(s.bot) for s in result.scores)
-    lines.append(f"{'bot':<{width}}  seats    wins  win rate  95% interval")
+def print_report(result) -> None:
+    print(f"{result.games} games of {result.rules}, seats rotating; average game {result.mean_rounds:.1f} rounds")
+    print()
+    print_table(score_table(result))
+    print()
+    print(f"fair share: {100 / sum(s.seats for s in result.scores):.1f} % per seat")
+    if result.problems:
+        print(f"{result.problems} moves were illegal or raised and were replaced by the safest action")
+
+
+def score_table(result):
+    """One row per bot: its seats, wins, win rate per seat and the 95 % interval of that rate."""
+    table = listing("bot", "seats", "wins", "win rate", "95 % interval", figures=("seats", "wins", "win rate"))
     for s in result.scores:
         lo, hi = s.ci95
-        lines.append(f"{s.bot:<{width}}  {s.seats:>5}  {s.wins:>6}  {s.win_rate * 100:7.1f} %  "
-                     f"{lo * 100:5.1f} – {hi * 100:5.1f} %")
-    seats = sum(s.seats for s in result.scores)
-    lines.append("")
-    lines.append(f"fair share: {100 / seats:.1f} % per seat")
-    if result.problems:
-        lines.append(f"{result.problems} moves were illegal or raised and were replaced by the safest action")
-    return lines
+        add_row(table, s.bot, s.seats, s.wins, f"{s.win_rate * 100:.1f} %", f"{lo * 100:.1f} – {hi * 100:.1f} %")
+    return table

@@ -6,6 +6,8 @@ after the next `dicecup flash` (which takes the registry's name).
 import json
 import sys
 
+from dicecup.view.listing import add_row, listing, print_table
+
 
 def add_arguments(parser):
     parser.add_argument("action", nargs="?", default="list", choices=("list", "rename", "forget"))
@@ -22,15 +24,7 @@ def run(args) -> int:
     try:
         with Registry.open(data_dir(args.data)) as registry:
             if args.action == "list":
-                cups = registry.all()
-                if args.json:
-                    print(json.dumps([cup.public() for cup in cups]))
-                elif not cups:
-                    print("no cups yet: `dicecup flash --board BOARD --name NAME` adds one")
-                for cup in cups if not args.json else ():
-                    print(f"{cup.cup_id:08x}  {cup.name:<16}  {cup.board:<5}  firmware {cup.firmware or '?':<5}  "
-                          f"flashed {cup.flashed}  {cup.port}")
-                return 0
+                return _list(registry.all(), args.json)
             if not args.cup:
                 return _fail(f"{args.action}: name the cup (its id or name; `dicecup cups` lists them)")
             if args.action == "rename":
@@ -46,6 +40,24 @@ def run(args) -> int:
             return 0
     except RegistryError as error:
         return _fail(str(error))
+
+
+def _list(cups, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps([cup.public() for cup in cups]))
+    elif not cups:
+        print("no cups yet: `dicecup flash --board BOARD --name NAME` adds one")
+    else:
+        print_table(cup_table(cups))
+    return 0
+
+
+def cup_table(cups):
+    """One row per cup, never its key: id, name, board, firmware, when it was flashed (UTC) and on which port."""
+    table = listing("id", "name", "board", "firmware", "flashed (UTC)", "port")
+    for cup in cups:
+        add_row(table, f"{cup.cup_id:08x}", cup.name, cup.board, cup.firmware or "?", cup.flashed, cup.port)
+    return table
 
 
 def _fail(message) -> int:
