@@ -130,14 +130,14 @@ def test_cut_off_during_the_commit_boots_the_new_firmware_whole(capsys, board, t
 
     data = tmp_path / "data"
     flash(capsys, board, data, "--name", "fay", "--dist", pico_dist)
-    real_run = micropython.Board.run
+    real_run = micropython.MicroPythonBoard.run
 
     def cut_after_journal(self, code):
         if code == "_dicecup_commit()":  # the journal is in place: the power goes before it is carried out
             raise KeyboardInterrupt
         return real_run(self, code)
 
-    monkeypatch.setattr(micropython.Board, "run", cut_after_journal)
+    monkeypatch.setattr(micropython.MicroPythonBoard, "run", cut_after_journal)
     code = main(["flash", "--board", "pico", "--port", board.path, "--data", str(data), "--dist", str(pico_dist_v2)])
     assert code == 130  # the command's way of ending on an interrupt
     monkeypatch.undo()

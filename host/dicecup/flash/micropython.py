@@ -16,8 +16,10 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from dicecup.link.serial_port import PortUnavailable, open_port
+
 from . import FlashError
-from .probe import check_free, enter_raw, interrupt
+from .probe import enter_raw, interrupt
 
 STATE = "/.dicecup"
 STAGE = STATE + "/new"
@@ -110,19 +112,17 @@ def sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-class Board:
-    """The board on the other end of mpremote's SerialTransport, in the raw REPL."""
+class MicroPythonBoard:
+    """A MicroPython board's raw REPL, driven by mpremote on a port dicecup opened (link.serial_port.open_port)."""
 
-    def __init__(self, port, exec_timeout=10):
-        from mpremote.transport_serial import SerialTransport, TransportError
-
-        check_free(port)
+    def __init__(self, port):
         try:
-            self.transport = SerialTransport(port, baudrate=115200, exclusive=True, timeout=1)
-        except TransportError as error:
-            raise FlashError(f"{port}: {error}; is another program using it?") from None
+            # mpremote's own settings for a REPL: reads wait up to a second, and a byte at most a second apart.
+            self.serial = open_port(port, timeout=1, inter_byte_timeout=1)
+        except PortUnavailable as error:
+            raise FlashError(str(error)) from None
+        self.transport = _transport_on(self.serial, port)
         self.port = port
-        self.serial = self.transport.serial
 
     def open_repl(self, want="micropython"):
         runtime, banner = interrupt(self.serial)
@@ -174,6 +174,21 @@ class Board:
             pass
 
 
+def _transport_on(ser, port):
+    """mpremote's SerialTransport over a port that is already open. Its constructor would open the port its own
+    way; this sets what that constructor sets (mpremote is pinned, see pyproject.toml) and keeps the rest."""
+    from mpremote.transport_serial import SerialTransport
+
+    transport = SerialTransport.__new__(SerialTransport)
+    transport.in_raw_repl = False
+    transport.use_raw_paste = True
+    transport.device_name = port
+    transport.mounted = False
+    transport.serial = ser
+    transport.is_pty = SerialTransport._is_pty_device(port)
+    return transport
+
+
 class BoardError(Exception):
     """Code run on the board raised; the text is the board's traceback."""
 
@@ -208,7 +223,7 @@ def plan_files(dist: Path, manifest: dict, config: bytes) -> dict:
     return files
 
 
-def board_state(board: Board, paths) -> dict:
+def board_state(board: MicroPythonBoard, paths) -> dict:
     """On the board: a pending commit carried out, then hashes of `paths`, settings, installed list, free space."""
     board.run(COMMIT + "_dicecup_commit()\n")
     board.run(HASHES + f"""
@@ -273,7 +288,7 @@ def flash(port, board_name, dist: Path, manifest: dict, registry, name=None, pro
 
     started = time.monotonic()
     result = Result()
-    board = Board(port)
+    board = MicroPythonBoard(port)
     try:
         board.open_repl("micropython")
         progress(f"{port}: {board.banner}")

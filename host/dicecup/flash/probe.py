@@ -5,14 +5,11 @@
 """
 import time
 
-import serial
-
-from dicecup.link.serial_port import _explain
+from dicecup.link.serial_port import PortUnavailable, open_port
 from dicecup.link.usb import candidate_ports
 
 from . import FlashError
 
-BAUD = 115200
 # 0x00 first: a dicecup cup stops its program on CR, Ctrl-C right after a frame delimiter (cupcore/breakin.py).
 INTERRUPT = b"\x00\r\x03"
 RAW_PROMPT = b"raw REPL; CTRL-B to exit\r\n"
@@ -35,13 +32,9 @@ def choose_port(port=None, lister=candidate_ports):
 def check_free(port):
     """Raise FlashError if the port can't be opened (missing, busy, not allowed)."""
     try:
-        probe = serial.Serial(port, BAUD, timeout=0, exclusive=True)
-    except (serial.SerialException, OSError) as error:
-        if "exclusively lock" in str(error).lower() or "resource busy" in str(error).lower():
-            raise FlashError(f"{port} is busy: another program (a serial monitor, Thonny, mpremote, a dicecup game) "
-                             "has it open; close it and flash again") from None
-        raise FlashError(_explain(port, error)) from None
-    probe.close()
+        open_port(port).close()
+    except PortUnavailable as error:
+        raise FlashError(str(error)) from None
 
 
 def read_for(ser, seconds, until=None):
@@ -119,9 +112,9 @@ def identify(port, probe_repl=True, timeout=0.6):
                 out["runtime"] = "circuitpython" if board == "cpb" else "micropython"
                 return out
         if probe_repl:
-            with serial.Serial(port, BAUD, timeout=0, exclusive=True) as ser:
+            with open_port(port) as ser:
                 out["runtime"], out["banner"] = interrupt(ser, timeout=1.0)
                 ser.write(b"\x04")  # soft reset: let the board go back to its program
-    except (FlashError, PeerError, serial.SerialException, OSError) as error:
+    except (FlashError, PeerError, OSError) as error:  # PortUnavailable and pyserial's errors are OSErrors
         out["error"] = str(error)
     return out

@@ -1,4 +1,9 @@
-"""USB serial (and the virtual cups' pseudo-terminals) through pyserial."""
+"""USB serial (and the virtual cups' pseudo-terminals) through pyserial.
+
+`open_port` is the one way dicecup opens a serial port: the hub's transport, `dicecup ports` and `dicecup flash`
+all go through it, so a missing, busy or forbidden port is told the same way everywhere (`PortUnavailable`,
+whose message says what to do).
+"""
 import serial
 
 from .transport import LinkDown, Transport
@@ -6,15 +11,40 @@ from .transport import LinkDown, Transport
 BAUD = 115200  # USB CDC ignores it; a UART bridge (CH340, CP210x) on an ESP32 board needs it
 
 
+class PortUnavailable(LinkDown):
+    """A serial port that can't be opened (missing, busy, not allowed); the message says which, for people."""
+
+
+def open_port(target: str, timeout: float = 0, **options) -> serial.Serial:
+    """The port, open and held exclusively (a second program can't talk over a cup or a flash).
+
+    `options` go to pyserial (write_timeout, inter_byte_timeout, ...). Raises PortUnavailable."""
+    try:
+        return serial.Serial(target, BAUD, timeout=timeout, exclusive=True, **options)
+    except (serial.SerialException, OSError) as error:
+        raise PortUnavailable(explain(target, error)) from None
+
+
+def explain(target: str, error) -> str:
+    """Why `target` can't be opened, in words that say what to do."""
+    text = str(error)
+    if "exclusively lock" in text or "resource busy" in text.lower():
+        return (f"{target} is busy: another program (a serial monitor, Thonny, mpremote, a dicecup game) has it "
+                "open; close it")
+    if "Permission denied" in text:
+        return (f"{target}: permission denied; on Linux add yourself to the dialout group "
+                "(sudo usermod -aG dialout $USER, then log in again)")
+    if "No such file" in text or "could not open port" in text:
+        return f"{target}: no such port; is the cup plugged in? (`dicecup ports` lists what is there)"
+    return f"{target}: {text}"
+
+
 class SerialTransport(Transport):
     kind = "serial"
 
     def __init__(self, target: str):
         super().__init__(target)
-        try:
-            self._port = serial.Serial(target, BAUD, timeout=0, write_timeout=2, exclusive=True)
-        except serial.SerialException as error:
-            raise LinkDown(_explain(target, error)) from None
+        self._port = open_port(target, write_timeout=2)
 
     def read(self, timeout: float) -> bytes:
         try:
@@ -40,14 +70,3 @@ class SerialTransport(Transport):
         except (serial.SerialException, OSError):
             pass
 
-
-def _explain(target: str, error) -> str:
-    text = str(error)
-    if "could not exclusively lock" in text or "Device or resource busy" in text:
-        return f"{target} is busy: another program (a serial monitor, Thonny, mpremote) has it open; close it"
-    if "Permission denied" in text:
-        return (f"{target}: permission denied; on Linux add yourself to the dialout group "
-                "(sudo usermod -aG dialout $USER, then log in again)")
-    if "No such file" in text or "could not open port" in text:
-        return f"{target}: no such port; is the cup plugged in? (`dicecup ports` lists what is there)"
-    return f"{target}: {text}"
