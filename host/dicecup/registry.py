@@ -35,7 +35,9 @@ class RegistryError(ValueError):
 
 
 @dataclass(frozen=True)
-class Cup:
+class RegisteredCup:
+    """A cup this hub provisioned, as the registry keeps it (not the firmware's cupcore.cup.Cup, nor a seat)."""
+
     cup_id: int
     name: str
     board: str
@@ -83,14 +85,14 @@ class Registry:
     def all(self) -> list:
         rows = self._db.execute("SELECT cup_id, name, board, key, firmware, port, flashed FROM cups "
                                 "ORDER BY name, cup_id")
-        return [Cup(*row) for row in rows]
+        return [RegisteredCup(*row) for row in rows]
 
     def get(self, cup_id: int):
         row = self._db.execute("SELECT cup_id, name, board, key, firmware, port, flashed FROM cups WHERE cup_id = ?",
                                (cup_id,)).fetchone()
-        return Cup(*row) if row else None
+        return RegisteredCup(*row) if row else None
 
-    def find(self, which: str) -> Cup:
+    def find(self, which: str) -> RegisteredCup:
         """The cup named by id (decimal or 0x-hex or its 8 hex digits as listed) or by name."""
         which = which.strip()
         for parse in (lambda s: int(s, 0), lambda s: int(s, 16) if len(s) == 8 else None):
@@ -108,15 +110,15 @@ class Registry:
             raise RegistryError(f"several cups are named {which!r} ({ids}): name one by its id")
         raise RegistryError(f"no cup {which!r} in the registry (`dicecup cups` lists them)")
 
-    def new_cup(self, name: str, board: str) -> Cup:
+    def new_cup(self, name: str, board: str) -> RegisteredCup:
         """A cup with an id no other registered cup has and a fresh secret key (not recorded yet)."""
         check_name(name)
         while True:
             cup_id = secrets.randbits(32)
             if cup_id and self.get(cup_id) is None:
-                return Cup(cup_id, name, board, secrets.token_hex(32))
+                return RegisteredCup(cup_id, name, board, secrets.token_hex(32))
 
-    def record(self, cup: Cup, **changes) -> Cup:
+    def record(self, cup: RegisteredCup, **changes) -> RegisteredCup:
         cup = replace(cup, **changes) if changes else cup
         check_name(cup.name)
         if not cup.flashed:
@@ -127,11 +129,11 @@ class Registry:
         self._db.commit()
         return cup
 
-    def rename(self, which: str, new_name: str) -> Cup:
+    def rename(self, which: str, new_name: str) -> RegisteredCup:
         cup = self.find(which)
         return self.record(replace(cup, name=check_name(new_name)))
 
-    def forget(self, which: str) -> Cup:
+    def forget(self, which: str) -> RegisteredCup:
         cup = self.find(which)
         self._db.execute("DELETE FROM cups WHERE cup_id = ?", (cup.cup_id,))
         self._db.commit()

@@ -109,7 +109,7 @@ def radio(monkeypatch):
     loop = LoopbackRadio()
     monkeypatch.setattr(ble, "backend", loop)
     monkeypatch.setattr(ble, "BACKOFF", (0.2, 0.4))
-    monkeypatch.setattr(ble.Session, "sessions", {})
+    monkeypatch.setattr(ble.BleSession, "sessions", {})
     yield loop
     for cup in loop.cups.values():
         cup.running = False

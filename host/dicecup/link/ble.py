@@ -88,10 +88,10 @@ class BleakBackend:
 backend = BleakBackend()  # tests put a loopback radio here
 
 
-class Session:
+class BleSession:
     """One cup's connection on the asyncio side, kept across drops so it can be revived in the background."""
 
-    sessions = {}  # address -> Session
+    sessions = {}  # address -> BleSession
     _lock = threading.Lock()
 
     def __init__(self, address):
@@ -118,7 +118,7 @@ class Session:
 
     async def revive(self):
         attempt = 0
-        while not self.stopped and not self.up and Session.sessions.get(self.address) is self:
+        while not self.stopped and not self.up and BleSession.sessions.get(self.address) is self:
             delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
             attempt += 1
             self.next_try = time.monotonic() + delay
@@ -158,12 +158,12 @@ class BleTransport(Transport):
 
     def __init__(self, target: str):
         super().__init__(target)
-        with Session._lock:
-            session = Session.sessions.get(target)
+        with BleSession._lock:
+            session = BleSession.sessions.get(target)
             if session is not None and session.owned:
                 raise LinkDown(f"{target}: already open")
             if session is None:
-                session = Session.sessions[target] = Session(target)
+                session = BleSession.sessions[target] = BleSession(target)
                 try:
                     Radio.run(session.connect(), CONNECT_TIMEOUT + 2)
                 except Exception as error:  # noqa: BLE001
@@ -210,8 +210,8 @@ class BleTransport(Transport):
         session = self._session
         session.owned = False
         if session.up:  # the game is over: let the cup go; a dropped cup stays in revival for the next open
-            with Session._lock:
-                Session.sessions.pop(session.address, None)
+            with BleSession._lock:
+                BleSession.sessions.pop(session.address, None)
             try:
                 Radio.run(session.stop(), 5)
             except Exception:  # noqa: BLE001
