@@ -1,0 +1,200 @@
+"""The house's walls: the hub (host/dicecup) never reaches into tests/ or bench/, the hub and the cup core
+(firmware/cupcore) have no import circle, and every package of the hub is one pyproject.toml ships.
+
+What counts as an import circle, precisely. Every module under host/dicecup and firmware/cupcore is parsed with
+ast; every import in it counts, at module level or inside a function, class or `if` (an import moved into a
+function to dodge a circle is still a circle). Relative imports are resolved against the importing module. An
+import adds an edge from the importing module to the module whose code it uses:
+- `import a.b.c` and `from a.b.c import name` (name not a submodule): an edge to a.b.c;
+- `from a.b import c` where a.b.c is a module: an edge to a.b.c (not to a.b);
+- `from a.b import name` where name is defined in a/b/__init__.py: an edge to a.b (its __init__).
+Importing a submodule runs its packages' __init__ first, but that alone is not an edge: a package __init__ that
+re-exports its submodules (rules/__init__.py: `from .state import State`) is not a circle with them. It is one
+when a submodule takes names back from its own package (`from dicecup.rules import State` inside the package),
+because then each needs the other to have run first. A circle is a strongly connected set of two or more modules;
+modules outside the two trees (the standard library, pyserial, ...) are not nodes.
+"""
+import ast
+import importlib.util
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TREES = {"dicecup": ROOT / "host" / "dicecup", "cupcore": ROOT / "firmware" / "cupcore"}
+OUTSIDE = (ROOT / "tests", ROOT / "bench")  # what the product must never import
+
+
+def modules(trees):
+    """{dotted name: path} of every module in the trees (a package is its __init__.py)."""
+    found = {}
+    for top, folder in trees.items():
+        for path in sorted(folder.rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            parts = [top, *path.relative_to(folder).with_suffix("").parts]
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def imports(name, path):
+    """(dotted names this module imports, top-level names of absolute imports) for one module, any depth."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets, tops = [], set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                targets.append((alias.name, None))
+                tops.add(alias.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module
+                tops.add(source.split(".")[0])
+            for alias in node.names:
+                targets.append((source, alias.name))
+    return targets, tops
+
+
+def graph(trees):
+    """{module: set of modules it imports}, within the trees, as the module docstring defines the edges."""
+    known = modules(trees)
+    edges = {}
+    for name, path in known.items():
+        out = set()
+        for source, imported in imports(name, path)[0]:
+            if imported is not None and f"{source}.{imported}" in known:
+                out.add(f"{source}.{imported}")  # a submodule, taken from its package
+            elif source in known:
+                out.add(source)
+        out.discard(name)
+        edges[name] = out
+    return edges
+
+
+def circles(edges):
+    """The strongly connected sets of two or more modules (Tarjan), each sorted, sorted."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(edges.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def test_the_package_has_no_import_circle():
+    found = circles(graph(TREES))
+    assert not found, "import circles (each line a set of modules that import each other):\n" + "\n".join(
+        " <-> ".join(group) for group in found)
+
+
+def test_nothing_in_the_package_imports_from_the_tests_or_the_bench():
+    # Tests and benches put their own folders on sys.path, so anything there is importable by its bare name;
+    # none of those names may appear in the product's imports (nor the folders' own names).
+    theirs = {"tests", "bench"}
+    for folder in OUTSIDE:
+        for path in folder.rglob("*.py"):
+            theirs.add(path.stem)
+            theirs.update(part for part in path.relative_to(folder).parts[:-1])
+    # Stand-ins in tests/ share names with real modules (time, hashlib, machine, ...): an import of a name that
+    # resolves to a real module elsewhere is that module.
+    theirs -= set(TREES) | set(sys.stdlib_module_names)
+    wrong = []
+    # The hub only: cupcore imports what exists only on a board (micropython, supervisor, machine), which the
+    # tests stand in for, by design.
+    for name, path in modules({"dicecup": TREES["dicecup"]}).items():
+        for top in sorted(imports(name, path)[1] & theirs):
+            if not resolves_outside_the_product_s_reach(top):
+                wrong.append(f"{name} imports {top}, which is only in tests/ or bench/")
+    assert not wrong, "\n".join(wrong)
+
+
+def resolves_outside_the_product_s_reach(top):
+    """False if `top` is found nowhere, or only in tests/ or bench/ (on sys.path while the tests run)."""
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return False
+    origin = Path(spec.origin) if spec and spec.origin and spec.origin not in ("built-in", "frozen") else None
+    locations = [Path(p) for p in (spec.submodule_search_locations or [])] if spec else []
+    places = ([origin] if origin else []) + locations
+    return bool(spec) and not any(folder in place.parents for place in places for folder in OUTSIDE)
+
+
+def test_nothing_in_the_package_reaches_for_the_tests_or_the_bench_by_path():
+    # A path into bench/ or tests/ (as virtual.py once had for the wasm runner) breaks an installed wheel.
+    wrong = []
+    for name, path in modules(TREES).items():
+        tree = ast.parse(path.read_text(), str(path))
+        docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+                    and node.value.split("/")[0] in ("bench", "tests") and len(node.value.split()) == 1):
+                wrong.append(f"{name}, line {node.lineno}: {node.value!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_package_under_host_dicecup_is_one_the_wheel_ships():
+    # pyproject.toml lists the packages (setuptools' find can't map firmware/ and hardware/ into dicecup):
+    # a package left out of the list would be missing from an installed dicecup.
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    folders = {path.parent for path in TREES["dicecup"].rglob("*.py") if "__pycache__" not in path.parts}
+    packages = {".".join(["dicecup", *folder.relative_to(TREES["dicecup"]).parts]) for folder in folders}
+    assert packages - listed == set(), f"add these to [tool.setuptools] packages: {sorted(packages - listed)}"
+    assert "cupcore" in listed
+
+
+# The checker itself, on small made-up trees: it must find a circle where there is one, and only there.
+
+def write(folder, files):
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    return folder
+
+
+def test_the_checker_finds_a_circle_dodged_inside_a_function(tmp_path):
+    tree = write(tmp_path / "pkg", {
+        "__init__.py": "",
+        "state.py": "from .resolve import rule\n",
+        "resolve.py": "def rule():\n    from pkg.state import State\n",
+        "other.py": "import pkg.state\n",
+    })
+    assert circles(graph({"pkg": tree})) == [["pkg.resolve", "pkg.state"]]
+
+
+def test_a_package_re_exporting_its_submodules_is_not_a_circle_but_taking_names_back_is(tmp_path):
+    tree = write(tmp_path / "pkg", {
+        "__init__.py": "from .a import A\nfrom .b import B\n",
+        "a.py": "from pkg import b\nA = 1\n",  # the submodule b, not a name from the package
+        "b.py": "B = 2\n",
+    })
+    assert circles(graph({"pkg": tree})) == []
+    write(tree, {"b.py": "from pkg import A\nB = 2\n"})  # a name from the package's __init__
+    assert circles(graph({"pkg": tree})) == [["pkg", "pkg.a", "pkg.b"]]
