@@ -4,7 +4,7 @@
                       | salt (16) )
 
 The 16-byte tag separates these hashes from any other use of SHA-256; the count byte keeps the layout
-unambiguous. The hub's nonce ties a commitment to one round, the seat to one cup, and the secret salt keeps
+unambiguous. The hub's nonce ties a commitment to one deal, the seat to one cup, and the secret salt keeps
 anyone who sees the digest from trying all 6**count rolls.
 """
 from cupcore.compat import sha256

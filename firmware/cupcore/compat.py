@@ -1,7 +1,7 @@
 """The few things MicroPython, CircuitPython and CPython spell differently.
 
-Everything else in cupcore imports its clock, `const`, SHA-256 and random bytes from here, so the rest of the
-code reads the same on every runtime. Each runtime's type stubs know only its own spelling, so the lines that
+Everything else in cupcore imports its clock, sleep, `const`, SHA-256 and random bytes from here, so the rest
+of the code reads the same on every runtime. Each runtime's type stubs know only its own spelling, so the lines that
 are another runtime's carry `type: ignore` (tests/boards/typecheck.py checks cupcore against every board's stubs).
 """
 try:
@@ -35,6 +35,15 @@ except ImportError:  # CPython, and CircuitPython without the ticks functions in
 
     def ticks_add(ticks, delta):  # type: ignore
         return (ticks + delta) & (_PERIOD - 1)
+
+
+try:
+    from time import sleep_ms  # type: ignore
+except ImportError:  # CircuitPython, CPython
+    from time import sleep as _sleep
+
+    def sleep_ms(ms):  # type: ignore
+        _sleep(ms / 1000)
 
 
 try:

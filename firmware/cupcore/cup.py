@@ -1,15 +1,15 @@
 """The cup's state machine: what it does with each message from the hub and each gesture from its owner.
 
-States: JOINING (not seated) -> WAITING (seated, between rounds) -> ROLLED (dice hidden under the cup) <->
+States: JOINING (not seated) -> WAITING (seated, between deals) -> ROLLED (dice hidden under the cup) <->
 TURN (my turn: a bid or call being composed) -> REVEALED (the hub asked, the dice were shown) -> WAITING or OUT.
 
-The one promise: dice leave the cup only in a REVEAL that answers a REVEAL_REQ for the current round. Anything
+The one promise: dice leave the cup only in a REVEAL that answers a REVEAL_REQ for the current deal. Anything
 else that arrives in the wrong state is answered with ERROR(ERR_STATE) and changes nothing.
 
 Two buttons, A (left) and B (right), are enough for every turn action:
     A press   face + 1 (6 wraps to 1)          B press   quantity + 1
     A double  quantity - 1                     B double  switch what is composed: bid -> liar -> spot -> bid
-    A long    peek at my dice (any time)       B long    send it (between rounds: ready; before: sit down)
+    A long    peek at my dice (any time)       B long    send it (between deals: ready; before: sit down)
 """
 from cupcore import commit, dice, leds, wire
 from cupcore.compat import const, ticks_diff, ticks_ms, urandom
@@ -28,6 +28,8 @@ BUTTON_B = const(1)
 FW_MAJOR = const(0)
 FW_MINOR = const(1)
 _CALLS = (wire.BID, wire.LIAR, wire.SPOT)
+_CRASH = const(0xFF)  # shown like a cue, but the cup's own: no hub sends it (wire cues are 1..8)
+_BLINK_MS = const(200)  # a cue's blink changes every half of leds.blink's period
 
 
 class Cup:
@@ -46,7 +48,7 @@ class Cup:
         self.pip_mode = pip_mode
         self.state = JOINING
         self.seat = wire.NOBODY
-        self.round = -1
+        self.deal = -1  # the hub's deal id (a 16-bit counter); -1 before the first
         self._nonce = b""
         self._dice = bytearray(wire.MAX_DICE)
         self.dice_count = 0
@@ -79,28 +81,28 @@ class Cup:
         self._send(wire.ERROR, (wire.ERR_STATE, mtype))
 
     def _on_who(self, values):
-        # Only "who are you?": a hub that lost the link (or restarted) asks again, and the cup keeps its round.
+        # Only "who are you?": a hub that lost the link (or restarted) asks again, and the cup keeps its deal.
         self.hello()
 
     def _on_welcome(self, values):
         proto, seat, seats = values
         if seat == self.seat and self.dice_count:
-            return  # back in the same seat with the dice it committed to: the round goes on
-        self._forget_round()
+            return  # back in the same seat with the dice it committed to: the deal goes on
+        self._forget_deal()
         self.seat = seat
         self.state = WAITING
 
-    def _on_round(self, values):
-        round_id, count, nonce = values
+    def _on_deal(self, values):
+        deal_id, count, nonce = values
         if self.state in (JOINING, OUT):
             return self._refuse(wire.DEAL)
         if not 1 <= count <= wire.MAX_DICE:
             return self._send(wire.ERROR, (wire.ERR_BODY, wire.DEAL))
-        if round_id == self.round and self.dice_count:
+        if deal_id == self.deal and self.dice_count:
             if nonce != self._nonce:
-                return self._refuse(wire.DEAL)  # one round id, one nonce: never roll twice for a round
+                return self._refuse(wire.DEAL)  # one deal id, one nonce: never roll twice for a deal
         else:
-            self.round = round_id
+            self.deal = deal_id
             self._nonce = nonce
             self.dice_count = count
             dice.roll(count, self._dice, self._source)
@@ -109,10 +111,10 @@ class Cup:
             self.state = ROLLED
             self.table = None
             self.awaiting = 0
-        self._send(wire.COMMIT, (self.round, self._digest))
+        self._send(wire.COMMIT, (self.deal, self._digest))
 
     def _on_table(self, values):
-        if values[0] != self.round or self.state not in (ROLLED, TURN):
+        if values[0] != self.deal or self.state not in (ROLLED, TURN):
             return self._refuse(wire.TABLE)
         self.table = values
         mine = values[1] == self.seat
@@ -124,15 +126,15 @@ class Cup:
             self.state = ROLLED
 
     def _on_accept(self, values):
-        round_id, kind = values
-        if kind != self.awaiting or (kind != wire.READY and round_id != self.round):
+        deal_id, kind = values
+        if kind != self.awaiting or (kind != wire.READY and deal_id != self.deal):
             return self._refuse(wire.ACCEPT)
         self.awaiting = 0
         if self.state == TURN:
             self.state = ROLLED  # the turn has passed; the next TABLE says whose it is
 
     def _on_refuse(self, values):
-        round_id, kind, reason = values
+        deal_id, kind, reason = values
         if kind != self.awaiting:
             return self._refuse(wire.REFUSE)
         self.awaiting = 0
@@ -140,17 +142,17 @@ class Cup:
         self._show_cue(wire.CUE_REFUSED)
 
     def _on_reveal_req(self, values):
-        if values[0] != self.round or not self.dice_count or self.state not in (ROLLED, TURN, REVEALED):
+        if values[0] != self.deal or not self.dice_count or self.state not in (ROLLED, TURN, REVEALED):
             return self._refuse(wire.REVEAL_REQ)
         self.state = REVEALED
-        self._send(wire.REVEAL, (self.round, bytes(self._dice[: self.dice_count]), self._salt))
+        self._send(wire.REVEAL, (self.deal, bytes(self._dice[: self.dice_count]), self._salt))
 
     def _on_result(self, values):
-        if values[0] != self.round or self.state not in (ROLLED, TURN, REVEALED):
+        if values[0] != self.deal or self.state not in (ROLLED, TURN, REVEALED):
             return self._refuse(wire.RESULT)
         self.result = values
         change, status = values[1], values[4]
-        self._forget_round()
+        self._forget_deal()
         self.state = OUT if status == wire.OUT else WAITING
         if status == wire.WON:
             self._show_cue(wire.CUE_WON)
@@ -166,7 +168,7 @@ class Cup:
     def _on_error(self, values):
         self.last_error = values
 
-    def _forget_round(self):
+    def _forget_deal(self):
         for i in range(len(self._dice)):
             self._dice[i] = 0
         self.dice_count = 0
@@ -183,9 +185,9 @@ class Cup:
                 self._peek_from = self._clock()
             return
         if self.state in (JOINING, WAITING) and button == BUTTON_B and kind == LONG and not self.awaiting:
-            # Between rounds "ready"; before the game, "seat me" (seats are taken in the order cups ask).
+            # Between deals "ready"; before the game, "seat me" (seats are taken in the order cups ask).
             self.awaiting = wire.READY
-            self._send(wire.INTENT, (max(self.round, 0), wire.READY, 0, 0))
+            self._send(wire.INTENT, (max(self.deal, 0), wire.READY, 0, 0))
         elif self.state == TURN and not self.awaiting:
             self._compose(button, kind)
         # Anything else (out of turn, while a reply is awaited) is ignored: the cup never sends an intent that
@@ -204,9 +206,9 @@ class Cup:
         elif button == BUTTON_B and kind == LONG:
             self.awaiting = self.kind
             if self.kind == wire.BID:
-                self._send(wire.INTENT, (self.round, wire.BID, self.qty, self.face))
+                self._send(wire.INTENT, (self.deal, wire.BID, self.qty, self.face))
             else:
-                self._send(wire.INTENT, (self.round, self.kind, 0, 0))
+                self._send(wire.INTENT, (self.deal, self.kind, 0, 0))
 
     def _start_composing(self, table):
         """Start from the smallest ordinary raise of the standing bid; the hub referees the rest."""
@@ -225,10 +227,29 @@ class Cup:
 
     @property
     def showing(self):
-        """What the last render() put on the LEDs when it was not the state's own display: "cue" or "peek"."""
+        """What the last render() put on the LEDs when it was not the state's own display: "cue", "crash" or
+        "peek"."""
         if self._cue:
-            return "cue"
+            return "crash" if self._cue == _CRASH else "cue"
         return "peek" if self._peek_from is not None else None
+
+    def crashed(self):
+        """The loop caught a fault and carries on: show it for a moment. The deal, dice and commitment stay."""
+        self._show_cue(_CRASH)
+
+    def due_in(self, now):
+        """Milliseconds until render() shows something new by itself (a blink, a pip, the end of a cue or a
+        peek), or -1 when the display holds still until a message or a gesture changes it."""
+        if self._cue:
+            elapsed = ticks_diff(now, self._cue_from)
+            return max(0, min(self.cue_ms - elapsed, _BLINK_MS - elapsed % _BLINK_MS))
+        if self._peek_from is not None:
+            elapsed = ticks_diff(now, self._peek_from)
+            left = self._peek_length() - elapsed
+            if self.pip_mode:
+                left = min(left, self.pip_step_ms - elapsed % self.pip_step_ms)
+            return max(0, left)
+        return -1
 
     # -- what the LEDs show ------------------------------------------------------------------------------
 
@@ -271,6 +292,8 @@ class Cup:
 
 
 def _render_cue(buf, cue, elapsed):
+    if cue == _CRASH:
+        return leds.blink(buf, leds.FACE_COLOURS[6], elapsed)  # magenta: no hub cue blinks it
     if cue in (wire.CUE_LOST, wire.CUE_BANG, wire.CUE_REFUSED):
         return leds.blink(buf, leds.RED, elapsed)
     if cue in (wire.CUE_GAINED, wire.CUE_WON):
@@ -281,7 +304,7 @@ def _render_cue(buf, cue, elapsed):
 _HANDLERS = {
     wire.WHO: Cup._on_who,
     wire.WELCOME: Cup._on_welcome,
-    wire.DEAL: Cup._on_round,
+    wire.DEAL: Cup._on_deal,
     wire.TABLE: Cup._on_table,
     wire.ACCEPT: Cup._on_accept,
     wire.REFUSE: Cup._on_refuse,

@@ -46,6 +46,13 @@ class Button:
             return PRESS
         return 0
 
+    def due_in(self, now):
+        """Milliseconds until poll() can next see something: the debounce time since the last sample (a button
+        is sampled no faster than that, so a press is never missed by waiting this long)."""
+        if self._sampled_at is None:
+            return 0
+        return max(0, self.debounce_ms - ticks_diff(now, self._sampled_at))
+
     def _pressed(self, now):
         self._down_at = now
         if self._waiting and ticks_diff(now, self._up_at) < self.double_ms:

@@ -1,32 +1,24 @@
-"""One cup on one board: cupcore wired to a board's thin hardware layer. Every real board's main loop is this.
+"""One cup on one board: cupcore wired to a board's thin hardware layer (a cupcore.board.BoardBase). Every
+board's main loop is this, the virtual cup's included.
 
-The board object supplies (see firmware/boards/*/):
-    name       the board's name for HELLO, e.g. "pico"
-    pins       callables, True while button A, B (and an optional C: a peek button) is held
-    leds       .buf, 3 bytes a pixel in cupcore's colours (leds.py), and .show(what) to put it on the pixels
-               (what: "peek", "cue" or the cup's state name, for a board that draws some displays its own way)
-    streams    byte links to the hub (USB serial, BLE), each with .poll(feed) calling feed(buf, n) for what
-               arrived, and .write(frame)
-    accel()    optional: (x, y, z) in milli-g now, or None; a shake between rounds is "ready" (roll)
-    sound(cue) optional: a cue's sound starts; tick(now) optional, called every step
 The cup answers on the stream it last heard from, so a cup plugged into USB and paired over BLE talks to
 whichever hub talks to it.
+
+The loop never dies of its own faults: an exception in a step, or while a message is handled, is caught here.
+The cup tells the hub (ERROR with ERR_CRASH, `about` the message being handled or 0), blinks magenta for a
+moment (cup.crashed) and carries on with its deal: its dice, salt and commitment are untouched, so the hub can
+still ask for the reveal. Only KeyboardInterrupt (the serial break-in that stops a cup for new firmware) ends it.
 """
 from cupcore import cup as cupmod
-from cupcore.compat import const, sha256, ticks_ms
+from cupcore import wire
+from cupcore.compat import const, sha256, ticks_diff, ticks_ms, urandom
 from cupcore.gestures import LONG, Button
 from cupcore.link import Link
 from cupcore.shake import ShakeDetector
 
-FULL = const(80)  # the brightest channel value in cupcore's colours (leds.py)
 _PEEK_BUTTON = const(2)
-
-
-def capped(value, limit):
-    """A channel value scaled so that cupcore's brightest (FULL) becomes `limit`; a lit channel stays lit."""
-    if limit >= FULL or not value:
-        return value
-    return max(1, value * limit // FULL)
+_QUIET_MS = const(1000)  # a fault that repeats every step is reported to the hub at most once a second
+_AFTER_CRASH_MS = const(10)  # the wait after a faulty step, whose deadline is unknown
 
 
 def id_from_uid(uid):
@@ -36,21 +28,21 @@ def id_from_uid(uid):
 
 
 class Runner:
-    def __init__(self, board, cup_id, name, clock=ticks_ms, pip_mode=False):
+    def __init__(self, board, cup_id, name, clock=ticks_ms, pip_mode=False, source=urandom):
         self.board = board
-        self.cup = cupmod.Cup(self._send, cup_id, name, board.name, clock=clock, pip_mode=pip_mode)
-        self.link = Link(self._write, self.cup.receive, clock=clock)
+        self._clock = clock
+        self.cup = cupmod.Cup(self._send, cup_id, name, board.name, source=source, clock=clock, pip_mode=pip_mode)
+        self.link = Link(self._write, self._deliver, clock=clock)
         self.buttons = [Button(pin) for pin in board.pins]
         self.streams = board.streams
         self._active = self.streams[0]
-        self._accel = getattr(board, "accel", None)
-        self._sound = getattr(board, "sound", None)
-        self._tick = getattr(board, "tick", None)
-        self.shake = ShakeDetector() if self._accel else None
-        self._shown = bytearray(len(board.leds.buf))
+        self.shake = ShakeDetector() if getattr(board, "shakes", False) else None
+        self._shown = bytearray(len(board.buf))
         self._what = None
         self._cue_from = None
         self._feeds = [self._feeder(s) for s in self.streams]
+        self.crashes = 0  # faults caught, reported or not
+        self._reported_at = None
         self.show()
 
     def _send(self, mtype, values=()):
@@ -66,8 +58,31 @@ class Runner:
 
         return feed
 
+    def _deliver(self, mtype, values):
+        # Caught here, not only in step(): the other frames that arrived with this one are still handled.
+        try:
+            self.cup.receive(mtype, values)
+        except Exception as exc:
+            self._crashed(exc, mtype)
+
+    # -- the loop -----------------------------------------------------------------------------------------
+
+    def run(self):
+        """The main loop: a step, then wait until input arrives or something is due. Never returns."""
+        clock, board = self._clock, self.board
+        while True:
+            board.wait(self.step(clock()))
+
     def step(self, now):
-        """One pass of the main loop: call every few milliseconds."""
+        """One pass of the main loop; returns the milliseconds until the next is due (see next_deadline)."""
+        try:
+            self._step(now)
+            return self.next_deadline(self._clock())
+        except Exception as exc:  # KeyboardInterrupt is not an Exception: the break-in still stops the cup
+            self._crashed(exc, 0)
+            return _AFTER_CRASH_MS
+
+    def _step(self, now):
         for i in range(len(self.streams)):
             self.streams[i].poll(self._feeds[i])
         cup = self.cup
@@ -79,27 +94,63 @@ class Runner:
                 cup.gesture(cupmod.BUTTON_A, LONG)  # C: a button of its own for a peek
             else:
                 cup.gesture(index, gesture)
-        accel, shake = self._accel, self.shake
-        if accel is not None and shake is not None:
-            sample = accel()
+        shake = self.shake
+        if shake is not None:
+            sample = self.board.accel()
             if sample is not None and shake.sample(now, sample[0], sample[1], sample[2]):
                 if cup.state == cupmod.WAITING:
-                    cup.gesture(cupmod.BUTTON_B, LONG)  # between rounds: ready, roll
+                    cup.gesture(cupmod.BUTTON_B, LONG)  # between deals: ready, roll
         self.link.tick()
-        if self._tick is not None:
-            self._tick(now)
+        self.board.tick(now)
         self.show()
+
+    def next_deadline(self, now):
+        """Milliseconds until something is due: a button to sample (debounce, long press, the double-press
+        window), a retransmission, the display changing by itself (a blink, the end of a cue or a peek), the
+        board's own (a tone to stop, an accelerometer sample). Input that arrives sooner ends the wait early."""
+        due = -1
+        for button in self.buttons:
+            due = _sooner(due, button.due_in(now))
+        due = _sooner(due, self.link.due_in(now))
+        due = _sooner(due, self.cup.due_in(now))
+        due = _sooner(due, self.board.due_in(now))
+        return Button.debounce_ms if due < 0 else due
+
+    def _crashed(self, exc, about):
+        self.crashes += 1
+        self.cup.crashed()
+        now = self._clock()
+        if self._reported_at is not None and ticks_diff(now, self._reported_at) < _QUIET_MS:
+            return
+        self._reported_at = now
+        try:
+            self.link.send(wire.ERROR, (wire.ERR_CRASH, about))
+            self.board.crashed(exc)
+        except Exception:
+            pass  # a cup that can't even say so still carries on
+
+    # -- the display --------------------------------------------------------------------------------------
 
     def show(self):
         cup = self.cup
-        leds = self.board.leds
-        cup.render(leds.buf)
-        if cup.showing == "cue":
-            if self._cue_from != cup._cue_from and self._sound is not None:
-                self._sound(cup._cue)
+        board = self.board
+        cup.render(board.buf)
+        showing = cup.showing
+        if showing == "cue":
+            if self._cue_from != cup._cue_from:
+                board.sound(cup._cue)
             self._cue_from = cup._cue_from
-        what = cup.showing or cupmod.STATE_NAMES[cup.state]
-        if leds.buf != self._shown or what != self._what:
-            self._shown[:] = leds.buf
+        what = showing or cupmod.STATE_NAMES[cup.state]
+        if board.buf != self._shown or what != self._what:
+            board.show(what)
+            self._shown[:] = board.buf  # only once shown: a show that failed is tried again next step
             self._what = what
-            leds.show(what)
+
+
+def _sooner(a, b):
+    """The sooner of two deadlines in ms, where -1 means none."""
+    if a < 0:
+        return b
+    if b < 0:
+        return a
+    return a if a < b else b

@@ -52,6 +52,7 @@ ERR_UNKNOWN = const(2)
 ERR_BODY = const(3)
 ERR_STATE = const(4)
 ERR_BUSY = const(5)
+ERR_CRASH = const(6)  # the cup caught a fault in its own program and carried on
 
 # CUE codes: what the hub wants the cup to show or sound now (arg is free for the cue's use).
 CUE_TURN = const(1)
@@ -78,16 +79,16 @@ NOBODY = const(0xFF)
 # for them); tests check that the two tables agree.
 LAYOUTS = {
     HELLO: "BBBItt",  # proto fw_major fw_minor cup_id name board
-    COMMIT: "Hk",  # round digest
-    INTENT: "HBBB",  # round kind qty face
-    REVEAL: "Hda",  # round dice salt
+    COMMIT: "Hk",  # deal digest
+    INTENT: "HBBB",  # deal kind qty face
+    REVEAL: "Hda",  # deal dice salt
     WELCOME: "BBB",  # proto seat seats
     DEAL: "HBn",  # deal dice nonce
-    TABLE: "HBBBBHBB",  # round turn bidder qty face clock in_play flags
-    ACCEPT: "HB",  # round kind
-    REFUSE: "HBB",  # round kind reason
-    REVEAL_REQ: "H",  # round
-    RESULT: "HbBBB",  # round change dice bullets status
+    TABLE: "HBBBBHBB",  # deal turn bidder qty face clock in_play flags
+    ACCEPT: "HB",  # deal kind
+    REFUSE: "HBB",  # deal kind reason
+    REVEAL_REQ: "H",  # deal
+    RESULT: "HbBBB",  # deal change dice bullets status
     CUE: "BB",  # cue arg
     WHO: "",
     ACK: "",

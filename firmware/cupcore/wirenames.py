@@ -66,6 +66,7 @@ ERRORS = {
     wire.ERR_BODY: "malformed message body",
     wire.ERR_STATE: "message not valid in this state",
     wire.ERR_BUSY: "send queue full",
+    wire.ERR_CRASH: "the cup hit a fault in its program and carried on",
 }
 
 CUES = {

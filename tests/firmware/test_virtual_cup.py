@@ -49,10 +49,10 @@ def handshake(peer):
     return hello
 
 
-def start_round(peer, round_id, count=5):
-    peer.send(wire.DEAL, (round_id, count, NONCE))
-    got_round, digest = peer.expect(wire.COMMIT)
-    assert got_round == round_id
+def start_deal(peer, deal_id, count=5):
+    peer.send(wire.DEAL, (deal_id, count, NONCE))
+    got_deal, digest = peer.expect(wire.COMMIT)
+    assert got_deal == deal_id
     return digest
 
 
@@ -61,7 +61,7 @@ def test_a_whole_round_over_the_pty(cup, peer):
     proto, fw_major, fw_minor, cup_id, name, board = handshake(peer)
     assert (proto, cup_id, name, board) == (wire.VERSION, 0xC0FFEE, "ana", "sim")
 
-    digest = start_round(peer, 7)
+    digest = start_deal(peer, 7)
     peer.send(wire.TABLE, (7, SEAT, wire.NOBODY, 0, 0, 0, 20, wire.FLAG_WILD))
     cup.wait_leds(lambda line: "state=turn" in line)
     # Two buttons: the cup proposes 1x2; B press makes it 2x2, A press 2x3, B long sends it.
@@ -73,8 +73,8 @@ def test_a_whole_round_over_the_pty(cup, peer):
     cup.wait_leds(lambda line: line == "leds a..... state=rolled")  # dice hidden again
 
     peer.send(wire.REVEAL_REQ, (7,))
-    round_id, dice, salt = peer.expect(wire.REVEAL)
-    assert round_id == 7 and len(dice) == 5 and len(salt) == 16
+    deal_id, dice, salt = peer.expect(wire.REVEAL)
+    assert deal_id == 7 and len(dice) == 5 and len(salt) == 16
     assert commit.verify(digest, NONCE, SEAT, dice, salt)
     tampered = bytes([dice[0] % 6 + 1]) + dice[1:]
     assert not commit.verify(digest, NONCE, SEAT, tampered, salt)
@@ -93,7 +93,7 @@ def test_a_whole_round_over_the_pty(cup, peer):
 
 def test_bad_input_never_crashes_the_cup_or_shows_its_dice(cup, peer):
     handshake(peer)
-    digest = start_round(peer, 3)
+    digest = start_deal(peer, 3)
     peer.settle()
 
     peer.write_raw(b"MicroPython v1.22\r\n>>> \x03\x04 random \xff\xfe garbage")
@@ -126,6 +126,21 @@ def test_bad_input_never_crashes_the_cup_or_shows_its_dice(cup, peer):
     assert commit.verify(digest, NONCE, SEAT, dice, salt)
 
 
+def test_cue_turn_and_cue_call_are_shown_and_sounded_by_the_virtual_cup(cup, peer):
+    """The virtual cup is a board driven by the same Runner as the real ones: a cue blinks and sounds its tone
+    (the LED file says which: `tone=HZ` on the line where the cue's display starts)."""
+    handshake(peer)
+    start_deal(peer, 4)
+    for cue, hz in ((wire.CUE_TURN, 1320), (wire.CUE_CALL, 660)):
+        peer.send(wire.CUE, (cue, 0))
+        wanted = f"leds WWWWWW tone={hz} state=cue"
+        deadline = time.monotonic() + 10
+        while wanted not in cup.led_lines() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert wanted in cup.led_lines(), cup.led_lines()[-5:]
+        cup.wait_leds(lambda line: line == "leds a..... state=rolled")  # the cue gave way to the hidden dice
+
+
 def test_the_cup_resends_until_acknowledged(cup, peer):
     """A hub that ignores the commitment's first copies still gets it: the cup retransmits."""
     handshake(peer)
@@ -150,7 +165,7 @@ def test_the_cup_resends_until_acknowledged(cup, peer):
 def test_the_firmware_also_runs_under_cpython_as_a_fallback():
     with VirtualCup(name="cpy", runtime=sys.executable) as cup, CupPeer(cup.path) as peer:
         handshake(peer)
-        digest = start_round(peer, 1, count=3)
+        digest = start_deal(peer, 1, count=3)
         peer.send(wire.REVEAL_REQ, (1,))
         _, dice, salt = peer.expect(wire.REVEAL)
         assert commit.verify(digest, NONCE, SEAT, dice, salt)

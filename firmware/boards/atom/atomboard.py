@@ -5,16 +5,15 @@ One button is not enough for cupcore's two, so the second is the cup itself: **B
 tilted to the right** (past 40 degrees), read from the accelerometer and debounced by the same Button code:
 tilt and back is a B press, two quick tilts a B double, tilt and hold a B long (send). The screen button is A.
 A shake between rounds is "ready". Dice show as die faces on the matrix, one at a time (pip mode).
-Pins come from hardware/atom/pins.json (baked into pinmap.py by `dicecup build`).
+The ATOM Matrix has no buzzer: cues are shown, not sounded. Pins come from hardware/atom/pins.json (baked into
+pinmap.py by `dicecup build`). The capped LED show and the USB serial are cupcore.board's.
 """
-import sys
-
 from machine import I2C, Pin
 from neopixel import NeoPixel
 
-from cupcore.breakin import BreakIn
+from cupcore.board import BoardBase, capped
 from cupcore.compat import const, ticks_diff
-from cupcore.runner import capped
+from cupcore.usbserial import UsbSerial
 
 _PWR_MGMT_1 = const(0x6B)
 _ACCEL_CONFIG = const(0x1C)
@@ -23,6 +22,7 @@ _RANGE_8G = const(0x10)
 _LSB_PER_G = const(4096)  # at +-8 g
 _SAMPLE_MS = const(10)
 _WHITE = const(60)  # cupcore's white (leds.WHITE)
+_BLE_SLICE_MS = const(5)  # with BLE on, the loop waits on USB no longer than this: the BLE task runs between
 # Where the pips of each face go on the 5x5 matrix (row-major indices).
 FACES = (
     (),
@@ -55,14 +55,14 @@ class Mpu6886:
         self._raw = bytearray(6)
         self._i2c.writeto_mem(self._addr, _PWR_MGMT_1, b"\x00")  # wake
         self._i2c.writeto_mem(self._addr, _ACCEL_CONFIG, bytes((_RANGE_8G,)))
-        self._last = None
+        self.last = None
         self.sample = (0, 0, 1000)
 
     def read(self, now):
         """(x, y, z) in milli-g, at most one new sample per 10 ms; None between."""
-        if self._last is not None and ticks_diff(now, self._last) < _SAMPLE_MS:
+        if self.last is not None and ticks_diff(now, self.last) < _SAMPLE_MS:
             return None
-        self._last = now
+        self.last = now
         raw = self._raw
         self._i2c.readfrom_mem_into(self._addr, _ACCEL_XOUT_H, raw)
         values = []
@@ -75,74 +75,45 @@ class Mpu6886:
         return self.sample
 
 
-class Matrix:
-    def __init__(self, spec):
-        self.count = spec["count"]
-        self.limit = spec["max_level"]
-        self.buf = bytearray(3 * self.count)
-        self._np = NeoPixel(Pin(spec["gpio"], Pin.OUT), self.count)
-
-    def show(self, what=None):
-        buf, limit, np = self.buf, self.limit, self._np
-        face = die_face(buf) if what == "peek" else 0
-        if face:
-            lit = capped(_WHITE, limit)
-            for i in range(self.count):
-                np[i] = (0, 0, 0)
-            for i in FACES[face]:
-                np[i] = (lit, lit, lit)
-        else:
-            for i in range(self.count):
-                np[i] = (capped(buf[3 * i], limit), capped(buf[3 * i + 1], limit), capped(buf[3 * i + 2], limit))
-        np.write()
-
-
-class UsbSerial:
-    """stdin/stdout through the ATOM's USB-serial bridge, Ctrl-C switched off (a frame may hold 0x03)."""
-
-    def __init__(self):
-        import micropython
-        import select
-
-        micropython.kbd_intr(-1)
-        self._poll = select.poll()
-        self._poll.register(sys.stdin, select.POLLIN)
-        self._buf = bytearray(64)
-        self._break = BreakIn()
-
-    def poll(self, feed):
-        n = 0
-        while n < len(self._buf) and self._poll.poll(0):
-            got = sys.stdin.buffer.read(1)
-            if not got:
-                break
-            if self._break.see(got[0]):
-                raise KeyboardInterrupt  # mpremote or dicecup flash asks for the REPL (cupcore/breakin.py)
-            self._buf[n] = got[0]
-            n += 1
-        if n:
-            feed(self._buf, n)
-
-    def write(self, frame):
-        sys.stdout.buffer.write(frame)
-
-
-class Board:
+class AtomBoard(BoardBase):
     name = "atom"
+    shakes = True
 
     def __init__(self, pinmap, clock, usb=None, ble=None):
-        self._clock = clock
+        leds = pinmap["leds"]
+        super().__init__(clock, NeoPixel(Pin(leds["gpio"], Pin.OUT), leds["count"]), leds["count"], leds["max_level"])
         a = pinmap["buttons"]["a"]
         button = Pin(a["gpio"], Pin.IN)  # GPIO39 is input-only; the ATOM pulls it up on the board
         tilt = pinmap["tilt"]
         self.imu = Mpu6886(pinmap["accel"])
         axis, threshold = tilt["axis"], tilt["mg"]
         self.pins = [lambda: not button.value(), lambda: self.imu.sample[axis] > threshold]
-        self.leds = Matrix(pinmap["leds"])
-        self.streams = [usb if usb is not None else UsbSerial()]
+        self.usb = usb if usb is not None else UsbSerial()
+        self.streams = [self.usb]
         self.ble = ble
         if ble is not None:
             self.streams.append(ble)
 
+    def show(self, what):
+        """A peek in pip mode shows the die as a die face on the 5x5 matrix; everything else as cupcore drew it."""
+        face = die_face(self.buf) if what == "peek" else 0
+        if not face:
+            return super().show(what)
+        np = self.pixels
+        lit = capped(_WHITE, self.limit)
+        for i in range(len(self.buf) // 3):
+            np[i] = (0, 0, 0)
+        for i in FACES[face]:
+            np[i] = (lit, lit, lit)
+        self.flush()
+
     def accel(self):
-        return self.imu.read(self._clock())
+        return self.imu.read(self.clock())
+
+    def due_in(self, now):
+        # The tilt is button B: the accelerometer is read every 10 ms.
+        last = self.imu.last
+        return 0 if last is None else max(0, _SAMPLE_MS - ticks_diff(now, last))
+
+    def wait(self, ms):
+        self.usb.wait(ms if self.ble is None else min(ms, _BLE_SLICE_MS))

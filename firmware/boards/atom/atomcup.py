@@ -2,19 +2,21 @@
 server as a second asyncio task. settings.toml: DICECUP_NAME, DICECUP_BLE (0: USB only), DICECUP_ID."""
 import asyncio
 
-from atomboard import Board
+from atomboard import AtomBoard
 from cupcore import settings
 from cupcore.compat import ticks_ms
 from cupcore.runner import Runner, id_from_uid
 from pinmap import PINS
 
 
-async def loop(runner, radio, pause_ms):
+async def loop(runner, board, radio):
+    """Runner.run as an asyncio task beside the BLE server: a step, a wait for USB input or the next deadline
+    (short while BLE is on), then a turn for the other tasks."""
     if radio is not None:
         asyncio.create_task(radio.serve())
     while True:
-        runner.step(ticks_ms())
-        await asyncio.sleep_ms(pause_ms)
+        board.wait(runner.step(ticks_ms()))
+        await asyncio.sleep_ms(0)
 
 
 def main():
@@ -27,8 +29,8 @@ def main():
         from atomble import CupRadio
 
         radio = CupRadio(name)
-    board = Board(PINS, ticks_ms, ble=radio)
+    board = AtomBoard(PINS, ticks_ms, ble=radio)
     # dicecup flash writes the cup's id (the one the hub's registry knows) to settings.toml
     cup_id = opts.get("DICECUP_ID") or id_from_uid(unique_id())
     runner = Runner(board, cup_id, name, pip_mode=True)  # dice as die faces on the matrix
-    asyncio.run(loop(runner, radio, PINS["loop_ms"]))
+    asyncio.run(loop(runner, board, radio))

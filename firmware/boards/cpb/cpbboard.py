@@ -1,6 +1,6 @@
 """The Adafruit Circuit Playground Bluefruit layer (CircuitPython): the 10 NeoPixels, buttons A and B, the slide
 switch (sound on/off), the LIS3DH accelerometer for shake-to-roll, the speaker, USB serial (usb_cdc's data
-channel, enabled in boot.py) and BLE (adafruit_ble).
+channel, enabled in boot.py) and BLE (adafruit_ble). The capped LED show and the tones are cupcore.board's.
 
 Pin names are those of hardware/cpb/pins.json (baked into pinmap.py by `dicecup build`), looked up in `board`.
 """
@@ -8,13 +8,12 @@ import board
 import digitalio
 import neopixel
 
-from cupcore.compat import const, ticks_add, ticks_diff
-from cupcore.runner import capped
+from cupcore.board import BoardBase
+from cupcore.compat import const, sleep_ms, ticks_diff
 
 _MG_PER_MS2 = 101.97  # 1000 / 9.80665
 _SAMPLE_MS = const(10)  # the accelerometer runs at 100 Hz
-TONES = {1: (1320, 80), 2: (220, 400), 3: (880, 200), 4: (660, 120), 5: (2000, 20), 6: (110, 600), 7: (1760, 500),
-         8: (330, 150)}
+_NAP_MS = const(1)  # CircuitPython can't wait on a port: while waiting, look at the ports this often
 
 
 def pin_in(spec):
@@ -27,43 +26,21 @@ def pin_in(spec):
     return lambda: bool(io.value)
 
 
-class Leds:
-    def __init__(self, spec):
-        self.count = spec["count"]
-        self.limit = spec["max_level"]
-        self.buf = bytearray(3 * self.count)
-        self._np = neopixel.NeoPixel(getattr(board, spec["pin"]), self.count, brightness=1.0, auto_write=False)
-
-    def show(self, what=None):
-        buf, limit, np = self.buf, self.limit, self._np
-        for i in range(self.count):
-            np[i] = (capped(buf[3 * i], limit), capped(buf[3 * i + 1], limit), capped(buf[3 * i + 2], limit))
-        np.show()
-
-
 class Speaker:
-    def __init__(self, spec, switch):
+    def __init__(self, spec):
         import pwmio
 
         self._enable = digitalio.DigitalInOut(getattr(board, spec["enable"]))
         self._enable.switch_to_output(value=False)
         self._pwm = pwmio.PWMOut(getattr(board, spec["pin"]), frequency=440, duty_cycle=0, variable_frequency=True)
-        self._on = switch  # the slide switch: sound on or off
-        self._until = None
 
-    def play(self, cue, now):
-        tone = TONES.get(cue)
-        if tone and self._on():
-            self._pwm.frequency = tone[0]
+    def tone(self, hz):
+        if hz:
+            self._pwm.frequency = hz
             self._pwm.duty_cycle = 0x4000
-            self._enable.value = True
-            self._until = ticks_add(now, tone[1])
-
-    def tick(self, now):
-        if self._until is not None and ticks_diff(now, self._until) >= 0:
+        else:
             self._pwm.duty_cycle = 0
-            self._enable.value = False
-            self._until = None
+        self._enable.value = bool(hz)
 
 
 class Accelerometer:
@@ -75,13 +52,13 @@ class Accelerometer:
         self._chip = adafruit_lis3dh.LIS3DH_I2C(i2c, address=spec["address"])
         self._chip.range = adafruit_lis3dh.RANGE_8_G
         self._chip.data_rate = adafruit_lis3dh.DATARATE_100_HZ
-        self._last = None
+        self.last = None
 
     def read(self, now):
         """(x, y, z) in milli-g, at most one sample per 10 ms; None between."""
-        if self._last is not None and ticks_diff(now, self._last) < _SAMPLE_MS:
+        if self.last is not None and ticks_diff(now, self.last) < _SAMPLE_MS:
             return None
-        self._last = now
+        self.last = now
         x, y, z = self._chip.acceleration
         return int(x * _MG_PER_MS2), int(y * _MG_PER_MS2), int(z * _MG_PER_MS2)
 
@@ -101,26 +78,31 @@ class UsbData:
             if n:
                 feed(self._buf, n)
 
+    def ready(self):
+        return self._port.in_waiting > 0
+
     def write(self, frame):
         self._port.write(frame)
 
 
-class Board:
+class CpbBoard(BoardBase):
     name = "cpb"
+    shakes = True
 
     def __init__(self, pinmap, clock, usb=None, ble_name=None):
-        self._clock = clock
+        leds = pinmap["leds"]
+        pixels = neopixel.NeoPixel(getattr(board, leds["pin"]), leds["count"], brightness=1.0, auto_write=False)
+        super().__init__(clock, pixels, leds["count"], leds["max_level"])
         spec = pinmap["buttons"]
         self.pins = [pin_in(spec[key]) for key in ("a", "b") if key in spec]
-        self.leds = Leds(pinmap["leds"])
         self.switch = pin_in(pinmap["switch"])
-        self.speaker = Speaker(pinmap["speaker"], self.switch)
+        self.speaker = Speaker(pinmap["speaker"])
         self.accelerometer = Accelerometer(pinmap["accel"])
-        self.streams = []
         if usb is None:
             import usb_cdc
 
             usb = UsbData(usb_cdc.data) if usb_cdc.data is not None else None
+        self.usb = usb
         if usb is not None:
             self.streams.append(usb)
         self.ble = None
@@ -130,13 +112,37 @@ class Board:
             self.ble = CupRadio(ble_name)
             self.streams.append(self.ble)
 
-    def accel(self):
-        return self.accelerometer.read(self._clock())
+    def flush(self):
+        self.pixels.show()
 
-    def sound(self, cue):
-        self.speaker.play(cue, self._clock())
+    def tone(self, hz):
+        self.speaker.tone(hz)
+
+    def sound_on(self):
+        return self.switch()  # the slide switch
+
+    def accel(self):
+        return self.accelerometer.read(self.clock())
 
     def tick(self, now):
-        self.speaker.tick(now)
+        super().tick(now)
         if self.ble is not None:
             self.ble.tick()
+
+    def due_in(self, now):
+        last = self.accelerometer.last
+        sample = 0 if last is None else max(0, _SAMPLE_MS - ticks_diff(now, last))
+        due = super().due_in(now)
+        return sample if due < 0 or sample < due else due
+
+    def wait(self, ms):
+        # No select on CircuitPython: nap a millisecond at a time until bytes wait on USB or time is up. (BLE
+        # packets can't be seen without reading them; they are taken at the next step.)
+        usb = self.usb
+        while ms > 0 and not (usb is not None and usb.ready()):
+            sleep_ms(_NAP_MS)
+            ms -= _NAP_MS
+
+    def crashed(self, exc):
+        # The REPL console is its own USB port here (frames use the data channel): say what went wrong there.
+        print("dicecup: caught", repr(exc), "and carried on")

@@ -1,12 +1,11 @@
 """The Circuit Playground Bluefruit cup's main loop (code.py starts it). settings.toml is read once, by CircuitPython:
 DICECUP_NAME (the owner's name), DICECUP_BLE (0: USB only), DICECUP_PIPS (1: pip-count display),
-DICECUP_ID (the cup id `dicecup flash` gave it)."""
+DICECUP_ID (the cup id `dicecup flash` gave it). Needs CircuitPython 10.1 or newer (hashlib)."""
 import os
-import time
 
 from cupcore.compat import ticks_ms
 from cupcore.runner import Runner, id_from_uid
-from cpbboard import Board
+from cpbboard import CpbBoard
 from pinmap import PINS
 
 
@@ -19,11 +18,7 @@ def main():
     import microcontroller
 
     name = str(setting("DICECUP_NAME", "cpb"))
-    board = Board(PINS, ticks_ms, ble_name=name if setting("DICECUP_BLE", 1) else None)
+    board = CpbBoard(PINS, ticks_ms, ble_name=name if setting("DICECUP_BLE", 1) else None)
     # dicecup flash writes the cup's id (the one the hub's registry knows) to settings.toml
     cup_id = setting("DICECUP_ID", 0) or id_from_uid(microcontroller.cpu.uid)
-    runner = Runner(board, cup_id, name, pip_mode=bool(setting("DICECUP_PIPS", 0)))
-    pause = PINS["loop_ms"] / 1000
-    while True:
-        runner.step(ticks_ms())
-        time.sleep(pause)
+    Runner(board, cup_id, name, pip_mode=bool(setting("DICECUP_PIPS", 0))).run()

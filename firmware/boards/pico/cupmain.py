@@ -1,10 +1,8 @@
 """The Pico cup's main loop (main.py starts it): cupcore's Runner over the Pico layer."""
-import time
-
 from cupcore import settings
 from cupcore.compat import ticks_ms
 from cupcore.runner import Runner, id_from_uid
-from picoboard import Board
+from picoboard import PicoBoard
 from pinmap import PINS
 
 
@@ -13,10 +11,7 @@ def main():
 
     opts = settings.read()
     name = opts.get("DICECUP_NAME", "pico")
-    board = Board(PINS, ticks_ms, ble_name=name if opts.get("DICECUP_BLE", 1) else None)
+    board = PicoBoard(PINS, ticks_ms, ble_name=name if opts.get("DICECUP_BLE", 1) else None)
     # dicecup flash writes the cup's id (the one the hub's registry knows) to settings.toml
     cup_id = opts.get("DICECUP_ID") or id_from_uid(unique_id())
-    runner = Runner(board, cup_id, name, pip_mode=bool(opts.get("DICECUP_PIPS", 0)))
-    while True:
-        runner.step(ticks_ms())
-        time.sleep_ms(PINS["loop_ms"])
+    Runner(board, cup_id, name, pip_mode=bool(opts.get("DICECUP_PIPS", 0))).run()

@@ -1,4 +1,5 @@
-"""The simulated board layer: what a real board's thin hardware layer does, done with files.
+"""The simulated board layer: what a real board's thin hardware layer does, done with files. SimBoard is a
+cupcore.board.BoardBase like every real board's, driven by the same cupcore Runner (simcup.py).
 
 - Serial: stdin/stdout, exactly as a board's USB serial. The launcher makes them a pseudo-terminal, non-blocking.
 - Buttons: a FIFO of text commands, one per line, from a keyboard, a script or a bot:
@@ -7,12 +8,14 @@
       quit                           stop the cup
   The pins are callables that read a timeline, so the cup's real debouncing and gesture code does the work.
 - LEDs: each change of the pixel buffer (or of the cup's state) is one line of text in a file: `leds WRYGB. state=rolled`,
-  one letter per pixel (legend in LED_LETTERS), lower case for the dim status colours.
+  one letter per pixel (legend in LED_LETTERS), lower case for the dim status colours. A cue's tone starts with
+  its display and is written in the same line: `leds WWWWWW tone=1320 state=cue`.
 Runs under the MicroPython unix port and, as a fallback, under CPython.
 """
 import sys
 
 from cupcore import leds
+from cupcore.board import BoardBase
 from cupcore.compat import sha256, ticks_add, ticks_diff, ticks_ms
 from cupcore.gestures import Button
 
@@ -183,26 +186,62 @@ class Buttons:
         self._free_at = ticks_add(start, spans[-1][1] + Button.double_ms + 3 * Button.debounce_ms)
 
 
-class LedText:
-    """Writes the pixel buffer as a line of text each time it changes."""
+class SerialLine:
+    """The cup's side of the serial line as one of the board's streams: the bytes its runtime read (SimCup.feed)
+    wait here until the runner's step polls them; frames go out through write(frame)."""
 
-    def __init__(self, path, pixels):
-        self._out = open(path, "a") if path else None
-        self.buf = bytearray(3 * pixels)
-        self._shown = bytearray(3 * pixels)
-        self._state = None  # so the first render is written
+    def __init__(self, write):
+        self.write = write
+        self._data = None
+        self._n = 0
 
-    def show(self, state_name):
-        if self._out is None or (self.buf == self._shown and state_name == self._state):
+    def arrived(self, data, n):
+        self._data, self._n = data, n
+
+    def poll(self, feed):
+        if self._data is not None:
+            data, self._data = self._data, None
+            feed(data, self._n)
+
+
+class SimBoard(BoardBase):
+    """The virtual cup's board: buttons from the command FIFO, the serial line, LEDs (and tones) as text."""
+
+    name = "sim"
+
+    def __init__(self, write, leds_path, pixels):
+        super().__init__(ticks_ms, None, pixels)
+        self.buttons = Buttons()
+        self.pins = self.buttons.pins
+        self.serial = SerialLine(write)
+        self.streams = [self.serial]
+        self._out = open(leds_path, "a") if leds_path else None
+        self._tone = 0  # a tone that started and is not yet written
+
+    def show(self, what):
+        if self._out is None:
             return
-        self._shown[:] = self.buf
-        self._state = state_name
+        buf = self.buf
         letters = []
-        for i in range(0, len(self.buf), 3):
-            colour = (self.buf[i], self.buf[i + 1], self.buf[i + 2])
-            letters.append(LED_LETTERS.get(colour, "?"))
-        self._out.write("leds " + "".join(letters) + " state=" + state_name + "\n")
+        for i in range(0, len(buf), 3):
+            letters.append(LED_LETTERS.get((buf[i], buf[i + 1], buf[i + 2]), "?"))
+        tone = " tone=%d" % self._tone if self._tone else ""
+        self._tone = 0
+        self._out.write("leds " + "".join(letters) + tone + " state=" + what + "\n")
         self._out.flush()
+
+    def tone(self, hz):
+        if hz:
+            self._tone = hz
+
+    def crashed(self, exc):
+        # stdout is the serial line: the story goes to stderr, where the launcher collects it.
+        try:
+            sys.print_exception(exc, sys.stderr)
+        except AttributeError:  # CPython
+            import traceback
+
+            traceback.print_exception(exc)
 
 
 class SeededSource:

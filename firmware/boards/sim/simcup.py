@@ -1,4 +1,4 @@
-"""The virtual cup's main loop: cupcore wired to the simulated board (main.py starts it).
+"""The virtual cup's main loop: cupcore's Runner over the simulated board (simboard.SimBoard), as on a real board.
 
 Options: --buttons FIFO [--leds FILE] [--name NAME] [--id N] [--pixels N] [--fast] [--pips] [--seed S] [--cheat]
 
@@ -12,10 +12,10 @@ import select
 
 from cupcore import cup as cupmod
 from cupcore import wire
-from cupcore.compat import ticks_ms
+from cupcore.compat import ticks_ms, urandom
 from cupcore.gestures import Button
-from cupcore.link import Link
-from simboard import ButtonFifo, Buttons, LedText, SeededSource, Serial
+from cupcore.runner import Runner
+from simboard import ButtonFifo, SeededSource, Serial, SimBoard
 
 
 def parse_args(argv):
@@ -36,7 +36,8 @@ def parse_args(argv):
 
 
 class SimCup:
-    """cupcore wired to the simulated board; whoever runs it moves bytes and calls step() every few ms."""
+    """The simulated board driven by cupcore's Runner, exactly as a real board is; whoever runs it (run() below,
+    or bench/wasm on the WebAssembly port) moves bytes and button commands in and calls step()."""
 
     def __init__(self, opts, write):
         """write(frame) puts bytes on the serial line."""
@@ -48,33 +49,25 @@ class SimCup:
             Button.double_ms = 30
             cupmod.Cup.peek_ms = 400
             cupmod.Cup.cue_ms = 300
-        self.buttons = Buttons()
-        self.leds = LedText(opts["leds"], int(opts["pixels"]))
-        self.link = Link(write, self._receive)
-        extra = {"source": SeededSource(opts["seed"])} if opts["seed"] is not None else {}
-        send = cheating(self.link.send) if opts["cheat"] else self.link.send
-        self.cup = cupmod.Cup(send, int(opts["id"]), opts["name"], "sim", pip_mode=opts["pips"], **extra)
-        self.pins = [Button(pin) for pin in self.buttons.pins]
-
-    def _receive(self, mtype, values):
-        self.cup.receive(mtype, values)
+        self.board = SimBoard(write, opts["leds"], int(opts["pixels"]))
+        source = SeededSource(opts["seed"]) if opts["seed"] is not None else urandom
+        self.runner = Runner(self.board, int(opts["id"]), opts["name"], pip_mode=opts["pips"], source=source)
+        self.cup = self.runner.cup
+        if opts["cheat"]:
+            self.cup._send = cheating(self.cup._send)
 
     def feed(self, buf, n):
-        self.link.feed(buf, n)
+        """Bytes from the serial line, handled at once (a step); returns the ms until the next step is due."""
+        self.board.serial.arrived(buf, n)
+        return self.step(ticks_ms())
 
     def command(self, line):
         """A button command line (simboard.Buttons); False for quit."""
-        return self.buttons.command(line)
+        return self.board.buttons.command(line)
 
     def step(self, now):
-        cup = self.cup
-        for index, pin in enumerate(self.pins):
-            gesture = pin.poll(now)
-            if gesture:
-                cup.gesture(index, gesture)
-        self.link.tick()
-        cup.render(self.leds.buf)
-        self.leds.show(cup.showing or cupmod.STATE_NAMES[cup.state])
+        """One pass of the cup's loop (Runner.step); returns the ms until the next is due."""
+        return self.runner.step(now)
 
 
 def run(opts):
@@ -87,20 +80,22 @@ def run(opts):
     if fifo:
         poller.register(fifo.fd, select.POLLIN)
     rx = bytearray(64)
-    wait_ms = max(2, Button.debounce_ms // 2)
+    wait_ms = 0
     while True:
+        # Wait for a frame or a button command, or until the cup has something due: no fixed tick.
         for entry in poller.poll(wait_ms):
             if entry[0] == 0:
                 try:
                     n = serial.readinto(rx)
                 except OSError:
                     return 0  # the host side of the pseudo-terminal is gone: the cup was unplugged
-                sim.feed(rx, n)
+                if n:
+                    sim.feed(rx, n)
             else:
                 for line in fifo.lines():
                     if not sim.command(line):
                         return 0
-        sim.step(ticks_ms())
+        wait_ms = sim.step(ticks_ms())
 
 
 def cheating(send):

@@ -6,11 +6,11 @@ import aioble
 import machine
 import neopixel
 
-from atomboard import FACES, Board
-from cupcore import wire
+from atomboard import FACES, AtomBoard
+from cupcore import leds, wire
 from cupcore.chunks import Chunker, Reassembler
 from cupcore.runner import Runner
-from hubside import Clock, Hub, UsbStandIn, hold, messages, run_for, seat
+from hubside import Clock, Hub, UsbStandIn, capped_colour, hold, messages, run_for, seat
 from pinmap import PINS
 
 LSB_PER_G = 4096
@@ -27,7 +27,7 @@ def make(radio=None):
     del machine.I2C.writes[:]
     clock = Clock()
     usb = UsbStandIn()
-    board = Board(PINS, clock, usb=usb, ble=radio)
+    board = AtomBoard(PINS, clock, usb=usb, ble=radio)
     machine.PINS[PINS["buttons"]["a"]["gpio"]].level = 1  # the ATOM's own pull-up resistor on GPIO39
     runner = Runner(board, 9, "bo", clock=clock, pip_mode=True)
     return runner, usb, Hub(), clock, neopixel.STRIPS[0]
@@ -123,3 +123,18 @@ def test_ble_with_aioble_advertises_the_service_and_answers_in_packets():
         reasm.feed(p, lambda buf, n: got.extend(messages(buf[:n])))
     assert [v[5] for t, v in got if t == wire.HELLO] == ["atom"]
     assert len(aioble.ADVERTS) == 2  # advertising again once the hub left
+
+
+def test_cue_turn_and_cue_call_blink_the_whole_matrix_white():
+    """The ATOM Matrix has no buzzer: a cue is seen, not heard."""
+    runner, usb, hub, clock, strip = make()
+    seat(runner, usb, hub, clock)
+    white = capped_colour(leds.WHITE, PINS["leds"]["max_level"])
+    for cue in (wire.CUE_TURN, wire.CUE_CALL):
+        usb.incoming += hub.frame(wire.CUE, (cue, 0))
+        run_for(runner, clock, 10)
+        assert strip.shown == [white] * 25, cue
+        run_for(runner, clock, 250)
+        assert strip.shown == [(0, 0, 0)] * 25  # the blink's dark half
+        run_for(runner, clock, 1500)
+        assert strip.shown[0] != (0, 0, 0) and strip.shown[1:] == [(0, 0, 0)] * 24  # the seat's dim marker

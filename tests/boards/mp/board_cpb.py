@@ -5,7 +5,7 @@ import digitalio
 import neopixel
 import pwmio
 
-from cpbboard import Board
+from cpbboard import CpbBoard
 from cupcore import leds, wire
 from cupcore.runner import Runner
 from hubside import Clock, Hub, UsbStandIn, capped_colour, run_for, seat
@@ -25,7 +25,7 @@ def make():
     del adafruit_lis3dh.SAMPLES[:]
     clock = Clock()
     usb = UsbStandIn()
-    board = Board(PINS, clock, usb=usb)
+    board = CpbBoard(PINS, clock, usb=usb)
     runner = Runner(board, 3, "cy", clock=clock)
     return runner, usb, Hub(), clock, neopixel.STRIPS[0]
 
@@ -95,3 +95,17 @@ def test_the_speaker_sounds_a_cue_only_with_the_switch_on():
     assert speaker.duty_cycle > 0 and speaker.frequency == 1320 and digitalio.PINS["SPEAKER_ENABLE"].value
     run_for(runner, clock, 200)
     assert speaker.duty_cycle == 0 and not digitalio.PINS["SPEAKER_ENABLE"].value
+
+
+def test_cue_turn_and_cue_call_blink_white_and_sound_their_tones():
+    runner, usb, hub, clock, strip = make()
+    seat(runner, usb, hub, clock)
+    speaker = pwmio.OUTS[-1]
+    digitalio.PINS["SLIDE_SWITCH"].value = True
+    for cue, hz in ((wire.CUE_TURN, 1320), (wire.CUE_CALL, 660)):
+        usb.incoming += hub.frame(wire.CUE, (cue, 0))
+        run_for(runner, clock, 10)
+        assert strip.shown == [lit(leds.WHITE)] * strip.n, cue
+        assert speaker.frequency == hz and speaker.duty_cycle > 0 and digitalio.PINS["SPEAKER_ENABLE"].value
+        run_for(runner, clock, 1500)
+        assert speaker.duty_cycle == 0 and strip.shown[0] == lit(leds.DIM_BLUE)

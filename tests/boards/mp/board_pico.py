@@ -8,7 +8,7 @@ from cupcore import leds, wire
 from cupcore.chunks import Chunker, Reassembler
 from cupcore.runner import Runner
 from hubside import Clock, Hub, UsbStandIn, capped_colour, hold, messages, run_for, seat
-from picoboard import Board
+from picoboard import PicoBoard
 from pinmap import PINS
 
 
@@ -22,7 +22,7 @@ def make(ble_name=None):
     del machine.LOG[:]
     clock = Clock()
     usb = UsbStandIn()
-    board = Board(PINS, clock, usb=usb, ble_name=ble_name)
+    board = PicoBoard(PINS, clock, usb=usb, ble_name=ble_name)
     runner = Runner(board, 7, "ana", clock=clock)
     return runner, usb, Hub(), clock, neopixel.STRIPS[0]
 
@@ -121,3 +121,16 @@ def test_brightness_never_exceeds_the_cap():
     run_for(runner, clock, 50)
     assert max(max(c) for c in strip.shown) <= PINS["leds"]["max_level"]
     assert max(max(c) for c in strip.shown) > 0
+
+
+def test_cue_turn_and_cue_call_blink_white_and_beep_their_tones():
+    runner, usb, hub, clock, strip = make()
+    seat(runner, usb, hub, clock)
+    for cue, hz in ((wire.CUE_TURN, 1320), (wire.CUE_CALL, 660)):
+        del machine.LOG[:]
+        usb.incoming += hub.frame(wire.CUE, (cue, 0))
+        run_for(runner, clock, 10)
+        assert strip.shown == [lit(leds.WHITE)] * strip.n, cue
+        assert machine.LOG[:2] == [("freq", hz), ("duty", 16384)], (cue, machine.LOG)
+        run_for(runner, clock, 1500)
+        assert machine.LOG[-1] == ("duty", 0) and strip.shown[0] == lit(leds.DIM_BLUE)

@@ -91,6 +91,6 @@ def seat(runner, usb, hub, clock, seat=1, seats=4):
 
 
 def capped_colour(colour, limit):
-    from cupcore.runner import capped
+    from cupcore.board import capped
 
     return (capped(colour[0], limit), capped(colour[1], limit), capped(colour[2], limit))

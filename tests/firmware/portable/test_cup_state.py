@@ -18,14 +18,14 @@ def seated(seat=2):
     return cup, sent, clock
 
 
-def rolled(round_id=7, count=5, seat=2):
+def rolled(deal_id=7, count=5, seat=2):
     cup, sent, clock = seated(seat)
-    cup.receive(wire.DEAL, (round_id, count, NONCE))
+    cup.receive(wire.DEAL, (deal_id, count, NONCE))
     return cup, sent, clock
 
 
-def table(round_id=7, turn=2, bidder=wire.NOBODY, qty=0, face=0, in_play=20):
-    return (round_id, turn, bidder, qty, face, 0, in_play, wire.FLAG_WILD)
+def table(deal_id=7, turn=2, bidder=wire.NOBODY, qty=0, face=0, in_play=20):
+    return (deal_id, turn, bidder, qty, face, 0, in_play, wire.FLAG_WILD)
 
 
 def dice_leave_only_in_reveals(sent):
@@ -50,10 +50,10 @@ def test_who_gets_hello_and_welcome_seats_the_cup():
 def test_a_round_rolls_and_sends_only_a_commitment_that_the_reveal_opens():
     cup, sent, clock = rolled()
     assert cup.state == cupmod.ROLLED
-    [(round_id, digest)] = sent.of(wire.COMMIT)
-    assert round_id == 7 and len(digest) == 32
+    [(deal_id, digest)] = sent.of(wire.COMMIT)
+    assert deal_id == 7 and len(digest) == 32
     cup.receive(wire.REVEAL_REQ, (7,))
-    [(round_id, dice, salt)] = sent.of(wire.REVEAL)
+    [(deal_id, dice, salt)] = sent.of(wire.REVEAL)
     assert len(dice) == 5 and len(salt) == 16
     assert commit.verify(digest, NONCE, 2, dice, salt)
     assert cup.state == cupmod.REVEALED
@@ -164,7 +164,7 @@ def test_the_turn_passing_returns_to_rolled_and_stale_tables_are_refused():
     cup.receive(wire.TABLE, table(turn=2))
     cup.receive(wire.TABLE, table(turn=3))
     assert cup.state == cupmod.ROLLED
-    cup.receive(wire.TABLE, table(round_id=6, turn=2))
+    cup.receive(wire.TABLE, table(deal_id=6, turn=2))
     assert cup.state == cupmod.ROLLED and sent.of(wire.ERROR) == [(wire.ERR_STATE, wire.TABLE)]
 
 
