@@ -32,7 +32,7 @@ NEEDS = {
         "install": ["aioble  (mpremote mip install aioble)"],
     },
     "cpb": {
-        "firmware": "CircuitPython 10 for the Circuit Playground Bluefruit",
+        "firmware": "CircuitPython 10.1 or newer for the Circuit Playground Bluefruit (10.0 has no hashlib there)",
         "install": [],  # filled from CPB_LIBRARIES
     },
 }

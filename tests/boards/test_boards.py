@@ -152,6 +152,7 @@ def test_build_makes_what_goes_on_the_board(board, tmp_path):
     else:
         assert {"code.py", "boot.py", "settings.toml", "lib/cpbboard.py", "lib/pinmap.py"} <= set(files)
         assert any("adafruit-circuitpython-ble==" in d for d in manifest["dependencies"])
+        assert "CircuitPython 10.1 or newer" in manifest["firmware"]  # 10.0 has no hashlib on the nRF52840
     readme = (tmp_path / board / "README.txt").read_text()
     assert all(d in readme for d in manifest["dependencies"])
 
