@@ -4,7 +4,7 @@ accelerometer, USB serial (through the board's USB-serial bridge) and BLE (aiobl
 One button is not enough for cupcore's two, so the second is the cup itself: **B is held while the cup is
 tilted to the right** (past 40 degrees), read from the accelerometer and debounced by the same Button code:
 tilt and back is a B press, two quick tilts a B double, tilt and hold a B long (send). The screen button is A.
-A shake between rounds is "ready". Dice show as die faces on the matrix, one at a time (pip mode).
+A shake between deals is "ready". Dice show as die faces on the matrix, one at a time (pip mode).
 The ATOM Matrix has no buzzer: cues are shown, not sounded. Pins come from hardware/atom/pins.json (baked into
 pinmap.py by `dicecup build`). The capped LED show and the USB serial are cupcore.board's.
 """
