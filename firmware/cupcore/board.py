@@ -7,7 +7,7 @@ its hooks (after Adafruit's libraries: one base class that owns the logic, a sub
     pins         callables, True while button A, B (and an optional C: a peek button) is held
     streams      byte links to the hub (USB serial, BLE): .poll(feed) calls feed(buf, n) for what arrived,
                  .write(frame) sends
-    accel()      (x, y, z) in milli-g now, or None (no accelerometer, or no new sample yet)
+    accel()      (x, y, z) in milli-g now, or None (no new sample yet); read when `shakes` is True
     tone(hz)     start a tone, 0: silence (a board with a buzzer or speaker)
     sound_on()   False while the owner has switched sound off
     wait(ms)     return when input may have arrived or ms have passed (the default just sleeps)
@@ -31,6 +31,7 @@ def capped(value, limit):
 
 class BoardBase:
     name = "board"
+    shakes = False  # True on a board with an accelerometer: a shake between deals is "ready"
 
     def __init__(self, clock, pixels, count, limit=FULL):
         self.clock = clock

@@ -36,7 +36,7 @@ class Runner:
         self.buttons = [Button(pin) for pin in board.pins]
         self.streams = board.streams
         self._active = self.streams[0]
-        self.shake = ShakeDetector() if getattr(board, "shakes", False) else None
+        self.shake = ShakeDetector() if board.shakes else None
         self._shown = bytearray(len(board.buf))
         self._what = None
         self._cue_from = None
