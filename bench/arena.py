@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`hard` against the baseline of issue 7 (the highest bid it believes at >= 1/2, else liar), at dudo, on every
+"""`hard` against the baseline (the highest bid it believes at >= 1/2, else liar), at dudo, on every
 CPU core: first a six-seat table of one hard and five baselines (fair share 16.7 %), then 5,000 games heads-up.
 
     python bench/arena.py [heads-up games, default 5000] [six-seat games, default 2000] [seed, default 7]

@@ -5,7 +5,10 @@ import sys
 
 import pytest
 
+from collections import Counter
+
 from dicecup.bots.arena import run_arena, seat_names, wilson
+from dicecup.bots.seating import balanced_block
 from dicecup.cli import main
 from dicecup.rules import Rules
 
@@ -34,8 +37,11 @@ def test_the_text_report_pools_a_bot_seated_twice(capsys, sample):
     code, out, _ = arena(capsys, "normal", sample("lowest"), "normal", "--rules", "fourdice", "--games", "9",
                          "--workers", "1")
     assert code == 0
-    assert "9 games of fourdice, seats rotating; average game" in out and "rounds" in out
-    assert out.splitlines()[2].split() == ["bot", "seats", "wins", "win", "rate", "95", "%", "interval"]
+    assert "9 games of fourdice; average game" in out and "rounds" in out
+    assert out.splitlines()[1] == ("seating balanced in blocks of 6 games: every bot in every seat, and right after "
+                                   "every other bot, equally often (the last 3 games begin a block: play a multiple "
+                                   "of 6 for an exact balance)")
+    assert out.splitlines()[3].split() == ["bot", "seats", "wins", "win", "rate", "95", "%", "interval"]
     rows = {line.split()[0]: line.split() for line in out.splitlines() if line.startswith(("normal", "/"))}
     assert sorted(rows) == sorted(["normal", sample("lowest")]), "one row per bot, its whole name on one line"
     assert rows["normal"][1] == "2" and rows[sample("lowest")][1] == "1"
@@ -85,7 +91,7 @@ def test_the_same_seed_gives_the_same_results_on_any_number_of_processes():
     assert run_arena(bots, rules, 30, seed=12, workers=2) != one
 
 
-def test_seats_rotate_and_get_names_from_their_bots():
+def test_seats_get_names_from_their_bots():
     assert seat_names(["hard", "baseline", "pkg.mod:Clever", "x:"]) == ["hard1", "baseline2", "clever3", "bot4"]
     result = run_arena(["simple", "simple"], Rules.parse("fourdice"), 40, seed=1, workers=1)
     # the same bot in both seats, taking turns at the first seat: neither seat is favoured by the seating alone
@@ -96,3 +102,33 @@ def test_wilson_interval_matches_known_values():
     lo, hi = wilson(65, 100)
     assert round(lo, 4) == 0.5525 and round(hi, 4) == 0.7364
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0 and wilson(0, 0) == (0.0, 1.0)
+
+
+def test_win_rates_do_not_depend_on_the_order_the_bots_are_listed():
+    # Before the seating was balanced, hard won 90 % listed as `easy normal hard` and 46 % as `hard normal easy`
+    # (fourdice, 200 games): who sits after whom decided the result, not the bots.
+    rules = Rules.parse("fourdice")
+    one = run_arena(["easy", "normal", "hard"], rules, 60, seed=3, workers=1)
+    two = run_arena(["hard", "normal", "easy"], rules, 60, seed=3, workers=1)
+    first, second = ({s.bot: s for s in result.scores} for result in (one, two))
+    for bot, score in first.items():
+        lo, hi = score.ci95
+        assert lo <= second[bot].win_rate <= hi, (bot, score, second[bot])
+
+
+@pytest.mark.parametrize("bots", range(2, 11))
+def test_a_block_seats_every_bot_in_every_seat_and_after_every_other_bot_equally(bots):
+    block = balanced_block(bots)
+    assert all(sorted(seats) == list(range(bots)) for seats in block)
+    in_seat = Counter((seat, bot) for seats in block for seat, bot in enumerate(seats))
+    assert len(in_seat) == bots * bots and len(set(in_seat.values())) == 1
+    for start in range(0, len(block), bots):  # and every n games in a row already balance the seats
+        assert all(sorted(column) == list(range(bots)) for column in zip(*block[start:start + bots]))
+    after = Counter((seats[seat], seats[(seat + 1) % bots]) for seats in block for seat in range(bots))
+    assert len(after) == bots * (bots - 1) and len(set(after.values())) == 1
+
+
+@pytest.mark.parametrize("words", [["--rules", "dudo palifico=off"], ["--rules", "dudo", "palifico=off"]])
+def test_rules_as_one_quoted_word_or_several_as_for_odds(capsys, words):
+    code, out, err = arena(capsys, "easy", "baseline", *words, "--games", "2", "--workers", "1", "--json")
+    assert code == 0 and err == "" and json.loads(out)["games"] == 2

@@ -1,5 +1,8 @@
-"""Bots against bots: N games with the seats rotating, on every CPU core, and each bot's win rate with a 95 %
+"""Bots against bots: N games with balanced seating, on every CPU core, and each bot's win rate with a 95 %
 Wilson interval. `dicecup arena` and bench/arena.py are thin layers over `run_arena`.
+
+The seating is balanced (seating.py): over each block of games every bot sits in every seat, and directly after
+every other bot, equally often, so the order the bots are listed in does not change their win rates.
 
 Game g is played from its own seed (the arena's seed and g), with the bots made afresh for it, so the result
 depends only on (bots, rules, games, seed): not on the number of processes nor on the order they finish in.
@@ -10,11 +13,13 @@ import multiprocessing
 import os
 import random
 import re
+import signal
 from typing import NamedTuple
 
 from dicecup.rules import Rules, new_game
 
 from .loader import load, resolve
+from .seating import balanced_block, seating
 from .selfplay import run_game
 
 Z95 = 1.959963984540054
@@ -67,12 +72,15 @@ def game_seed(seed, game: int, part: str = "") -> int:
 def play_one(rules: Rules, bots, seed, game: int):
     """Game `game` of an arena: (index of the winning entry, rounds played, problems)."""
     names = seat_names(bots)
-    shift = game % len(bots)
-    order = list(range(shift, len(bots))) + list(range(shift))
-    table = {names[i]: load(bots[i], seed=game_seed(seed, game, names[i])) for i in order}
+    table = {names[i]: load(bots[i], seed=game_seed(seed, game, names[i])) for i in seating(len(bots), game)}
     problems = []
     state, _ = run_game(rules, table, random.Random(game_seed(seed, game)), problems)
     return names.index(state.seats[state.winner]), len(state.history), len(problems)
+
+
+def _ignore_ctrl_c():
+    """Workers leave Ctrl-C to the parent, which stops them: one message, not a traceback per worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_chunk(job):
@@ -102,11 +110,16 @@ def run_arena(bots, rules: Rules, games: int, seed, workers: int = None, progres
             progress and progress(len(outcomes))
     else:
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None  # fork: bots loaded by path
-        with multiprocessing.get_context(method).Pool(min(workers, len(jobs))) as pool:
+        with multiprocessing.get_context(method).Pool(min(workers, len(jobs)), _ignore_ctrl_c) as pool:
             for chunk in pool.imap_unordered(_play_chunk, jobs):
                 outcomes += chunk
                 progress and progress(len(outcomes))
     return summarize(bots, str(rules), outcomes)
+
+
+def block_size(bots: int) -> int:
+    """Games in one balanced block of seatings for `bots` seats."""
+    return len(balanced_block(bots))
 
 
 def summarize(bots, rules_text: str, outcomes) -> ArenaResult:

@@ -1,7 +1,8 @@
 """`dicecup arena BOT BOT [BOT ...] --rules PRESET [switches] --games N --seed S [--json]`: bots against bots.
 
 A bot is a built-in name (easy, normal, hard, baseline, simple) or `module:Name` (`path/file.py:Name`). The
-seats rotate from game to game; every CPU core plays. Prints each bot's win rate with a 95 % Wilson interval
+seating is balanced: over each block of games every bot sits in every seat, and directly after every other bot,
+equally often (bots/seating.py), so the order the bots are listed in does not matter; every CPU core plays. Prints each bot's win rate with a 95 % Wilson interval
 and the average game length; `--json` prints {"games": N, "bots": [{"bot", "wins", "win_rate", "ci95"}, ...]}.
 """
 import json
@@ -10,7 +11,7 @@ import sys
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from dicecup.bots.arena import check_table, run_arena
+from dicecup.bots.arena import block_size, check_table, run_arena
 from dicecup.bots.loader import BotError
 from dicecup.rules import DicecupError, Rules
 from dicecup.view.listing import add_row, listing, print_table
@@ -44,7 +45,7 @@ def run(args) -> int:
         workers = _positive(args.workers, "--workers")
         if len(args.bots) < 2:
             raise ValueError("an arena needs at least two bots")
-        rules = Rules.from_words(args.rules[0], args.rules[1:])
+        rules = Rules.parse(" ".join(args.rules))  # --rules dudo palifico=off, or quoted as one word
         check_table(rules, args.bots)
         result = _play(args.bots, rules, games, args.seed, workers, quiet=args.json)
     except (ValueError, BotError, DicecupError) as error:
@@ -65,13 +66,26 @@ def _play(bots, rules, games, seed, workers, quiet):
 
 
 def print_report(result) -> None:
-    print(f"{result.games} games of {result.rules}, seats rotating; average game {result.mean_rounds:.1f} rounds")
+    print(f"{result.games} games of {result.rules}; average game {result.mean_rounds:.1f} rounds")
+    print(seating_line(result))
     print()
     print_table(score_table(result))
     print()
     print(f"fair share: {100 / sum(s.seats for s in result.scores):.1f} % per seat")
     if result.problems:
         print(f"{result.problems} moves were illegal or raised and were replaced by the safest action")
+
+
+def seating_line(result) -> str:
+    """How the seats were dealt out, and whether the games made whole blocks of that balance."""
+    seats = sum(s.seats for s in result.scores)
+    block = block_size(seats)
+    line = (f"seating balanced in blocks of {block} games: every bot in every seat, and right after every other "
+            "bot, equally often")
+    if result.games % block:
+        line += f" (the last {result.games % block} games begin a block: play a multiple of {block} for an " \
+                "exact balance)"
+    return line
 
 
 def score_table(result):
