@@ -249,7 +249,7 @@ def test_the_bleak_calls_match_the_pinned_bleak():
 
 def test_play_ble_finds_the_cups_and_the_table_opens_them_by_kind(radio, tmp_path, capsys):
     from dicecup.commands.play import _ble_cups
-    from dicecup.hub.session import Table
+    from dicecup.hub.tablesetup import TableSetup as Table
     from dicecup.rules import Rules
 
     add_cup(radio, "AA:06")

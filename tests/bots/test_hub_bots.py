@@ -12,7 +12,7 @@ from dicecup.bots.player import Normal
 from dicecup.cli import main
 from dicecup.hub.chance import Chance
 from dicecup.hub.screen import Screen
-from dicecup.hub.session import Table, bot_seats
+from dicecup.hub.tablesetup import TableSetup, bot_seats
 from dicecup.rules import Rules
 
 
@@ -35,14 +35,15 @@ def test_a_slow_bot_never_stalls_the_hub(tmp_path, sample, monkeypatch):
     slow = sample("Slow")
     output = io.StringIO()
     screen = Screen(console=Console(file=output, width=120), brief=True)
-    table = Table(Rules.parse("fourdice dice=2"), data=tmp_path, seed="slow", screen=screen,
+    table = TableSetup(Rules.parse("fourdice dice=2"), data=tmp_path, seed="slow", screen=screen,
                   bot_names=["hard", slow], result_pause=0.0)
     hub = table.make_hub(expect_cups=0)
     hub.bot_delay = 0.0
+    watch = hub.watch()
     thread = threading.Thread(target=table.play, kwargs={"timeout": 60}, daemon=True)
     thread.start()
     thread.join(70)
     table.close()
     text = output.getvalue()
-    assert hub.finished, text[-2000:]
+    assert watch.get().finished, text[-2000:]
     assert "bot2's bot took longer than its 0.05 s; it plays" in text

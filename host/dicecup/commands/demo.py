@@ -5,7 +5,7 @@ import sys
 
 from dicecup.sim.players import BotPlayers
 from dicecup.hub.screen import Screen
-from dicecup.hub.session import Table, TableError
+from dicecup.hub.tablesetup import TableError, TableSetup
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
 
@@ -43,11 +43,11 @@ def run(args) -> int:
 
 
 def _play(rules, cups, seed, args) -> int:
-    table = Table(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2)
+    table = TableSetup(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2)
     hub = table.make_hub(expect_cups=len(cups))
     hub.bot_delay = 0.0
     table.connect([cup.path for cup in cups])
-    players = BotPlayers(cups, hub, table.stop, seed=seed).start()
+    players = BotPlayers(cups, hub.watch(), table.stop, seed=seed).start()
     try:
         table.play()
     finally:

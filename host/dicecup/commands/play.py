@@ -9,7 +9,7 @@ import sys
 
 from dicecup.bots.loader import BotError
 from dicecup.hub.screen import Screen
-from dicecup.hub.session import Table, TableError
+from dicecup.hub.tablesetup import TableError, TableSetup
 from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
 
@@ -47,7 +47,7 @@ def run(args) -> int:
                   "--port, or play with virtual cups: --sim 3", file=sys.stderr)
             return 2
     try:
-        table = Table(rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5), bots=args.bots,
+        table = TableSetup(rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5), bots=args.bots,
                       bot_names=args.bot)
     except BotError as error:  # issue 7: a --bot that is not a bot
         print(f"dicecup play: {error}", file=sys.stderr)
@@ -91,7 +91,7 @@ def _play(table, ports, args) -> int:
         hub = table.make_hub(expect_cups=len(args.port) + args.sim)
         table.connect(ports)
         if virtual is not None:
-            _seat_virtual_cups(virtual, hub, table)
+            _seat_virtual_cups(virtual, hub.watch(), table)
         table.play(typed_commands=True)
         return 0 if hub.finished else 1
     finally:
@@ -99,10 +99,10 @@ def _play(table, ports, args) -> int:
             virtual.stop()
 
 
-def _seat_virtual_cups(cups, hub, table):
+def _seat_virtual_cups(cups, watch, table):
     """Virtual cups have no hands: the hub holds each one's B button, in order, so they sit clockwise."""
     import threading
 
     from dicecup.sim.players import seat_in_order
 
-    threading.Thread(target=seat_in_order, args=(list(cups), hub, table.stop), daemon=True).start()
+    threading.Thread(target=seat_in_order, args=(list(cups), watch, table.stop), daemon=True).start()

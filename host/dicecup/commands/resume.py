@@ -1,7 +1,9 @@
 """`dicecup resume [JOURNAL]`: go on with a game whose hub process died, from its journal, with no round lost.
 
 Without a journal it takes the newest unfinished one in the data folder. The cups are reopened on the ports the
-journal names (or --port); each must say hello again and show that it still holds the dice it committed to.
+journal names, serial or Bluetooth (or --port); each must say hello again and show that it still holds the dice
+it committed to. A port that can't be opened yet (a cup not plugged back in, not switched on) is tried again
+until it opens, while the game stays paused, as for a cup that dropped.
 """
 import sys
 
@@ -9,7 +11,7 @@ from dicecup.bots.loader import BotError, load
 from dicecup.datadir import data_dir
 from dicecup.hub.journal import read_journal, unfinished_journals
 from dicecup.hub.screen import Screen
-from dicecup.hub.session import Table, TableError
+from dicecup.hub.tablesetup import TableError, TableSetup
 from dicecup.rules import RecordError, replay
 
 
@@ -41,12 +43,12 @@ def run(args) -> int:
     if state.winner is not None:
         print(f"dicecup resume: that game is over: {state.seats[state.winner]} won", file=sys.stderr)
         return 2
-    ports = args.port or [info["port"].partition(":")[2] for info in resumed.cups.values() if "port" in info]
-    table = Table(state.rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5))
+    ports = [("serial", port) for port in args.port] or journal_ports(resumed)
+    table = TableSetup(state.rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5))
     try:
         hub = table.make_hub(expect_cups=len(ports))
-        hub.resume(resumed, state, bots=lambda name: _bot(resumed.bots.get(name), name, table.screen))
-        table.connect(ports)
+        hub.resume(resumed, state, bots=lambda name: _bot(resumed.bots.get(name), name, hub))
+        table.connect(ports, wait_for_missing=True)
         table.play(typed_commands=True)
         return 0 if hub.finished else 1
     except TableError as error:
@@ -56,13 +58,23 @@ def run(args) -> int:
         table.close()
 
 
-def _bot(kind, seat, screen):
+def journal_ports(resumed) -> list:
+    """(kind, target) of every cup's port as the journal names it: `serial:/dev/ttyACM0`, `ble:AA:BB:...`."""
+    ports = []
+    for info in resumed.cups.values():
+        kind, _, target = info.get("port", "").partition(":")
+        if target:
+            ports.append((kind, target))
+    return ports
+
+
+def _bot(kind, seat, hub):
     """The bot the journal says sat in `seat`; the default bot if that one can't be loaded any more."""
-    from dicecup.hub.session import DEFAULT_BOT
+    from dicecup.hub.tablesetup import DEFAULT_BOT
     try:
         return load(kind or DEFAULT_BOT, seed=seat)
     except BotError as error:
-        screen.say(f"{seat}: {error}; {DEFAULT_BOT} plays the seat instead")
+        hub.say(f"{seat}: {error}; {DEFAULT_BOT} plays the seat instead")
         return load(DEFAULT_BOT, seed=seat)
 
 

@@ -6,6 +6,7 @@ resumed hub does. Those start with `#@` and carry one fact each:
     #@ cup ana id=3405691582 board=sim fw=0.1 port=serial:/dev/pts/3    which cup sits in which seat
     #@ bot cy kind=hard                           a seat played by a bot on the hub
     #@ round 3 deal=5 nonce=9f2c...               the hub's nonce for deal 5, in round 3 (hex)
+    #@ opener ben deal=1                          dudo's first opener, drawn by the hub when the deal starts
     #@ commit ana 5e1b...                         ana's commitment for the current round (hex SHA-256)
     #@ salt ana 0011...                           ana's salt, written with ana's revealed dice
     #@ note ana's cup lost its dice: round re-rolled
@@ -73,12 +74,13 @@ class Resumed(NamedTuple):
     deal: int         # the last deal the cups were sent (0 if none)
     nonce: bytes      # its nonce
     commits: dict     # seat -> commitment for that deal
+    opener: str = None  # the seat the hub drew to open (dudo's first round), if it drew one
 
 
 def read_journal(path) -> Resumed:
     text = Path(path).read_text(encoding="utf-8")
     cups, bots, commits = {}, {}, {}
-    deal, nonce = 0, b""
+    deal, nonce, opener = 0, b"", None
     for raw in text.splitlines():
         if not raw.startswith("#@ "):
             continue
@@ -92,7 +94,9 @@ def read_journal(path) -> Resumed:
             deal, nonce, commits = int(fields["deal"]), bytes.fromhex(fields["nonce"]), {}
         elif words[0] == "commit" and len(words) == 3:
             commits[words[1]] = bytes.fromhex(words[2])
-    return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits)
+        elif words[0] == "opener" and len(words) >= 2:
+            opener = words[1]
+    return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits, opener)
 
 
 def secrets_path(journal_path) -> Path:

@@ -1,6 +1,11 @@
 """When things go wrong at the table: a cup that drops and comes back (with its dice or without), a seat the
-host retires, and a hub that died and resumes from its journal. Mixed into Hub; kept apart so the happy path in
-table.py reads straight through."""
+host retires, and a hub that died and resumes from its journal. Kept apart so the happy path in table.py reads
+straight through.
+
+Recovery talks to the table only through the hub's documented methods: `say`, `record(event)`, `pause()`,
+`go_on()`, `deal_again()`, `redeal_to(seat)`, `end_game()`, `take_over(...)`, and reads `hub.state`,
+`hub.phase`, `hub.deal`, `hub.seats` and `hub.journal`.
+"""
 import json
 import os
 
@@ -9,143 +14,137 @@ from cupcore import wire
 from dicecup.rules import (OVER as ENGINE_OVER, REVEAL as ENGINE_REVEAL, ROLLOFF as ENGINE_ROLLOFF,
                            SHOOTING as ENGINE_SHOOTING, DicecupError, Reroll, Retire)
 
+from .deal import Deal
 from .journal import Journal, secrets_path
+from .phases import TablePhase
 from .seats import Seat
-from .phases import BETWEEN, BIDDING, DEALING, OVER, REVEALING, SEATING
 
 
 class Recovery:
-    def _on_down(self, conn, reason):
-        conn.down = True
-        seat = self._seat_of(conn)
-        if seat is None or self.phase in (SEATING, OVER) or (self.state and not self.state.alive[seat.index]):
-            if seat is not None and self.phase == SEATING:
-                self.screen.say(f"{seat.name}'s cup left before the game began")
-            return
-        if self.paused_since is None:
-            self.paused_since = self.clock()
-        self.screen.say(f"{seat.name}'s cup dropped ({reason}): the game is paused until it comes back; "
-                        f"type `retire {seat.name}` to take the seat out")
+    def __init__(self, hub):
+        self.hub = hub
 
-    def _rejoin(self, seat, conn):
-        """A cup is back: its seat again, and the round goes on if it still holds the dice it committed to."""
+    # -- a cup drops and comes back ------------------------------------------------------------------------------
+    def dropped(self, seat, reason):
+        hub = self.hub
+        if hub.phase == TablePhase.SEATING:
+            return hub.say(f"{seat.name}'s cup left before the game began")
+        if hub.phase == TablePhase.OVER or not hub.state.alive[seat.index]:
+            return
+        hub.pause()
+        hub.say(f"{seat.name}'s cup dropped ({reason}): the game is paused until it comes back; "
+                f"type `retire {seat.name}` to take the seat out")
+
+    def cup_back(self, seat, conn):
+        """A cup is back: its seat again, and the deal goes on if it still holds the dice it committed to."""
+        hub = self.hub
         seat.conn = conn
-        conn.send(wire.WELCOME, (wire.VERSION, seat.index, len(self.seats)))
-        self.screen.say(f"{seat.name}'s cup is back")
-        if not any(s.is_cup and not s.connected and self.state and self.state.alive[s.index] for s in self.seats):
-            self._resume_clock()
-        if self.state is None or not self.state.alive[seat.index] or self.phase in (BETWEEN, OVER):
-            return
-        if seat.commit is not None or seat.index in self.waiting:
-            # Ask for the same deal again: a cup that kept its dice answers with the same commitment.
-            count = 2 if self.state.phase == ENGINE_ROLLOFF else self.state.dice[seat.index]
-            if self.phase == DEALING:
-                self.waiting.add(seat.index)
-            seat.send(wire.DEAL, (self.deal, count, self.nonce))
+        conn.send(wire.WELCOME, (wire.VERSION, seat.index, len(hub.seats)))
+        hub.say(f"{seat.name}'s cup is back")
+        hub.go_on()
+        if hub.state is not None and hub.state.alive[seat.index] and \
+                hub.phase not in (TablePhase.BETWEEN, TablePhase.OVER):
+            hub.redeal_to(seat)  # a cup that kept its dice answers with the same commitment
 
-    def _resume_clock(self):
-        if self.paused_since is None:
-            return
-        paused = self.clock() - self.paused_since
-        self.paused_since = None
-        if self.turn_started is not None:
-            self.turn_started += paused
-        if self.deadline is not None:
-            self.deadline += paused
-        if self.next_at is not None:
-            self.next_at += paused
-        if self.phase == DEALING:
-            self._after_commits()
-        elif self.phase == BIDDING and self.turn_started is None:  # a resumed game's first turn
-            self._start_turn()
-        elif self.phase == REVEALING:
-            self._after_reveals()
+    def lost_dice(self, seat):
+        hub = self.hub
+        hub.say(f"{seat.name}'s cup lost its dice (it was reset): this round is rolled again, "
+                "every bid in it is void")
+        hub.journal.comment(f"{seat.name}'s cup came back without its dice")
+        hub.record(Reroll(seat.name))
+        hub.deal_again()
 
-    def _lost_dice(self, seat):
-        self.screen.say(f"{seat.name}'s cup lost its dice (it was reset): this round is rolled again, "
-                        "every bid in it is void")
-        self.journal.comment(f"{seat.name}'s cup came back without its dice")
-        self.state = self._checked(Reroll(seat.name))
-        self._deal_round()
-
-    def _retire(self, name, why):
-        if self.state is None or name not in self.state.seats:
-            return self.screen.say(f"no seat called {name}")
+    # -- the host takes a seat out ---------------------------------------------------------------------------------
+    def retire(self, name, why):
+        hub = self.hub
+        if hub.state is None or name not in hub.state.seats:
+            return hub.say(f"no seat called {name}")
         try:
-            self.state = self._checked(Retire(name))
+            hub.record(Retire(name))
         except DicecupError as error:
-            return self.screen.say(f"can't retire {name}: {error}")
-        self.screen.say(f"{name} leaves the game: {why}")
-        seat = self.seats[self.state.seats.index(name)]
-        if seat.connected:
-            seat.send(wire.RESULT, (self.deal, 0, 0, 0, wire.OUT))
-        if not any(s.is_cup and not s.connected and self.state.alive[s.index] for s in self.seats):
-            self._resume_clock()
-        if self.state.phase == ENGINE_OVER:
-            return self._game_over()
-        self._deal_round()
+            return hub.say(f"can't retire {name}: {error}")
+        hub.say(f"{name} leaves the game: {why}")
+        seat = hub.seats[hub.state.seats.index(name)]
+        seat.send(wire.RESULT, (hub.deal.id if hub.deal else 0, 0, 0, 0, wire.OUT))
+        hub.go_on()
+        if hub.state.phase == ENGINE_OVER:
+            return hub.end_game()
+        hub.deal_again()
 
-    def _keep_bot_dice(self):
+    # -- the hub's own bots' dice, kept for a resumed hub -------------------------------------------------------------
+    def keep_bot_dice(self, deal):
         """The hub's bots' dice for this deal, in a private file beside the journal, so a resumed hub can go on
         with the round (the journal itself never holds a hidden die)."""
-        bots = {s.name: list(s.bot_dice) for s in self.seats if not s.is_cup and s.bot_dice is not None}
-        if bots:
-            path = secrets_path(self.journal.path)
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w") as handle:
-                json.dump({"deal": self.deal, "dice": bots}, handle)
-                handle.flush()
-                os.fsync(handle.fileno())
+        if not deal.bot_dice:
+            return
+        names = {self.hub.seats[i].name: list(dice) for i, dice in deal.bot_dice.items()}
+        fd = os.open(secrets_path(self.hub.journal.path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            json.dump({"deal": deal.id, "dice": names}, handle)
+            handle.flush()
+            os.fsync(handle.fileno())
 
+    # -- a hub that died ------------------------------------------------------------------------------------------------
     def resume(self, resumed, state, bots):
         """Take over a game from its journal: seats as recorded, the deal in progress as it was; every cup is
         awaited (the game is paused) until it says hello again and shows it still holds its dice."""
-        self.state = state
-        self.journal = Journal(resumed.path)
-        self.journal.comment("the hub restarted; resuming from this journal")
-        self.seats = []
-        for index, name in enumerate(state.seats):
-            if name in resumed.bots:
-                seat = Seat(index, name, bot=bots(name))
-            else:
-                seat = Seat(index, name)
-                info = resumed.cups.get(name, {})
-                seat.cup_id = int(info["id"]) if info.get("id", "").isdigit() else None
-                seat.board, seat.fw = info.get("board"), info.get("fw")
-            self.seats.append(seat)
-        self.rounds_done = len(state.history)
+        hub = self.hub
+        journal = Journal(resumed.path)
+        journal.comment("the hub restarted; resuming from this journal")
+        seats = [self._seat(index, name, resumed, bots) for index, name in enumerate(state.seats)]
+        opener = state.seats.index(resumed.opener) if resumed.opener in state.seats else None
         if state.phase == ENGINE_OVER:
-            self.phase = OVER
-            return
-        self.deal, self.nonce = resumed.deal, resumed.nonce
-        bot_dice = _read_bot_dice(resumed.path, self.deal)
-        for seat in self.seats:
-            seat.commit = resumed.commits.get(seat.name)
-            seat.bot_dice = bot_dice.get(seat.name)
-        self.paused_since = self.clock()
-        mid_deal = self.deal and (state.bids or state.phase in (ENGINE_REVEAL, ENGINE_ROLLOFF) or
-                                  any(seat.commit for seat in self.seats))
-        bots_lost = any(not s.is_cup and state.alive[s.index] and s.bot_dice is None for s in self.seats)
+            return hub.take_over(state, journal, seats, None, TablePhase.OVER, opener)
+        deal = self._deal_in_progress(resumed, state, seats)
+        mid_deal = deal is not None and (state.bids or state.phase in (ENGINE_REVEAL, ENGINE_ROLLOFF) or
+                                         deal.commits)
+        bots_lost = [i for i in deal.counts if not seats[i].is_cup and i not in deal.bot_dice] if deal else []
         if state.phase == ENGINE_SHOOTING or not mid_deal:
-            self.phase = BETWEEN
-            self.next_at = self.clock()
-            if state.phase == ENGINE_SHOOTING:
-                self._round_over()
+            hub.take_over(state, journal, seats, deal, TablePhase.BETWEEN, opener)
         elif bots_lost:
-            self.screen.say("the hub's bots lost their dice with the hub: this round is rolled again")
-            self.state = self._checked(Reroll(next(s.name for s in self.seats if not s.is_cup)))
-            self.phase, self.next_at = BETWEEN, self.clock()
+            hub.take_over(state, journal, seats, deal, TablePhase.BETWEEN, opener)
+            hub.say("the hub's bots lost their dice with the hub: this round is rolled again")
+            hub.record(Reroll(seats[bots_lost[0]].name))  # a bot still in the deal, so still in the game
         elif state.phase == ENGINE_REVEAL:
-            self.phase = REVEALING
-            unrevealed = [s for s in self.seats if state.alive[s.index] and state.rolls[s.index] is None]
-            self.waiting = {s.index for s in unrevealed if s.is_cup}
-            self.reveals = {s.index: s.bot_dice for s in unrevealed if not s.is_cup}
+            deal.reveal_bots()
+            hub.take_over(state, journal, seats, deal, TablePhase.REVEALING, opener)
         else:
-            self.phase = DEALING if any(s.is_cup and s.commit is None and state.alive[s.index]
-                                        for s in self.seats) else BIDDING
-            self.waiting = {s.index for s in self.seats if s.is_cup and state.alive[s.index] and s.commit is None}
-        self.screen.say(f"resuming {resumed.path.name}: round {state.round}; waiting for every cup to say hello")
+            hub.take_over(state, journal, seats, deal, TablePhase.DEALING, opener)
+        hub.say(f"resuming {resumed.path.name}: round {state.round}; waiting for every cup to say hello")
 
+    @staticmethod
+    def _seat(index, name, resumed, bots):
+        if name in resumed.bots:
+            return Seat(index, name, bot=bots(name))
+        seat = Seat(index, name)
+        info = resumed.cups.get(name, {})
+        seat.cup_id = int(info["id"]) if info.get("id", "").isdigit() else None
+        seat.board, seat.fw = info.get("board"), info.get("fw")
+        return seat
+
+    @staticmethod
+    def _deal_in_progress(resumed, state, seats):
+        """The last deal as the journal has it: its nonce, the commitments, and the hub's bots' dice (kept beside
+        the journal). In a reveal, only the seats whose rolls the journal does not have yet are still dealt."""
+        if not resumed.deal:
+            return None
+        if state.phase == ENGINE_ROLLOFF:
+            counts = {i: 2 for i in state.contenders}
+        else:
+            counts = {i: state.dice[i] for i, alive in enumerate(state.alive) if alive}
+        if state.phase == ENGINE_REVEAL:
+            counts = {i: n for i, n in counts.items() if state.rolls[i] is None}
+        deal = Deal(resumed.deal, resumed.nonce, counts, rolloff=state.phase == ENGINE_ROLLOFF)
+        bot_dice = _read_bot_dice(resumed.path, resumed.deal)
+        for index in counts:
+            seat = seats[index]
+            if seat.is_cup:
+                deal.cups.add(index)
+                if seat.name in resumed.commits:
+                    deal.commits[index] = resumed.commits[seat.name]
+            elif seat.name in bot_dice:
+                deal.bot_dice[index] = bot_dice[seat.name]
+        return deal
 
 
 def _read_bot_dice(journal_path, deal) -> dict:

@@ -8,11 +8,12 @@ from pathlib import Path
 
 from dicecup.link.transport import LinkDown, open_transport
 
-from .conn import CupConn
+from dicecup.link.peer import CupConnection
 
 
 class Connections:
-    """Opens the cups' ports, and opens them again after a drop (a cup plugged back in, back in range)."""
+    """Opens the cups' ports, and opens them again after a drop (a cup plugged back in, back in range) or
+    until a port that could not be opened at first can be (a resumed game's cup not plugged in yet)."""
 
     retry_every = 0.5
 
@@ -20,13 +21,17 @@ class Connections:
         self.inbox = inbox
         self.lost = {}   # (kind, target) -> time of the next attempt
 
-    def open(self, kind: str, target: str):
-        transport = open_transport(kind, target)
-        return CupConn(transport, self.inbox)
+    def open(self, kind: str, target: str) -> CupConnection:
+        """A connection listening into the inbox; LinkDown (saying why) when the port can't be opened."""
+        return CupConnection(open_transport(kind, target)).listen(self.inbox)
 
     def dropped(self, conn):
         kind, _, target = conn.name.partition(":")
-        self.lost[(kind, target)] = time.monotonic() + self.retry_every
+        self.watch(kind, target, time.monotonic() + self.retry_every)
+
+    def watch(self, kind: str, target: str, when: float = 0.0):
+        """Keep trying to open this port, from `when` on, until it opens."""
+        self.lost[(kind, target)] = when
 
     def retry(self, hub):
         now = time.monotonic()
@@ -60,13 +65,12 @@ def _guarded(hub, item):
     try:
         hub.handle(item)
     except Exception:  # noqa: BLE001
-        hub.internal_errors += 1
         origin = getattr(item[1], "name", "the keyboard") if len(item) > 1 else "?"
         log = Path(hub.data) / "hub-errors.log"
         with open(log, "a", encoding="utf-8") as handle:
             handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} handling {item[0]} from {origin}\n")
             handle.write(traceback.format_exc())
-        hub.screen.say(f"the hub could not handle something from {origin}; it carries on (details in {log})")
+        hub.failed(origin, log)
 
 
 def run(hub, inbox, connections=None, until=None, poll=0.01):

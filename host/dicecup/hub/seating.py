@@ -1,69 +1,118 @@
-"""Seating: the ports the hub listens on, the cups that say hello, and who takes which seat before the game.
+"""Seating: the connections the hub listens on, the cups that say hello, and who takes which seat.
 
 A cup takes the next seat clockwise when its owner holds B (a READY intent from a cup with no seat); bots sit
-after the cups. Mixed into Hub (table.py), whose round flow starts once everyone expected is seated.
+after the cups. A cup whose id already holds a seat is that seat's cup coming back, unless the seat's first
+connection is still alive: then the second claim is refused and the first keeps the seat.
+
+Seating owns the connections and the seats; it talks to the table only through these of the hub's methods:
+`hub.phase` (read), `hub.say(text)`, `hub.clock()` and `hub.recovery.cup_back(seat, conn)`.
 """
 from cupcore import wire, wirenames
 
-from dicecup.rules import new_game
-
-from .phases import SEATING
+from .phases import TablePhase
 from .seats import Seat, seat_name
 
 
 class Seating:
     who_every = 1.0  # seconds between "who?" to a port that has not said hello (a board may still be booting)
 
+    def __init__(self, hub, *, expect_cups=0, bots=()):
+        self.hub = hub
+        self.expect_cups = expect_cups
+        self.bot_factories = list(bots)   # (name, bot) pairs, seated after the cups
+        self.conns = []
+        self.seats = []
+        self._refused = set()             # connections already told off for claiming a seated cup's id
+
+    # -- connections -----------------------------------------------------------------------------------------
     def add_connection(self, conn):
         self.conns.append(conn)
         self._ask_who(conn)
 
+    def tick(self, now):
+        """Retransmits, and "who?" again to ports that have not said hello."""
+        for conn in self.conns:
+            conn.tick()
+            if conn.hello is None and not conn.down and now - conn.asked_who >= self.who_every:
+                self._ask_who(conn)
+
     def _ask_who(self, conn):
-        conn.asked_who = self.clock()
+        conn.asked_who = self.hub.clock()
         conn.send(wire.WHO)
 
-    def _seat_of(self, conn):
-        for seat in self.seats:
-            if seat.conn is conn:
-                return seat
-        return None
+    def seat_of(self, conn):
+        return next((seat for seat in self.seats if seat.conn is conn), None)
 
-    def _on_hello(self, conn, values):
+    def _seat_of_cup(self, cup_id):
+        return next((seat for seat in self.seats if seat.is_cup and seat.cup_id == cup_id), None)
+
+    def waiting_cups(self) -> tuple:
+        """Ids of the cups that said hello and have no seat."""
+        return tuple(c.cup_id for c in self.conns if c.hello and not c.down and self.seat_of(c) is None)
+
+    def close(self):
+        for conn in self.conns:
+            conn.close()
+
+    # -- hello and sitting down --------------------------------------------------------------------------------
+    def on_hello(self, conn, values):
         proto, cup_id, name = values[0], values[3], values[4]
         if proto != wire.VERSION:
             conn.send(wire.ERROR, (wire.ERR_VERSION, wire.HELLO))
-            self.screen.say(f"{name}'s cup speaks protocol {proto}, this hub speaks {wire.VERSION}: "
-                            "flash it with this version (`dicecup flash`)")
+            self.hub.say(f"{name}'s cup speaks protocol {proto}, this hub speaks {wire.VERSION}: "
+                         "flash it with this version (`dicecup flash`)")
             return
+        seat = self._seat_of_cup(cup_id)
+        if seat is not None and seat.connected and seat.conn is not conn:
+            return self._refuse_claim(conn, seat, name)
         conn.hello = values
-        for seat in self.seats:
-            if seat.is_cup and seat.cup_id == cup_id:
-                return self._rejoin(seat, conn)
-        if self.phase == SEATING:
-            self.screen.say(f"a cup called {name} is here: hold its B button to take the next seat")
+        if seat is not None:
+            return self.hub.recovery.cup_back(seat, conn)
+        if self.hub.phase == TablePhase.SEATING:
+            self.hub.say(f"a cup called {name} is here: hold its B button to take the next seat")
         else:
-            self.screen.say(f"a cup called {name} connected, but the game has started without it")
+            self.hub.say(f"a cup called {name} connected, but the game has started without it")
 
-    def _on_sit(self, conn, values):
+    def _refuse_claim(self, conn, seat, name):
+        """A second live connection says it is a seated cup: the seat stays with the first. The second is asked
+        who it is again now and then, so it takes the seat over only once the first connection is gone."""
+        conn.hello = None
+        conn.send(wire.ERROR, (wire.ERR_STATE, wire.HELLO))
+        if conn not in self._refused:
+            self._refused.add(conn)
+            self.hub.say(f"refused: a cup called {name} on {conn.name} claims to be {seat.name}'s cup "
+                         f"({seat.cup_id:08x}), which is still connected on {seat.conn.name}")
+
+    def on_sit(self, conn, values):
         kind = values[1]
         if conn.hello is None:
             return conn.send(wire.WHO)
-        if kind != wire.READY or self.phase != SEATING:
-            reason = wirenames.TABLE_FULL if self.phase != SEATING else wirenames.NOT_SEATED
-            return conn.send(wire.REFUSE, (values[0], kind, reason))
+        seated = self.hub.phase == TablePhase.SEATING
+        if kind != wire.READY or not seated:
+            return conn.send(wire.REFUSE, (values[0], kind, wirenames.NOT_SEATED if seated else wirenames.TABLE_FULL))
+        if self._seat_of_cup(conn.cup_id) is not None:  # said hello before that id sat down on another port
+            seat = self._seat_of_cup(conn.cup_id)
+            conn.send(wire.REFUSE, (values[0], kind, wirenames.TABLE_FULL))
+            return self._refuse_claim(conn, seat, conn.hello[4])
         taken = {s.name for s in self.seats}
         seat = Seat(len(self.seats), seat_name(conn.hello[4], taken), conn=conn)
         self.seats.append(seat)
         conn.send(wire.ACCEPT, (values[0], wire.READY))
         conn.send(wire.WELCOME, (wire.VERSION, seat.index, len(self.seats)))
-        self.screen.say(f"{seat.name} takes seat {seat.index + 1}")
+        self.hub.say(f"{seat.name} takes seat {seat.index + 1}")
 
-    def _maybe_start(self):
-        cups = [s for s in self.seats if s.is_cup]
-        unseated = [c for c in self.conns if c.hello and not c.down and self._seat_of(c) is None]
-        low = self.rules.players[0]
-        if unseated or len(cups) < self.expect_cups or len(cups) + len(self.bot_factories) < low:
-            return
+    # -- the game can begin ------------------------------------------------------------------------------------
+    def everyone_seated(self, rules) -> bool:
+        """Every expected cup has a seat, no cup that said hello is still standing, and there are enough
+        players once the bots sit down."""
+        cups = sum(1 for s in self.seats if s.is_cup)
+        return not self.waiting_cups() and cups >= self.expect_cups and \
+            cups + len(self.bot_factories) >= rules.players[0]
+
+    def seat_bots(self):
         for name, bot in self.bot_factories:
             self.seats.append(Seat(len(self.seats), seat_name(name, {s.name for s in self.seats}), bot=bot))
-        self.start(new_game(self.rules, [s.name for s in self.seats]))
+
+    def place(self, seats):
+        """The seats as a journal recorded them (a resumed game): every cup is awaited by its id."""
+        self.seats = list(seats)

@@ -5,9 +5,14 @@ from cupcore import wire, wirenames
 
 from dicecup.rules.record import KEYWORDS
 
+from .snapshot import SeatView
+
 
 class Seat:
-    __slots__ = ("index", "name", "conn", "cup_id", "board", "fw", "bot", "bot_dice", "commit", "revealed")
+    """One chair: its cup's connection and what the cup said of itself, or the bot the hub plays it with.
+    What a seat holds in a deal (commitment, dice) is the deal's (deal.py)."""
+
+    __slots__ = ("index", "name", "conn", "cup_id", "board", "fw", "bot")
 
     def __init__(self, index, name, conn=None, bot=None):
         self.index, self.name, self.conn, self.bot = index, name, conn, bot
@@ -15,9 +20,6 @@ class Seat:
         self.cup_id = hello[3] if hello else None
         self.fw = f"{hello[1]}.{hello[2]}" if hello else None
         self.board = hello[5] if hello else None
-        self.bot_dice = None   # a bot's own dice this round: a hub-seated bot's cup is the hub
-        self.commit = None     # this round's commitment from the cup
-        self.revealed = None   # the dice it revealed
 
     @property
     def is_cup(self) -> bool:
@@ -31,12 +33,9 @@ class Seat:
         if self.connected:
             self.conn.send(mtype, values)
 
-    def note(self) -> str:
-        if not self.is_cup:
-            return "bot"
-        if not self.connected:
-            return "disconnected"
-        return f"{self.board} cup {self.cup_id:08x}"
+    def view(self) -> SeatView:
+        return SeatView(self.index, self.name, "cup" if self.is_cup else "bot", self.cup_id, self.board,
+                        self.connected)
 
 
 def seat_name(wanted: str, taken) -> str:

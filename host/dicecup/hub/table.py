@@ -1,101 +1,149 @@
-"""The table: rounds, the clock, reveals, the revolver, results, and the journal.
+"""The table, top to bottom: seating, then for every round a deal (commit), the bidding (turns, the clock,
+bots), the reveal (checked against the commitments), the results; the journal throughout.
 
 Everything here runs on one thread, driven by `handle(item)` for what arrives (bytes from a cup, a dropped
-link, a line typed at the hub) and `tick()` for what time does (the turn clock, bots, retransmits). The
-engine decides every question of the rules; this module only asks it, in order, and tells everyone.
+link, a line typed at the hub) and `tick()` for what time does (the turn clock, bots, retransmits). The engine
+decides every question of the rules; this module only asks it, in order, and tells everyone. Observers never
+read these fields: after every change the hub publishes an immutable TableSnapshot, and an event for each
+thing that happens (snapshot.py).
 """
 import time
 
-from cupcore import commit, wire, wirenames
+from cupcore import wire, wirenames
 
 from dicecup.bots.view import make_view
-from dicecup.rules import (OVER as ENGINE_OVER, REVEAL as ENGINE_REVEAL,
-                           ROLLOFF as ENGINE_ROLLOFF, SHOOTING as ENGINE_SHOOTING, DicecupError, IllegalAction,
-                           Move, Retire, Roll, Rolloff, Shot, Timeout, apply, parse_event)
+from dicecup.rules import (BIDDING as ENGINE_BIDDING, OVER as ENGINE_OVER, REVEAL as ENGINE_REVEAL,
+                           ROLLOFF as ENGINE_ROLLOFF, SHOOTING as ENGINE_SHOOTING, Bid, DicecupError,
+                           IllegalAction, Move, Retire, Roll, Rolloff, Shot, Timeout, apply, new_game, parse_event)
 
+from .deal import Deal
 from .journal import Journal, secrets_path
-from .phases import BETWEEN, BIDDING, DEALING, OVER, REVEALING, SEATING
+from .phases import TablePhase
 from .recovery import Recovery
 from .seating import Seating
 from .seats import intent_action, reason_code
+from .snapshot import (CallAccepted, GameWon, Latest, Publisher, ResultsDelivered, RoundRevealed, Said,
+                       TableSnapshot, TriggerPulled, TurnStarted)
+
+SEATING, DEALING, BIDDING, REVEALING, BETWEEN, OVER = (
+    TablePhase.SEATING, TablePhase.DEALING, TablePhase.BIDDING, TablePhase.REVEALING, TablePhase.BETWEEN,
+    TablePhase.OVER)
 
 
-
-class Hub(Seating, Recovery):
+class Hub:
     result_pause = 1.0   # seconds between a round's result and the next deal, to read the reveal
     bot_delay = 0.2      # a hub-seated bot's thinking time, so people can follow
     answer_timeout = 15  # seconds a connected cup may take to commit or reveal before it counts as dropped
 
-    def __init__(self, rules, *, data, chance, screen, expect_cups=0, bots=(), bot_kinds=None,
-                 clock=time.monotonic):
-        self.rules, self.data, self.chance, self.screen = rules, data, chance, screen
-        self.expect_cups = expect_cups
-        self.bot_factories = list(bots)   # (name, bot) pairs, seated after the cups
+    def __init__(self, rules, *, data, chance, expect_cups=0, bots=(), bot_kinds=None, clock=time.monotonic):
+        self.rules, self.data, self.chance, self.clock = rules, data, chance, clock
         self.bot_kinds = dict(bot_kinds or {})  # name -> the bot's name (`hard`, `module:Name`), for the journal
-        self.clock = clock
-        self.conns = []
-        self.seats = []
-        self.state = None
+        self.publisher = Publisher()
+        self.seating = Seating(self, expect_cups=expect_cups, bots=bots)
+        self.recovery = Recovery(self)
+        self.state = None           # the engine's state
         self.phase = SEATING
         self.journal = None
-        self.deal = 0
-        self.nonce = b""
-        self.waiting = set()     # seat indices whose commit or reveal is awaited
-        self.reveals = {}        # seat index -> dice, buffered so the journal writes them in seat order
+        self.deal = None            # the Deal in progress (deal.py)
+        self.opener = None          # dudo's first opener, drawn when the deal that needs it starts
         self.turn_started = None
-        self.paused_since = None
-        self.next_at = None
         self.bot_due = None
-        self.deadline = None
-        self.opener_drawn = None  # dudo's first opener, drawn by the hub
-        self.rounds_done = 0      # rounds whose results the cups have had
-        self.internal_errors = 0  # inputs the hub failed on (logged; see run._guarded): always 0, we hope
+        self.next_at = None         # when the next deal goes out (BETWEEN)
+        self.paused_since = None    # a living cup is missing
+        self.rounds_done = 0        # rounds whose results the cups have had
+        self.internal_errors = 0    # inputs the hub failed on (logged; see run._guarded): always 0, we hope
+        self._results_for = None    # the deal whose RESULTs are not all acknowledged yet (the stopwatch's end)
 
-    # -- inputs ---------------------------------------------------------------------------------------------
+    @property
+    def seats(self) -> list:
+        return self.seating.seats
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_since is not None
+
+    # -- observers ---------------------------------------------------------------------------------------------
+    def subscribe(self, callback):
+        """callback(item) gets every event and TableSnapshot, on the hub's thread."""
+        return self.publisher.subscribe(callback)
+
+    def watch(self) -> Latest:
+        """The latest snapshot, for a reader on another thread."""
+        return self.subscribe(Latest())
+
+    def say(self, text, quiet=False):
+        self.publisher.publish(Said(text, quiet))
+
+    def snapshot(self) -> TableSnapshot:
+        left = self.clock_left()
+        return TableSnapshot(
+            phase=self.phase, seats=tuple(seat.view() for seat in self.seats), state=self.state,
+            deal=self.deal.id if self.deal else 0, to_act=self.to_act() if self.phase == BIDDING else None,
+            clock_left=None if left is None else int(left + 0.999), paused=self.paused,
+            waiting_cups=self.seating.waiting_cups(), journal=self.journal.path if self.journal else None,
+            internal_errors=self.internal_errors)
+
+    def _publish_snapshot(self):
+        self.publisher.publish(self.snapshot())
+
+    # -- inputs -------------------------------------------------------------------------------------------------
+    def add_connection(self, conn):
+        self.seating.add_connection(conn)
+        self._publish_snapshot()
+
     def handle(self, item):
         kind = item[0]
         if kind == "bytes":
             conn = item[1]
             for mtype, values in conn.feed(item[2]):
                 self._on_message(conn, mtype, values)
+            self._check_results_delivered()
         elif kind == "down":
-            self._on_down(item[1], item[2])
+            item[1].down = True
+            seat = self.seating.seat_of(item[1])
+            if seat is not None:
+                self.recovery.dropped(seat, item[2])
         elif kind == "command":
             self.command(item[1])
+        self._publish_snapshot()
+
+    def failed(self, origin, log):
+        """An input the hub could not handle (run._guarded logged it): count it and say so; the game goes on."""
+        self.internal_errors += 1
+        self.say(f"the hub could not handle something from {origin}; it carries on (details in {log})")
+        self._publish_snapshot()
 
     def tick(self):
         now = self.clock()
-        for conn in self.conns:
-            conn.tick()
-            if conn.hello is None and not conn.down and now - conn.asked_who >= self.who_every:
-                self._ask_who(conn)
+        self.seating.tick(now)
         if self.phase == SEATING:
-            self._maybe_start()
-        elif self.paused_since is not None:
-            return
+            if self.seating.everyone_seated(self.rules):
+                self.seating.seat_bots()
+                self.start(new_game(self.rules, [s.name for s in self.seats]))
+        elif self.paused:
+            pass
         elif self.phase == BETWEEN and now >= self.next_at:
-            self._deal_round()
+            self._deal()
         elif self.phase == BIDDING:
             self._bidding_tick(now)
-        elif self.phase in (DEALING, REVEALING) and self.deadline and now > self.deadline:
-            for index in list(self.waiting):
+        elif self.phase in (DEALING, REVEALING) and self.deal.deadline and now > self.deal.deadline:
+            for index in self._awaited():
                 seat = self.seats[index]
-                if seat.connected:
-                    # Treated as a dropped cable: through the inbox, so the port is also watched for its return.
-                    seat.conn.close()
-                    seat.conn.inbox.put(("down", seat.conn, f"no answer in {self.answer_timeout} s"))
-
-    @property
-    def finished(self) -> bool:
-        return self.phase == OVER
+                if seat.connected:  # treated as a dropped cable, so the port is also watched for its return
+                    seat.conn.drop(f"no answer in {self.answer_timeout} s")
+        self._publish_snapshot()
 
     def _on_message(self, conn, mtype, values):
         if mtype == wire.HELLO:
-            return self._on_hello(conn, values)
-        seat = self._seat_of(conn)
+            return self.seating.on_hello(conn, values)
+        seat = self.seating.seat_of(conn)
         if mtype == wire.INTENT:
             if seat is None:
-                return self._on_sit(conn, values)
+                return self.seating.on_sit(conn, values)
             return self._on_intent(seat, values)
         if seat is None:
             return
@@ -104,110 +152,116 @@ class Hub(Seating, Recovery):
         elif mtype == wire.REVEAL:
             self._on_reveal(seat, values)
         elif mtype == wire.ERROR:
-            self.screen.say(f"{seat.name}'s cup reports: {wirenames.ERRORS.get(values[0], values[0])} "
-                            f"({wirenames.name_of(values[1])})", quiet=True)
+            self.say(f"{seat.name}'s cup reports: {wirenames.ERRORS.get(values[0], values[0])} "
+                     f"({wirenames.name_of(values[1])})", quiet=True)
 
     # -- the game begins -----------------------------------------------------------------------------------------
     def start(self, state, journal=None):
         self.state = state
         self.journal = journal or Journal.create(self.data, self.rules, [s.name for s in self.seats])
-        if journal is None:
-            for seat in self.seats:
-                if seat.is_cup:
-                    self.journal.fact("cup", seat.name, f"id={seat.cup_id}", f"board={seat.board}",
-                                      f"fw={seat.fw}", f"port={seat.conn.name}")
-                else:
-                    self.journal.fact("bot", seat.name, f"kind={self.bot_kinds.get(seat.name, 'normal')}")
-        self.screen.say(f"the game begins: {self.rules}; journal {self.journal.path}")
-        self._deal_round()
+        for seat in self.seats:
+            if seat.is_cup:
+                self.journal.fact("cup", seat.name, f"id={seat.cup_id}", f"board={seat.board}",
+                                  f"fw={seat.fw}", f"port={seat.conn.name}")
+            else:
+                self.journal.fact("bot", seat.name, f"kind={self.bot_kinds.get(seat.name, 'normal')}")
+        self.say(f"the game begins: {self.rules}; journal {self.journal.path}")
+        self._deal()
 
     # -- dealing: a fresh nonce, every cup commits --------------------------------------------------------------
-    def _deal_round(self):
+    def _deal(self):
         state = self.state
-        self.deal += 1
-        self.nonce = self.chance.bytes(8)
         rolloff = state.phase == ENGINE_ROLLOFF
         dealt = state.contenders if rolloff else [i for i, a in enumerate(state.alive) if a]
-        self.reveals = {}
-        self.waiting = set()
-        self.journal.fact("round", state.round, f"deal={self.deal}", f"nonce={self.nonce.hex()}")
+        deal = Deal((self.deal.id if self.deal else 0) + 1, self.chance.bytes(8),
+                    {i: 2 if rolloff else state.dice[i] for i in dealt}, rolloff=rolloff,
+                    deadline=self.clock() + self.answer_timeout)
+        self.deal = deal
+        self.journal.fact("round", state.round, f"deal={deal.id}", f"nonce={deal.nonce.hex()}")
         for index in dealt:
             seat = self.seats[index]
-            seat.commit, seat.revealed = None, None
-            count = 2 if rolloff else state.dice[index]
             if seat.is_cup:
-                self.waiting.add(index)
-                seat.send(wire.DEAL, (self.deal, count, self.nonce))
+                deal.cups.add(index)
+                seat.send(wire.DEAL, (deal.id, deal.counts[index], deal.nonce))
             else:
-                seat.bot_dice = self.chance.dice(count)
-        self._keep_bot_dice()
+                deal.bot_dice[index] = self.chance.dice(deal.counts[index])
+        self.recovery.keep_bot_dice(deal)
+        self._draw_opener()
         self.phase = DEALING
-        self.deadline = self.clock() + self.answer_timeout
         self._after_commits()
 
-    def _on_commit(self, seat, values):
-        deal, digest = values
-        if deal != self.deal:
+    def _draw_opener(self):
+        """Dudo's first round leaves the opener to the hub: drawn once, when the deal starts, and journaled so a
+        resumed hub keeps it. Drawn again only if the one drawn has left the game."""
+        state = self.state
+        if state.phase != ENGINE_BIDDING or state.turn is not None:
             return
-        if seat.commit is not None and seat.commit != digest:
-            return self._lost_dice(seat)
-        if seat.commit is None:
-            seat.commit = digest
-            self.journal.fact("commit", seat.name, digest.hex())
+        if self.opener is not None and state.alive[self.opener]:
+            return
+        self.opener = self.chance.choice([i for i, a in enumerate(state.alive) if a])
+        self.journal.fact("opener", state.seats[self.opener], f"deal={self.deal.id}")
+
+    def _on_commit(self, seat, values):
+        deal_id, digest = values
+        if self.deal is None or deal_id != self.deal.id:
+            return
+        verdict = self.deal.commit(seat.index, digest)
+        if verdict == "different":
+            return self.recovery.lost_dice(seat)
+        if verdict == "not dealt":
+            return
+        if verdict == "new":
+            self.journal.fact("commit", seat.name, bytes(digest).hex())
         if self.phase == DEALING:
-            self.waiting.discard(seat.index)
             self._after_commits()
         elif self.phase == BIDDING:
             self._send_table(seat)     # a cup back from a drop, dice intact: show it the table again
-        elif self.phase == REVEALING and seat.index in self.waiting:
-            seat.send(wire.REVEAL_REQ, (self.deal,))
+        elif self.phase == REVEALING and seat.index in self.deal.missing_reveals():
+            seat.send(wire.REVEAL_REQ, (self.deal.id,))
 
     def _after_commits(self):
-        if self.waiting or self.paused_since is not None:
+        if self.deal.missing_commits() or self.paused:
             return
-        if self.state.phase == ENGINE_ROLLOFF:
+        if self.deal.rolloff:
             return self._ask_reveals()
         self.phase = BIDDING
         self._start_turn()
 
     # -- bidding ----------------------------------------------------------------------------------------------------
     def to_act(self):
-        """The seat to act; for dudo's first round, the opener the hub drew."""
-        state = self.state
-        if state.turn is not None:
-            return state.turn
-        if self.opener_drawn is None or not state.alive[self.opener_drawn]:
-            self.opener_drawn = self.chance.choice([i for i, a in enumerate(state.alive) if a])
-        return self.opener_drawn
+        """The seat to act: the engine's, or in dudo's first round the opener the hub drew."""
+        return self.state.turn if self.state.turn is not None else self.opener
 
     def _start_turn(self):
         self.turn_started = self.clock()
         seat = self.seats[self.to_act()]
         self.bot_due = self.turn_started + self.bot_delay if not seat.is_cup else None
         self._broadcast_table()
-        self.screen.table(self)
+        seat.send(wire.CUE, (wire.CUE_TURN, 0))  # the player's cup tells them (tone, blink) it is their turn
+        self.publisher.publish(TurnStarted(self.snapshot()))
 
     def _bidding_tick(self, now):
         seat = self.seats[self.to_act()]
         if self.rules.clock and now - self.turn_started >= self.rules.clock:
-            return self._apply_and_continue(Timeout(seat.name), f"{seat.name} ran out of time")
+            return self._record_and_go_on(Timeout(seat.name), f"{seat.name} ran out of time")
         if self.bot_due is not None and now >= self.bot_due:
             self.bot_due = None
             self._bot_move(seat)
 
     def _bot_move(self, seat):
         from dicecup.bots.guard import budget_for, decide  # raising, illegal or overrunning bots: safest action
-        view = make_view(self.state, seat.name, seat.bot_dice, self.clock_left())
+        view = make_view(self.state, seat.name, self.deal.bot_dice[seat.index], self.clock_left())
         action, problem = decide(seat.bot, view, budget_for(view.clock))
         if problem is not None:  # a bot must never stall or crash the table
-            self.screen.say(f"{seat.name}'s bot {problem}; it plays {action} instead")
-        self._apply_and_continue(Move(seat.name, action))
+            self.say(f"{seat.name}'s bot {problem}; it plays {action} instead")
+        self._record_and_go_on(Move(seat.name, action))
 
     def _on_intent(self, seat, values):
+        arrived = time.perf_counter()
         deal, kind = values[0], values[1]
         if kind == wire.READY:
             return seat.send(wire.ACCEPT, (deal, wire.READY))
-        if self.phase != BIDDING or deal != self.deal or self.paused_since is not None:
+        if self.phase != BIDDING or deal != self.deal.id or self.paused:
             return seat.send(wire.REFUSE, (deal, kind, wirenames.ROUND_OVER))
         if seat.index != self.to_act():
             return seat.send(wire.REFUSE, (deal, kind, wirenames.NOT_YOUR_TURN))
@@ -215,131 +269,124 @@ class Hub(Seating, Recovery):
             action = intent_action(kind, values[2], values[3])
             if action is None:
                 raise IllegalAction("that is not an action at the table")
-            self.state = self._checked(Move(seat.name, action))
+            self.record(Move(seat.name, action))
         except DicecupError as error:
             seat.send(wire.REFUSE, (deal, kind, reason_code(error)))
-            self.screen.say(f"{seat.name}: {error}")
+            self.say(f"{seat.name}: {error}")
             return
         seat.send(wire.ACCEPT, (deal, kind))
-        self._after_move(Move(seat.name, action))
+        self._after_move(Move(seat.name, action), arrived)
 
     def command(self, text: str):
         """A line typed at the hub: an action for the seat whose turn it is (`ana bids 4x5`), or `retire NAME`."""
         try:
             event = parse_event(text.strip())
         except DicecupError as error:
-            return self.screen.say(f"can't do that: {error}")
+            return self.say(f"can't do that: {error}")
         if self.state is None:
-            return self.screen.say("the game has not started")
+            return self.say("the game has not started")
         if isinstance(event, Retire):
-            return self._retire(event.seat, "retired by the host")
-        if self.paused_since is not None:
-            return self.screen.say("the game is paused until every cup is back (or `retire NAME`)")
+            return self.recovery.retire(event.seat, "retired by the host")
+        if self.paused:
+            return self.say("the game is paused until every cup is back (or `retire NAME`)")
         if not isinstance(event, Move) or self.phase != BIDDING:
-            return self.screen.say("type an action for the seat whose turn it is, like `ana bids 4x5`")
+            return self.say("type an action for the seat whose turn it is, like `ana bids 4x5`")
         if event.seat != self.seats[self.to_act()].name:
-            return self.screen.say(f"it is {self.seats[self.to_act()].name}'s turn")
+            return self.say(f"it is {self.seats[self.to_act()].name}'s turn")
         try:
-            self.state = self._checked(event)
+            self.record(event)
         except DicecupError as error:
-            return self.screen.say(f"{event.seat}: {error}")
+            return self.say(f"{event.seat}: {error}")
         self._after_move(event)
 
-    def _checked(self, event):
-        """Apply an engine event; the journal gets it only if the engine accepts it."""
-        state = apply(self.state, event)
-        self.journal.event(event)
-        return state
-
-    def _apply_and_continue(self, event, announce=None):
-        self.state = self._checked(event)
+    def _record_and_go_on(self, event, announce=None):
+        self.record(event)
         if announce:
-            self.screen.say(announce)
+            self.say(announce)
         self._after_move(event)
 
-    def _after_move(self, event):
+    def _after_move(self, event, arrived=None):
         if isinstance(event, Move):
-            self.screen.say(f"{event.seat} {'bids' if hasattr(event.action, 'quantity') else 'calls'} "
-                            f"{event.action}" + (f" ({event.action.words()})" if hasattr(event.action, "words")
-                                                 else ""), quiet=True)
+            action = event.action
+            said = f"{event.seat} {'bids' if isinstance(action, Bid) else 'calls'} {action}"
+            self.say(said + (f" ({action.words()})" if isinstance(action, Bid) else ""), quiet=True)
+            if not isinstance(action, Bid):
+                self._call_made(event.seat, arrived)
         if self.state.phase == ENGINE_REVEAL:
             return self._ask_reveals()
         if len(self.state.history) > self.rounds_done:  # a timeout ends the round without a reveal
             return self._round_over()
         self._start_turn()
 
+    def _call_made(self, caller, arrived):
+        for seat in self.seats:
+            seat.send(wire.CUE, (wire.CUE_CALL, 0))  # every cup: someone called, lift your cup
+        self.publisher.publish(CallAccepted(self.deal.id, caller, arrived or time.perf_counter()))
+
     # -- the reveal ----------------------------------------------------------------------------------------------------
     def _ask_reveals(self):
         self.phase = REVEALING
-        self.deadline = self.clock() + self.answer_timeout
-        state = self.state
-        rolloff = state.phase == ENGINE_ROLLOFF
-        dealt = state.contenders if rolloff else [i for i, a in enumerate(state.alive) if a]
-        self.waiting = set()
-        for index in dealt:
-            seat = self.seats[index]
-            if seat.is_cup:
-                self.waiting.add(index)
-                seat.send(wire.REVEAL_REQ, (self.deal,))
-            else:
-                self.reveals[index] = seat.bot_dice
+        deal = self.deal
+        deal.deadline = self.clock() + self.answer_timeout
+        for index in sorted(deal.cups):
+            self.seats[index].send(wire.REVEAL_REQ, (deal.id,))
+        deal.reveal_bots()
         self._after_reveals()
 
     def _on_reveal(self, seat, values):
-        deal, dice, salt = values
-        if deal != self.deal or self.phase != REVEALING or seat.index not in self.waiting:
+        deal_id, dice, salt = values
+        deal = self.deal
+        if self.phase != REVEALING or deal_id != deal.id or seat.index not in deal.cups or \
+                seat.index not in deal.missing_reveals():
             return
-        dice = tuple(dice)
-        if not commit.verify(seat.commit or b"", self.nonce, seat.index, dice, salt):
-            seat.send(wire.REFUSE, (deal, wire.REVEAL, wirenames.BAD_REVEAL))
-            self.screen.say(f"CHEATING: {seat.name}'s cup revealed {' '.join(map(str, dice))}, which does not "
-                            "match the commitment it sent at the roll; those dice are not counted")
+        if not deal.check_reveal(seat.index, tuple(dice), salt):
+            seat.send(wire.REFUSE, (deal_id, wire.REVEAL, wirenames.BAD_REVEAL))
+            self.say(f"CHEATING: {seat.name}'s cup revealed {' '.join(map(str, dice))}, which does not "
+                     "match the commitment it sent at the roll; those dice are not counted")
             self.journal.comment(f"{seat.name}'s reveal did not match its commitment: cheating")
-            return self._retire(seat.name, "a reveal that does not match its commitment")
-        self.waiting.discard(seat.index)
-        self.reveals[seat.index] = dice
+            return self.recovery.retire(seat.name, "a reveal that does not match its commitment")
         self.journal.fact("salt", seat.name, bytes(salt).hex())
         self._after_reveals()
 
     def _after_reveals(self):
-        if self.waiting:
+        deal = self.deal
+        if self.phase != REVEALING or deal.missing_reveals():
             return
-        rolloff = self.state.phase == ENGINE_ROLLOFF
-        kind = Rolloff if rolloff else Roll
-        for index in sorted(self.reveals):  # seat order, so the same game writes the same journal
-            self.state = self._checked(kind(self.seats[index].name, self.reveals[index]))
-        self.reveals = {}
-        if rolloff:
+        kind = Rolloff if deal.rolloff else Roll
+        for index in sorted(deal.reveals):  # seat order, so the same game writes the same journal
+            self.record(kind(self.seats[index].name, deal.reveals[index]))
+        if deal.rolloff:
             return self._after_rolloff()
         self._round_over()
 
     def _after_rolloff(self):
         state = self.state
         if state.phase == ENGINE_ROLLOFF:
-            self.screen.say("a tie at the top of the roll-off: " +
-                            ", ".join(self.seats[i].name for i in state.contenders) + " roll again")
+            self.say("a tie at the top of the roll-off: " +
+                     ", ".join(self.seats[i].name for i in state.contenders) + " roll again")
         else:
-            self.screen.say(f"{state.seats[state.opener]} wins the roll-off and opens")
-        self._deal_round()
+            self.say(f"{state.seats[state.opener]} wins the roll-off and opens")
+        self._deal()
 
     # -- results ----------------------------------------------------------------------------------------------------------
     def _round_over(self):
-        outcome = self.state.history[-1]
-        self.screen.reveal(outcome)
+        self.publisher.publish(RoundRevealed(self.state.history[-1]))
         while self.state.phase == ENGINE_SHOOTING:
             seat = self.seats[self.state.shooters[0]]
             bullets = self.state.bullets[seat.index]
             dead = self.chance.trigger(bullets)
-            self.screen.shot(seat.name, bullets, dead)
+            self.publisher.publish(TriggerPulled(seat.name, bullets, dead))
             seat.send(wire.CUE, (wire.CUE_BANG if dead else wire.CUE_CLICK, bullets))
-            self.state = self._checked(Shot(seat.name, dead))
+            self.record(Shot(seat.name, dead))
         outcome = self.state.history[-1]
         self.rounds_done = len(self.state.history)
         for seat in self.seats:
             if seat.is_cup and outcome.dice_before[seat.name]:  # every cup that played this round
                 seat.send(wire.RESULT, self._result_values(seat, outcome))
+        self._results_for = self.deal.id if self.deal else None
+        self._check_results_delivered()
         if self.state.phase == ENGINE_OVER:
-            return self._game_over()
+            return self.end_game()
         self.phase = BETWEEN
         self.next_at = self.clock() + self.result_pause
 
@@ -348,19 +395,92 @@ class Hub(Seating, Recovery):
         status = wire.WON if state.winner == seat.index else (wire.PLAYING if state.alive[seat.index] else wire.OUT)
         change = max(-128, min(127, outcome.dice_change.get(seat.name, 0)))
         dice = state.dice[seat.index] if state.alive[seat.index] else 0
-        return (self.deal, change, dice, state.bullets[seat.index], status)
+        return (self.deal.id if self.deal else 0, change, dice, state.bullets[seat.index], status)
 
-    def _game_over(self):
+    def _check_results_delivered(self):
+        if self._results_for is None:
+            return
+        if all(seat.conn.settled for seat in self.seats if seat.is_cup and seat.connected):
+            self.publisher.publish(ResultsDelivered(self._results_for, time.perf_counter()))
+            self._results_for = None
+
+    def end_game(self):
         self.phase = OVER
         winner = self.state.seats[self.state.winner]
         self.journal.comment(f"{winner} wins")
         self.journal.close()
         secrets_path(self.journal.path).unlink(missing_ok=True)
-        self.screen.winner(winner, self.journal.path)
+        self._publish_snapshot()
+        self.publisher.publish(GameWon(winner, self.journal.path))
 
-    # -- what the cups and the screen see ----------------------------------------------------------------------------
+    # -- what recovery (recovery.py) asks of the table ------------------------------------------------------------------
+    def record(self, event):
+        """Apply an engine event; the journal gets it only if the engine accepts it."""
+        state = apply(self.state, event)
+        self.journal.event(event)
+        self.state = state
+
+    def pause(self):
+        """A living cup is missing: the clock stops, nothing new is asked of anyone."""
+        if self.paused_since is None:
+            self.paused_since = self.clock()
+
+    def go_on(self):
+        """If no living cup is missing any more, start the clock again and carry on with what was waited for."""
+        if self.paused_since is None or any(s.is_cup and not s.connected and self.state.alive[s.index]
+                                            for s in self.seats):
+            return
+        paused = self.clock() - self.paused_since
+        self.paused_since = None
+        if self.turn_started is not None:
+            self.turn_started += paused
+        if self.deal is not None and self.deal.deadline is not None:
+            self.deal.deadline += paused
+        if self.next_at is not None:
+            self.next_at += paused
+        if self.phase == DEALING:
+            self._after_commits()
+        elif self.phase == REVEALING:
+            self._after_reveals()
+
+    def deal_again(self):
+        """A fresh deal for the round (a cup lost its dice, a seat left)."""
+        self._deal()
+
+    def redeal_to(self, seat):
+        """Send the deal in progress again to a cup that came back: one that kept its dice answers with the same
+        commitment (the deal goes on), one that lost them with another (the round is rolled again)."""
+        deal = self.deal
+        if deal is None or seat.index not in deal.cups:
+            return
+        if self.phase == DEALING and seat.index in deal.commits:
+            deal.ask_again(seat.index)
+        seat.send(wire.DEAL, (deal.id, deal.counts[seat.index], deal.nonce))
+
+    def resume(self, resumed, state, bots):
+        """Go on with a game from its journal (recovery.py); bots(name) makes the bot for a bot's seat."""
+        self.recovery.resume(resumed, state, bots)
+        self._publish_snapshot()
+
+    def take_over(self, state, journal, seats, deal, phase, opener):
+        """A game resumed from its journal (recovery.resume): paused until every cup is back."""
+        self.state, self.journal, self.deal, self.phase, self.opener = state, journal, deal, phase, opener
+        self.seating.place(seats)
+        self.rounds_done = len(state.history)
+        if phase == OVER:
+            return
+        self.paused_since = self.clock()
+        if deal is not None:
+            deal.deadline = self.clock() + self.answer_timeout
+            self._draw_opener()  # a journal from before openers were journaled: draw it now
+        if phase == BETWEEN:
+            self.next_at = self.clock()
+            if state.phase == ENGINE_SHOOTING:
+                self._round_over()
+
+    # -- what the cups see ----------------------------------------------------------------------------------------------
     def clock_left(self):
-        if not self.rules.clock or self.turn_started is None:
+        if not self.rules.clock or self.turn_started is None or self.phase != BIDDING:
             return None
         return max(0.0, self.rules.clock - (self.clock() - self.turn_started))
 
@@ -369,7 +489,7 @@ class Hub(Seating, Recovery):
         standing = state.bids[-1] if state.bids else None
         flags = (wire.FLAG_WILD if state.wild else 0) | (wire.FLAG_PALIFICO if state.palifico is not None else 0)
         left = self.clock_left()
-        return (self.deal, self.to_act(), standing[0] if standing else wire.NOBODY,
+        return (self.deal.id, self.to_act(), standing[0] if standing else wire.NOBODY,
                 standing[1].quantity if standing else 0, standing[1].face if standing else 0,
                 int(left) if left is not None else 0, min(255, state.dice_in_play), flags)
 
@@ -381,6 +501,3 @@ class Hub(Seating, Recovery):
 
     def _send_table(self, seat):
         seat.send(wire.TABLE, self._table_values())
-
-    def seat_notes(self) -> dict:
-        return {seat.name: seat.note() for seat in self.seats}

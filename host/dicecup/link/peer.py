@@ -1,58 +1,188 @@
-"""The hub's end of one cup's serial link: pyserial underneath, cupcore's Link (the cups' own code) on top.
+"""The hub's end of one cup's link: a transport (serial, BLE) underneath, cupcore's Link (the cups' own
+sequencing, acks and retransmits) on top, and an outbox in between. One class, two faces:
 
-A small blocking helper for tests, benches and tools: send a message, wait for a given one with a deadline.
-The hub proper will drive many of these from its own loop.
+- CupConnection, as the hub runs many of them: a reader thread only moves bytes into the hub's inbox
+  (`listen(inbox)`); everything else (decoding, acks, sending) runs on the hub's own thread.
+- CupPeer, the blocking face for tests, benches and tools (`dicecup ports`, `flash`): open a serial port, send
+  a message, wait for a given one with a deadline.
+
+    with CupPeer("/dev/ttyACM0") as peer:
+        peer.send(wire.WHO)
+        hello = peer.expect(wire.HELLO, timeout=2)
 """
+import os
+import sys
+import threading
 import time
 
-import serial
-
-from cupcore import wirenames
+from cupcore import wire, wirenames
 from cupcore.link import Link
+
+from .transport import LinkDown, open_transport
+
+# DICECUP_TRACE=1 prints every message the hub sends and receives (never a cup's hidden dice: those only
+# travel in reveals, after the call).
+TRACE = bool(os.environ.get("DICECUP_TRACE"))
+
+
+class CupConnection:
+    """One cup's connection. Reliable messages wait in the outbox until the link is free, so a newer TABLE can
+    still replace an older one that has not left yet: a cup that lags gets the latest table, not a backlog."""
+
+    read_timeout = 0.05  # the reader thread's wait per read; bytes are handed over as soon as they arrive
+
+    def __init__(self, transport):
+        self.transport = transport
+        self.hello = None          # (proto, fw_major, fw_minor, cup_id, name, board) once it said hello
+        self.asked_who = 0.0       # when the hub last asked it to say hello
+        self.down = False
+        self._inbox = None
+        self._reported = False
+        self._delivered = []
+        self._outbox = []          # (mtype, values) waiting for the link
+        self.link = Link(self._write, self._deliver)
+
+    @property
+    def name(self) -> str:
+        return self.transport.name
+
+    @property
+    def cup_id(self):
+        return self.hello[3] if self.hello else None
+
+    @property
+    def settled(self) -> bool:
+        """Everything sent has left the outbox and been acknowledged."""
+        return not self._outbox and self.link.idle
+
+    # -- the reader thread: bytes in, nothing else ---------------------------------------------------------
+    def listen(self, inbox):
+        """Start moving bytes into `inbox` as ("bytes", conn, data); a lost link arrives as ("down", conn, why)."""
+        self._inbox = inbox
+        threading.Thread(target=self._read_loop, name=f"read {self.name}", daemon=True).start()
+        return self
+
+    def _read_loop(self):
+        while not self.down:
+            try:
+                data = self.transport.read(self.read_timeout)
+            except LinkDown as error:
+                self._lost(str(error))
+                return
+            if data:
+                self._inbox.put(("bytes", self, data))
+
+    def _lost(self, reason):
+        if self._inbox is not None and not self._reported:
+            self._reported = True  # once, however many ways the loss shows
+            self._inbox.put(("down", self, reason))
+        self.down = True
+
+    def drop(self, reason):
+        """Give up on the cup as if its cable were pulled: closed, and reported down like any lost link."""
+        self.close()
+        self._lost(reason)
+
+    # -- the owner's thread ------------------------------------------------------------------------------------
+    def feed(self, data: bytes) -> list:
+        """Decode bytes; returns the good new messages as (mtype, values). An acknowledgement among them lets
+        the next waiting message go at once."""
+        self._delivered = []
+        self.link.feed(data)
+        self.flush()
+        return self._delivered
+
+    def _deliver(self, mtype, values):
+        if TRACE:
+            print(f"{self.name} <- {wirenames.describe(mtype, values)}", file=sys.stderr, flush=True)
+        self._delivered.append((mtype, values))
+
+    def _write(self, frame):
+        if self.down:
+            return
+        try:
+            self.transport.write(frame)
+        except LinkDown as error:
+            self._lost(str(error))
+
+    def send(self, mtype, values=()):
+        """Queue a message; it goes out now unless a reliable one is still unacknowledged."""
+        if mtype == wire.TABLE:
+            self._outbox = [item for item in self._outbox if item[0] != wire.TABLE]
+        self._outbox.append((mtype, values))
+        self.flush()
+
+    def write_raw(self, data: bytes):
+        """Put bytes on the wire as they are (garbage, forged frames: tests)."""
+        self.transport.write(data)
+
+    def flush(self):
+        while self._outbox and not self.down:
+            mtype, values = self._outbox[0]
+            if wire.is_reliable(mtype) and not self.link.idle:
+                return
+            if TRACE:
+                print(f"{self.name} -> {wirenames.describe(mtype, values)}", file=sys.stderr, flush=True)
+            self.link.send(mtype, values)
+            self._outbox.pop(0)
+
+    def tick(self):
+        """Retransmit what is overdue; call it often."""
+        if not self.down:
+            self.link.tick()
+            self.flush()
+
+    def close(self):
+        self.down = True
+        self.transport.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 class PeerError(RuntimeError):
-    """The cup did not answer as expected in time."""
+    """The cup did not answer as expected in time, or its port could not be opened."""
 
 
-class CupPeer:
+class CupPeer(CupConnection):
+    """The blocking face: the caller's thread reads, delivers and retransmits while it waits."""
+
     def __init__(self, port, baudrate=115200):
+        # baudrate is kept for callers; the serial transport uses the one every dicecup board speaks
         try:
-            self.serial = serial.Serial(port, baudrate, timeout=0)
-        except serial.SerialException as exc:
-            raise PeerError(f"could not open {port}: {exc}") from exc
+            transport = open_transport("serial", port)
+        except LinkDown as error:
+            raise PeerError(f"could not open {error}") from None
+        super().__init__(transport)
         self.port = port
         self.inbox = []  # (mtype, values) delivered and not yet taken
-        self.log = []  # every (mtype, values) ever delivered, in order
-        self.link = Link(self.serial.write, self._deliver)
+        self.log = []    # every (mtype, values) ever delivered, in order
 
     def _deliver(self, mtype, values):
+        super()._deliver(mtype, values)
         self.inbox.append((mtype, values))
         self.log.append((mtype, values))
 
-    def send(self, mtype, values=()):
-        if not self.link.send(mtype, values):
-            raise PeerError("send queue full: the cup is not acknowledging")
-
-    def write_raw(self, data):
-        """Put bytes on the wire as they are (garbage, forged frames)."""
-        self.serial.write(data)
+    def _lost(self, reason):
+        super()._lost(reason)
+        raise PeerError(reason)
 
     def pump(self, seconds=0.0):
         """Read, deliver and retransmit for about `seconds` (at least once)."""
         deadline = time.monotonic() + seconds
         while True:
             try:
-                data = self.serial.read(256)
-            except serial.SerialException as exc:
-                raise PeerError(f"{self.port}: the cup went away ({exc})") from exc
+                data = self.transport.read(max(0.0, min(0.01, deadline - time.monotonic())))
+            except LinkDown as error:
+                raise PeerError(str(error)) from None
             if data:
                 self.link.feed(data)
-            self.link.tick()
+            self.tick()
             if time.monotonic() >= deadline:
                 return
-            if not data:
-                time.sleep(0.002)
 
     def expect(self, mtype, timeout=5.0, where=None):
         """Wait for a message of type mtype (optionally with where(values) true); return its values.
@@ -72,16 +202,7 @@ class CupPeer:
     def settle(self, timeout=5.0):
         """Pump until everything sent has been acknowledged."""
         deadline = time.monotonic() + timeout
-        while not self.link.idle:
+        while not self.settled:
             if time.monotonic() >= deadline:
                 raise PeerError("the cup did not acknowledge in time")
             self.pump(0.01)
-
-    def close(self):
-        self.serial.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()

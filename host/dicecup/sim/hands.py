@@ -1,17 +1,19 @@
 """A bot with its hands on a virtual cup, for the demo: it takes its seat with a button, peeks at its dice on
-the LEDs, reads the table as everyone at the table can (the hub's table view), decides with a bot, and presses
-the buttons to compose and send its bid or call. It never sees another cup's dice, nor its own any other way.
+the LEDs, reads the table as everyone at the table can (the snapshots the hub publishes: the table view),
+decides with a bot, and presses the buttons to compose and send its bid or call. It never sees another cup's
+dice, nor its own any other way.
 
 The button layout is the cup's (cupcore.cup): A press face+1, A double quantity-1, B press quantity+1,
 B double bid -> liar -> spot, B long send, A long peek.
 """
+import errno
 import threading
 import time
 
 from dicecup.sim.virtualcup import VirtualCupError
-from dicecup.rules import Bid
-
 from dicecup.bots.view import make_view
+from dicecup.hub.phases import TablePhase
+from dicecup.rules import Bid
 
 LETTER_FACE = {"W": 1, "R": 2, "Y": 3, "G": 4, "B": 5, "M": 6}
 
@@ -59,9 +61,10 @@ class Hands(threading.Thread):
 
     poll = 0.01
 
-    def __init__(self, cup, hub, bot, stop: threading.Event):
+    def __init__(self, cup, watch, bot, stop: threading.Event):
+        """watch: the hub's latest snapshot (hub.watch()), all the hands ever read of the table."""
         super().__init__(name=f"hands {cup.name}", daemon=True)
-        self.cup, self.hub, self.bot, self.stop = cup, hub, bot, stop
+        self.cup, self.watch, self.bot, self.stop = cup, watch, bot, stop
         self.dice = None
         self.deal_seen = None
         self.error = None
@@ -71,11 +74,15 @@ class Hands(threading.Thread):
 
     def run(self):
         troubled_since = None
-        while not self.stop.is_set() and not self.hub.finished:
+        while not self.stop.is_set() and not self.watch.get().finished:
             try:
                 self._step()
                 troubled_since = None
-            except VirtualCupError as error:
+            except (VirtualCupError, OSError) as error:
+                if isinstance(error, OSError) and error.errno != errno.ENXIO:
+                    self.error = error
+                    return
+                # ENXIO: the button FIFO has no reader yet, the restarted cup is still starting.
                 # The cup is being unplugged or power-cycled: a person would wait and try again.
                 troubled_since = troubled_since or time.monotonic()
                 if time.monotonic() - troubled_since > self.patience:
@@ -87,19 +94,14 @@ class Hands(threading.Thread):
                 return
             time.sleep(self.poll)
 
-    def _seat_name(self):
-        for seat in self.hub.seats:
-            if seat.conn is not None and seat.conn.cup_id == self.cup.cup_id:
-                return seat.name
-        return None
-
     def _step(self):
         state_word = led_state(self.cup.leds())
         if state_word not in ("rolled", "turn"):
             return
-        if self.deal_seen != self.hub.deal:
+        deal = self.watch.get().deal
+        if self.deal_seen != deal:
             self.dice = self._peek()
-            self.deal_seen = self.hub.deal
+            self.deal_seen = deal
         if state_word == "turn" and self.dice is not None:
             self._play()
 
@@ -109,10 +111,11 @@ class Hands(threading.Thread):
         return led_dice(line)
 
     def _play(self):
-        hub, name = self.hub, self._seat_name()
-        state = hub.state
-        if name is None or state is None or hub.phase != "bidding" or state.seats[hub.to_act()] != name:
+        snapshot = self.watch.get()
+        seat, state = snapshot.seat_of_cup(self.cup.cup_id), snapshot.state
+        if seat is None or snapshot.phase != TablePhase.BIDDING or snapshot.to_act != seat.index:
             return
+        name = seat.name
         line = self.cup.leds()
         composed = led_composed(line) if led_state(line) == "turn" else None
         if composed is None:
@@ -129,6 +132,6 @@ class Hands(threading.Thread):
         # Wait for the hub to take it (the turn passes) or refuse it, before looking again.
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and not self.stop.is_set():
-            if hub.state is not state or led_state(self.cup.leds()) != "turn":
+            if self.watch.get().state is not state or led_state(self.cup.leds()) != "turn":
                 return
             time.sleep(self.poll)

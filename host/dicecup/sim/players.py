@@ -6,36 +6,36 @@ from dicecup.sim.hands import Hands
 from dicecup.bots.simple import SimpleBot
 
 
-def seat_in_order(cups, hub, stop, timeout=60.0):
-    """Each bot holds its cup's B button in turn, so seats go clockwise in cup order."""
+def seat_in_order(cups, watch, stop, timeout=60.0):
+    """Each bot holds its cup's B button in turn, so seats go clockwise in cup order. watch: the hub's latest
+    snapshot (hub.watch())."""
     for cup in cups:
         deadline = time.monotonic() + timeout
         pressed = False
         while not stop.is_set():
             if time.monotonic() > deadline:
                 raise TimeoutError(f"{cup.name} never got a seat")
-            seated = any(s.conn is not None and s.conn.cup_id == cup.cup_id for s in hub.seats)
-            if seated:
+            snapshot = watch.get()
+            if snapshot.seat_of_cup(cup.cup_id) is not None:
                 break
-            known = any(c.hello and c.cup_id == cup.cup_id for c in hub.conns)
-            if known and not pressed:
+            if cup.cup_id in snapshot.waiting_cups and not pressed:  # the hub knows it: take the next seat
                 cup.press("b", "long")
                 pressed = True
-            time.sleep(0.02)
+            watch.wait(lambda s, seen=snapshot: s is not seen, timeout=0.2)
 
 
 class BotPlayers:
     """Starts a seating thread and one pair of bot hands per virtual cup; reports the first failure."""
 
-    def __init__(self, cups, hub, stop, seed=None, bot_factory=None):
+    def __init__(self, cups, watch, stop, seed=None, bot_factory=None):
         self.stop = stop
         make = bot_factory or (lambda i: SimpleBot(None if seed is None else f"{seed}:{i}"))
-        self.hands = [Hands(cup, hub, make(i), stop) for i, cup in enumerate(cups)]
+        self.hands = [Hands(cup, watch, make(i), stop) for i, cup in enumerate(cups)]
         self.errors = []
 
         def seat_then_play():
             try:
-                seat_in_order(cups, hub, stop)
+                seat_in_order(cups, watch, stop)
             except Exception as error:  # noqa: BLE001 - reported below, never lost
                 self.errors.append(error)
                 stop.set()

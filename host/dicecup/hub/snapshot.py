@@ -1,0 +1,161 @@
+"""What observers get: the terminal view, bot hands, the demo's players and, later, web screens never read the
+hub's fields. The hub publishes, on its own thread, an immutable TableSnapshot after every change and an event
+for each thing that happens (a line said, a turn, a reveal, a trigger pull, the winner, the stopwatch marks);
+a subscriber on another thread keeps only the latest snapshot (`Latest`)."""
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from .phases import TablePhase
+
+
+@dataclass(frozen=True)
+class SeatView:
+    index: int
+    name: str
+    kind: str                # "cup" or "bot"
+    cup_id: Optional[int]
+    board: Optional[str]
+    connected: bool
+
+    def note(self) -> str:
+        if self.kind == "bot":
+            return "bot"
+        if not self.connected:
+            return "disconnected"
+        return f"{self.board} cup {self.cup_id:08x}"
+
+
+@dataclass(frozen=True, eq=False)
+class TableSnapshot:
+    phase: TablePhase
+    seats: tuple = ()             # SeatView per seat, in seat order
+    state: Any = None             # the engine's State (immutable), None before the game
+    deal: int = 0                 # the deal in progress (the wire's deal id)
+    to_act: Optional[int] = None  # the seat whose turn it is (dudo's first opener included), while bidding
+    clock_left: Optional[int] = None  # whole seconds left on the turn clock, None without a clock
+    paused: bool = False          # waiting for a dropped cup (or `retire NAME`)
+    waiting_cups: tuple = ()      # ids of cups that said hello and have no seat
+    journal: Optional[Path] = None
+    internal_errors: int = 0      # inputs the hub failed on (logged beside the journals)
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == TablePhase.OVER
+
+    @property
+    def winner(self) -> Optional[str]:
+        return None if self.state is None or self.state.winner is None else self.state.seats[self.state.winner]
+
+    def seat_of_cup(self, cup_id) -> Optional[SeatView]:
+        """The seat a connected cup with this id holds, if any."""
+        return next((s for s in self.seats if s.cup_id == cup_id and s.connected), None)
+
+    def seat_notes(self) -> dict:
+        return {seat.name: seat.note() for seat in self.seats}
+
+    def same_as(self, other) -> bool:
+        """Equal for observers (the engine state compared by identity: states are immutable values)."""
+        return (other is not None and self.state is other.state and
+                (self.phase, self.seats, self.deal, self.to_act, self.clock_left, self.paused, self.waiting_cups,
+                 self.journal, self.internal_errors) ==
+                (other.phase, other.seats, other.deal, other.to_act, other.clock_left, other.paused,
+                 other.waiting_cups, other.journal, other.internal_errors))
+
+
+# -- events ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Said:
+    """A line for the people at the table; `quiet` ones (each bid as it is made) may be left out of a brief view."""
+    text: str
+    quiet: bool = False
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    snapshot: TableSnapshot
+
+
+@dataclass(frozen=True)
+class RoundRevealed:
+    outcome: Any   # the engine's Outcome
+
+
+@dataclass(frozen=True)
+class TriggerPulled:
+    seat: str
+    bullets: int
+    dead: bool
+
+
+@dataclass(frozen=True)
+class GameWon:
+    winner: str
+    journal: Path
+
+
+@dataclass(frozen=True)
+class CallAccepted:
+    """Stopwatch mark: the engine accepted a call (liar/spot); `at` is time.perf_counter()."""
+    deal: int
+    seat: str
+    at: float
+
+
+@dataclass(frozen=True)
+class ResultsDelivered:
+    """Stopwatch mark: every cup that played deal `deal` acknowledged its RESULT; `at` is time.perf_counter()."""
+    deal: int
+    at: float
+
+
+class Publisher:
+    """Calls each subscriber with every event and snapshot, in order, on the hub's thread. A subscriber must be
+    quick (a view prints; a cross-thread reader hands the item over, as `Latest` does)."""
+
+    def __init__(self):
+        self._subscribers = []
+        self.last = TableSnapshot(TablePhase.SEATING)
+
+    def subscribe(self, callback):
+        self._subscribers.append(callback)
+        callback(self.last)
+        return callback
+
+    def publish(self, item):
+        if isinstance(item, TableSnapshot):
+            if item.same_as(self.last):
+                return
+            self.last = item
+        for callback in self._subscribers:
+            callback(item)
+
+
+class Latest:
+    """A subscriber for another thread: keeps the newest snapshot, and lets a reader wait for a change."""
+
+    def __init__(self):
+        self._changed = threading.Condition()
+        self._snapshot = TableSnapshot(TablePhase.SEATING)
+
+    def __call__(self, item):
+        if isinstance(item, TableSnapshot):
+            with self._changed:
+                self._snapshot = item
+                self._changed.notify_all()
+
+    def get(self) -> TableSnapshot:
+        return self._snapshot
+
+    def wait(self, predicate, timeout: float) -> Optional[TableSnapshot]:
+        """The first snapshot for which predicate(snapshot) holds, or None after `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while not predicate(self._snapshot):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self._changed.wait(left)
+            return self._snapshot

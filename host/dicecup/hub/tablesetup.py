@@ -1,0 +1,98 @@
+"""Setting a table up and running it: the cups' ports, the bots, the journal's folder, the screen, the hub's
+thread. `dicecup play`, `demo` and `resume` are thin layers over this."""
+import queue
+import threading
+import time
+
+from dicecup.datadir import data_dir
+from dicecup.link.transport import LinkDown
+
+from .chance import Chance
+from .run import Connections, read_commands, run
+from .screen import Screen
+from .table import Hub
+
+
+class TableError(Exception):
+    """Something the person at the hub has to fix before a game can start; the message says what."""
+
+
+# -- bots on the hub (issue 7): `--bots N` seats N of DEFAULT_BOT; `--bot NAME` (repeatable) seats any bot ------
+DEFAULT_BOT = "normal"
+
+
+def bot_seats(count: int, chance: Chance, start: int = 1, names=()) -> list:
+    """Seats bot1, bot2, ...: `count` built-in DEFAULT_BOT bots, then one per bot name (`hard`, `module:Name`).
+    Raises dicecup.bots.loader.BotError for a name that is not a bot."""
+    from dicecup.bots.loader import load
+    chosen = [DEFAULT_BOT] * count + list(names)
+    return [(f"bot{i}", load(name, seed=chance.fork(f"bot{i}").below(2**31)))
+            for i, name in enumerate(chosen, start)]
+
+
+class TableSetup:
+    """One game's setup: a hub, its connections and inbox, the screen subscribed to what the hub publishes."""
+
+    def __init__(self, rules, *, data=None, seed=None, screen=None, bots=0, bot_names=(), result_pause=None):
+        self.inbox = queue.Queue()
+        self.connections = Connections(self.inbox)
+        self.chance = Chance(seed)
+        self.screen = screen or Screen()
+        self.data = data_dir(data)
+        self.bots = bot_seats(bots, self.chance, names=bot_names)
+        kinds = [DEFAULT_BOT] * bots + [str(name) for name in bot_names]
+        self.bot_kinds = {seat: kind for (seat, _), kind in zip(self.bots, kinds)}  # for the journal
+        self.rules = rules
+        self.hub = None
+        self.result_pause = result_pause
+        self.stop = threading.Event()
+
+    def make_hub(self, expect_cups: int) -> Hub:
+        return self.use_hub(Hub(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,
+                                bots=self.bots, bot_kinds=self.bot_kinds))
+
+    def use_hub(self, hub) -> Hub:
+        """Run this hub (a subclass, for a bench) with the screen watching it."""
+        self.hub = hub
+        if self.result_pause is not None:
+            hub.result_pause = self.result_pause
+        hub.subscribe(self.screen)
+        return hub
+
+    def connect(self, ports, wait_for_missing: bool = False) -> list:
+        """Open every port (a path for serial, or a (kind, target) pair such as ("ble", address)). A port that
+        can't be opened is a TableError naming it and what to do; with `wait_for_missing` (a resumed game,
+        whose cups may not be back yet) the table says so and keeps trying it, as it does for a dropped cup."""
+        conns = []
+        for port in ports:
+            kind, target = port if isinstance(port, tuple) else ("serial", port)
+            try:
+                conns.append(self.connections.open(kind, target))
+            except ValueError as error:  # a kind of port this hub does not know (a journal from elsewhere)
+                for conn in conns:
+                    conn.close()
+                raise TableError(str(error)) from None
+            except LinkDown as error:
+                if wait_for_missing:
+                    self.hub.say(f"{error}; waiting for that cup")
+                    self.connections.watch(kind, target)
+                    continue
+                for conn in conns:
+                    conn.close()
+                raise TableError(str(error)) from None
+        for conn in conns:
+            self.hub.add_connection(conn)
+        return conns
+
+    def play(self, typed_commands: bool = False, timeout: float = None):
+        if typed_commands:
+            read_commands(self.inbox)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        run(self.hub, self.inbox, self.connections,
+            until=lambda: self.stop.is_set() or (deadline is not None and time.monotonic() > deadline))
+        return self.hub
+
+    def close(self):
+        self.stop.set()
+        if self.hub is not None:
+            self.hub.seating.close()
