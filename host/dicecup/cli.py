@@ -3,14 +3,21 @@
 Each subcommand lives in its own module and is imported only when it runs, so `dicecup rules` never loads
 pyserial and `dicecup referee` never loads the hub. A subcommand module offers `add_arguments(parser)` and
 `run(args) -> int`.
+
+Whatever the subcommand, Ctrl-C ends it with one plain line and status 130, and a reader that goes away
+(`dicecup rules | head`) ends it quietly with status 141, as it does any Unix tool killed by SIGPIPE.
 """
 import argparse
 import importlib
+import os
 import sys
+
+INTERRUPTED = 130        # 128 + SIGINT, what a shell reports for Ctrl-C
+READER_GONE = 141        # 128 + SIGPIPE
 
 # name -> (module, one-line help)
 COMMANDS = {
-    "arena": ("dicecup.commands.arena", "bots against bots: win rates with 95% intervals over N games"),
+    "arena": ("dicecup.commands.arena", "bots against bots: win rates with 95 % intervals over N games"),
     "demo": ("dicecup.commands.demo", "play a whole autoplayed game and show it"),
     "play": ("dicecup.commands.play", "a game at the table: cups on USB, virtual cups, bots"),
     "resume": ("dicecup.commands.resume", "go on with a game whose hub died, from its journal"),
@@ -25,27 +32,52 @@ COMMANDS = {
 }
 
 
+def _plain(text: str) -> str:
+    """argparse %-formats help strings: a literal % must be doubled (a bare one crashed `dicecup --help`)."""
+    return text.replace("%", "%%")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dicecup", description="Liar's Dice with electronic cups, refereed.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
-        sub.add_parser(name, help=help_text, description=help_text)
+        sub.add_parser(name, help=_plain(help_text), description=help_text)
     return parser
 
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser()
-    if not argv or argv[0] not in COMMANDS:
-        parser.parse_args(argv)  # prints usage, or an error for an unknown command
+    name = argv[0] if argv and argv[0] in COMMANDS else None
+    try:
+        code = _run(name, argv)
+        sys.stdout.flush()  # a reader gone away shows here, inside the try, not at exit
+        return code
+    except KeyboardInterrupt:
+        fresh_line = "\n" if sys.stderr.isatty() else ""  # after the terminal's own ^C
+        print(f"{fresh_line}{'dicecup ' + name if name else 'dicecup'}: stopped (Ctrl-C)", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:
+        _quiet_stdout()
+        return READER_GONE
+
+
+def _run(name, argv) -> int:
+    if name is None:
+        parser = build_parser()
+        parser.parse_args(argv)  # prints the help for -h, or an error for an unknown command
         parser.print_help()
         return 2
-    name = argv[0]
     module = importlib.import_module(COMMANDS[name][0])
     sub_parser = argparse.ArgumentParser(prog=f"dicecup {name}", description=COMMANDS[name][1])
     module.add_arguments(sub_parser)
     args = sub_parser.parse_args(argv[1:])
+    return module.run(args) or 0
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush at exit has nowhere to fail."""
     try:
-        return module.run(args) or 0
-    except KeyboardInterrupt:
-        return 130
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

@@ -60,7 +60,9 @@ def run(args) -> int:
 
 def _play(bots, rules, games, seed, workers, quiet):
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True, disable=quiet) as bar:
+    console = Console(stderr=True)
+    # a bar only for a person watching: piped, it left a stray blank line on stderr
+    with Progress(*columns, console=console, transient=True, disable=quiet or not console.is_terminal) as bar:
         task = bar.add_task(f"{' v '.join(bots)} ({rules})", total=games)
         return run_arena(bots, rules, games, seed, workers, progress=lambda done: bar.update(task, completed=done))
 
