@@ -24,8 +24,15 @@ def test_the_reveal_highlights_counted_dice_and_wild_ones_and_names_the_loser():
     record = ("rules dudo\nseats ana ben\nroll ana 3 1 6 6 6\nroll ben 3 2 2 2 2\nana bids 3x3\nben calls liar\n")
     console = render(reveal_view(replay(record).state.history[0]))
     text = console.export_text(clear=False)
-    assert "3 threes — the call was wrong. ben loses the round." in text  # 2 threes + 1 wild one: the bid stands
+    # counted as the referee counts: 2 threes + 1 wild one, so the bid stands (it read "3 threes" before)
+    assert "count: 2 threes + 1 wild one = 3 against 3 bid — the call was wrong. ben loses the round." in text
     styled = console.export_text(styles=True)
     assert styled.count("\x1b[1;32m⚂ 3") == 2   # the real threes, bold green
     assert styled.count("\x1b[1;33m⚀ 1") == 1   # the wild one, bold yellow
     assert styled.count("\x1b[2m⚁ 2") == 4      # the rest dimmed
+
+
+def test_the_reveal_counts_as_the_referee_does():
+    record = ("rules dudo\nseats ana ben\nroll ana 3 1 1 6 6\nroll ben 4 2 2 2 2\nana bids 3x3\nben calls liar\n")
+    text = render(reveal_view(replay(record).state.history[0])).export_text()
+    assert "1 three + 2 wild ones = 3" in text and "3 threes" not in text

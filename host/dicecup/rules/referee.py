@@ -106,10 +106,18 @@ def _change_text(change: int, lost: bool) -> str:
 
 
 def _count_text(o, bid: Bid) -> str:
-    real = sum(d == bid.face for dice in o.rolls.values() for d in dice)
-    wild = sum(d == 1 for dice in o.rolls.values() for d in dice) if o.wild and bid.face != 1 else 0
-    shown = f"{real} {FACE_NAMES[bid.face][real != 1]}" + (f" + {wild} wild {'one' if wild == 1 else 'ones'}" if wild else "") + f" = {o.count}"
-    return f"{shown} against {bid.quantity} bid"
+    return f"{count_words(o)} against {bid.quantity} bid"
+
+
+def count_words(o) -> str:
+    """How a call's count was made, as the referee and the table's reveal say it: "1 three + 2 wild ones = 3"."""
+    face = o.bid.face
+    real = sum(d == face for dice in o.rolls.values() for d in dice)
+    wild = sum(d == 1 for dice in o.rolls.values() for d in dice) if o.wild and face != 1 else 0
+    shown = f"{real} {FACE_NAMES[face][real != 1]}"
+    if wild:
+        shown += f" + {wild} wild {'one' if wild == 1 else 'ones'}"
+    return f"{shown} = {o.count}"
 
 
 def _unfinished(state: State) -> str:

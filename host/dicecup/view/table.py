@@ -6,7 +6,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from dicecup.rules.notation import FACE_NAMES
+from dicecup.rules.referee import count_words
 
 DIE_FACES = "·⚀⚁⚂⚃⚄⚅"
 
@@ -78,14 +78,13 @@ def reveal_view(outcome) -> Panel:
     grid.add_column()
     for name, dice in outcome.rolls.items():
         grid.add_row(name, _dice_text(dice, bid.face, outcome.wild))
-    verdict = Text()
-    verdict.append(f"{outcome.caller} calls {outcome.call} on {bid} ({bid.words()}) by {outcome.bidder}: ")
-    noun = FACE_NAMES[bid.face][outcome.count != 1]
-    verdict.append(f"{outcome.count} {noun}", style="bold")
-    verdict.append(" — the call was " + ("right" if outcome.correct else "wrong") + ". ")
+    call = Text(f"{outcome.caller} calls {outcome.call} on {bid} ({bid.words()}) by {outcome.bidder}")
+    verdict = Text("count: ")
+    verdict.append(count_words(outcome), style="bold")  # the referee's words: "1 three + 2 wild ones = 3"
+    verdict.append(f" against {bid.quantity} bid — the call was " + ("right" if outcome.correct else "wrong") + ". ")
     verdict.append(_losers_text(outcome), style="bold red")
-    return Panel(_group([grid, verdict]), title=f"round {outcome.n}: the reveal", title_align="left", expand=False,
-                 box=box.ROUNDED)
+    return Panel(_group([grid, call, verdict]), title=f"round {outcome.n}: the reveal", title_align="left",
+                 expand=False, box=box.ROUNDED)
 
 
 def _dice_text(dice, face: int, wild: bool) -> Text:
