@@ -14,7 +14,6 @@ from cupcore import wire
 from cupcore.compat import const, sha256, ticks_diff, ticks_ms, urandom
 from cupcore.gestures import LONG, Button
 from cupcore.link import Link
-from cupcore.shake import ShakeDetector
 
 _PEEK_BUTTON = const(2)
 _QUIET_MS = const(1000)  # a fault that repeats every step is reported to the hub at most once a second
@@ -36,14 +35,21 @@ class Runner:
         self.buttons = [Button(pin) for pin in board.pins]
         self.streams = board.streams
         self._active = self.streams[0]
-        self.shake = ShakeDetector() if board.shakes else None
+        self.shake = None
+        if board.shakes:
+            from cupcore.shake import ShakeDetector  # only here: 5 KB of heap a board without one never pays
+
+            self.shake = ShakeDetector()
         self._shown = bytearray(len(board.buf))
         self._what = None
         self._cue_from = None
         self._feeds = [self._feeder(s) for s in self.streams]
         self.crashes = 0  # faults caught, reported or not
         self._reported_at = None
-        self.show()
+        try:
+            self.show()
+        except Exception as exc:  # LEDs that fail at start are no reason not to play
+            self._crashed(exc, 0)
 
     def _send(self, mtype, values=()):
         return self.link.send(mtype, values)
