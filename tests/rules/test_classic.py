@@ -1,7 +1,7 @@
 """Preset classic (seed 003): ones not wild, the roll-off, loser opens, exact=on, spot=on, wild=on."""
 import pytest
 
-from dicecup.rules import Rules, RulesError
+from dicecup.rules import Record, Rules, RulesError
 from record_helpers import play, refusal, rounds
 
 TABLE = """
@@ -125,3 +125,18 @@ def test_switches_the_preset_does_not_offer_are_refused_with_who_offers_them(rul
 
 def test_players_switch_narrows_the_table():
     assert refusal("rules classic players=3-4\nseats ana ben") == "classic seats 3 to 4 players, not 2"
+
+
+@pytest.mark.parametrize("word", ["exact", "calza", "Exact", "spot"])
+def test_players_call_exact_or_calza_and_the_record_prints_spot(word):
+    text = "rules classic exact=on\nseats ana ben cy\n" + ROLLOFF + f"""
+        roll ana 2 2 3 3 3
+        roll ben 4 4 4 4 4
+        roll cy 5 5 5 5 5
+        ben bids 3x3
+        cy calls {word}
+    """
+    [r] = rounds(text)
+    assert (r["call"], r["correct"], r["losers"]) == ("spot", True, ["ana", "ben"])
+    record = Record.parse(text)
+    assert "cy calls spot" in str(record) and Record.parse(str(record)) == record  # spot is the printed form

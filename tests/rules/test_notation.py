@@ -89,3 +89,36 @@ def test_switches_read_as_attributes_with_preset_defaults():
     assert (rules.wild, rules.spot, rules.lose, rules.load, rules.clock, rules.dice) == (True, True, "none", 2, 60, 5)
     assert rules.switches()["load"] == "2" and "palifico" not in rules.switches()
     assert Rules.parse("fourdice").dice == 4 and Rules.parse("buildup").limit == 6
+
+
+@pytest.mark.parametrize("text, expected", [("3X5", "3x5"), (" 3x5 ", "3x5"), ("\t12X2\n", "12x2")])
+def test_bids_are_read_the_way_people_type_them(text, expected):
+    assert str(Bid.parse(text)) == expected and str(parse_action(text)) == expected
+
+
+@pytest.mark.parametrize("text, call", [("LIAR", LIAR), (" liar ", LIAR), ("Spot", SPOT)])
+def test_calls_are_read_the_way_people_type_them(text, call):
+    assert parse_action(text) is call
+
+
+@pytest.mark.parametrize("text", ["４x５", "3x５", "²x3", "3x٣"])
+def test_digits_other_than_0_to_9_are_refused_with_the_reason(text):
+    with pytest.raises(NotationError) as caught:
+        Bid.parse(text)
+    assert str(caught.value) == f"{text!r} is not a bid: write it with the digits 0-9, like 4x5"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("dudo dice=５", "dice=５: dice is a whole number written with the digits 0-9"),
+    ("dudo dice=²", "dice=²: dice is a whole number written with the digits 0-9"),
+    ("dudo players=2-６", "players=2-６: players is a whole number written with the digits 0-9"),
+])
+def test_switch_values_in_other_digits_are_refused(text, message):
+    with pytest.raises(RulesError) as caught:
+        Rules.parse(text)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("word", ["exact", "calza", "EXACT", " Calza "])
+def test_exact_and_calza_are_the_spot_call_and_print_as_spot(word):
+    assert parse_action(word) is SPOT and str(parse_action(word)) == "spot"

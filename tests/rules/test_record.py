@@ -49,7 +49,7 @@ GOOD = "rules dudo\nseats ana ben\n"
     (GOOD + "roll cy 1 2 3 4 5\n", "line 3: cy has no seat at this table (seats: ana ben)"),
     (GOOD + "ana bids 2x9\n", "line 3: 2x9 is not a bid: a face is 1 to 6"),
     (GOOD + "ana bids lots\n", "line 3: 'lots' is not a bid: write quantity x face, like 4x5"),
-    (GOOD + "ana calls cheat\n", "line 3: 'cheat' is not a call: a player calls liar or spot"),
+    (GOOD + "ana calls cheat\n", "line 3: 'cheat' is not a call: a player calls liar or spot (exact, calza)"),
     (GOOD + "ana passes\n", "line 3: can't read 'ana passes': expected a bid (`ana bids 3x5`), a call "
                             "(`ben calls liar`), or a roll, rolloff, shot, timeout, reroll or retire line"),
     (GOOD + "shot ana maybe\n", "line 3: write `shot NAME safe` or `shot NAME dead`"),
@@ -159,3 +159,21 @@ def test_a_retired_roll_off_contender_leaves_the_roll_off():
     assert game.state.to_act == "ben"
     decided = replay(record("rules classic\nseats ana ben cy\nrolloff ana 6 6\nrolloff ben 2 2\nretire cy\n"))
     assert decided.state.to_act == "ana"
+
+
+@pytest.mark.parametrize("line", ["roll ana ５ 3", "roll ana ² 3", "rolloff ana 6 ٣"])
+def test_dice_in_other_digits_are_refused_with_the_line(line):
+    with pytest.raises(RecordError) as caught:
+        Record.parse(f"rules classic\nseats ana ben\n{line}\n")
+    assert caught.value.line == 3 and "write dice with the digits 1 to 6" in str(caught.value)
+
+
+def test_a_record_may_start_with_a_byte_order_mark():
+    text = "\ufeffrules dudo\nseats ana ben\nana bids 2x2\n"
+    assert Record.parse(text) == Record.parse(text[1:])
+
+
+def test_a_huge_bad_line_is_quoted_short():
+    with pytest.raises(RecordError) as caught:
+        Record.parse("rules dudo\nseats ana ben\n" + "ana bids " + "9" * 50_000_000 + "\n")
+    assert len(str(caught.value)) < 200 and "…" in str(caught.value)

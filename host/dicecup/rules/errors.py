@@ -1,6 +1,17 @@
 """The engine's errors: a small tree of ValueError subclasses, each message written for a player."""
 
 
+def short(text, limit: int = 40) -> str:
+    """Someone's input, as an error shows it: cut to a short prefix and "…", so a bad 50 MB line is not copied."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def quoted(text, limit: int = 40) -> str:
+    """Someone's input in quotes, cut short (see `short`): '9999…'."""
+    return repr(short(text, limit))
+
+
 class DicecupError(ValueError):
     """Base of every error the engine raises on bad input."""
 

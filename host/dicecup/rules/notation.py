@@ -2,12 +2,16 @@
 
 A bid prints as `QxF` (`4x5`) and in words ("four fives"); a call prints as `liar` or `spot`.
 `parse_action(str(a)) == a` for every action.
+
+Reading is forgiving the way people type: case and surrounding spaces don't matter (`3X5`, ` 3x5 `, `LIAR`), and
+the spot call is also read as `exact` or `calza`, the words players use for it; it always prints as `spot`.
+Numbers are written with the digits 0-9: `４x５` is refused with that reason, not read as 4x5.
 """
 import re
 from enum import Enum
 from typing import NamedTuple
 
-from .errors import NotationError
+from .errors import NotationError, quoted
 
 FACES = (1, 2, 3, 4, 5, 6)
 FACE_NAMES = {1: ("one", "ones"), 2: ("two", "twos"), 3: ("three", "threes"),
@@ -44,9 +48,11 @@ class Bid(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> "Bid":
-        match = _BID.fullmatch(text)
+        match = _BID.fullmatch(text.strip().lower())
         if not match:
-            raise NotationError(f"{text!r} is not a bid: write quantity x face, like 4x5")
+            if _in_other_digits(text.strip().lower()):
+                raise NotationError(f"{quoted(text)} is not a bid: write it with the digits 0-9, like 4x5")
+            raise NotationError(f"{quoted(text)} is not a bid: write quantity x face, like 4x5")
         quantity, face = int(match[1]), int(match[2])
         if quantity < 1:
             raise NotationError(f"{text} is not a bid: the quantity starts at 1")
@@ -55,7 +61,13 @@ class Bid(NamedTuple):
         return bid(quantity, face)
 
 
-_BID = re.compile(r"(\d{1,3})x(\d+)")
+_BID = re.compile(r"(\d{1,3})x(\d{1,3})", re.ASCII)
+
+
+def _in_other_digits(text: str) -> bool:
+    """A bid written with digits other than 0-9 (full-width, superscript, Arabic-Indic...): refused with a reason."""
+    parts = text.split("x")
+    return not text.isascii() and len(parts) == 2 and all(part.isdigit() for part in parts)
 
 
 class Call(Enum):
@@ -74,12 +86,19 @@ class Call(Enum):
 
     @classmethod
     def _missing_(cls, value):
-        raise NotationError(f"{value!r} is not a call: call liar or spot")
+        raise NotationError(f"{quoted(value)} is not a call: call liar or spot")
 
 
 LIAR = Call.LIAR
 SPOT = Call.SPOT
 CALLS = {call.value: call for call in Call}
+# Every word read as a call: the printed ones, and the other names players give the spot call.
+CALL_WORDS = {**CALLS, "exact": SPOT, "calza": SPOT}
+
+
+def parse_call(word: str):
+    """`liar`, `spot` (also `exact`, `calza`), any case -> Call; None if the word is not a call."""
+    return CALL_WORDS.get(word.strip().lower())
 
 # Bids are interned: legal-move generation hands out the same objects instead of building new ones.
 _BIDS: dict = {}
@@ -94,7 +113,6 @@ def bid(quantity: int, face: int) -> Bid:
 
 
 def parse_action(text: str):
-    """`4x5` -> Bid, `liar` / `spot` -> Call."""
-    if text in CALLS:
-        return CALLS[text]
-    return Bid.parse(text)
+    """`4x5` -> Bid, `liar` / `spot` (`exact`, `calza`) -> Call."""
+    call = parse_call(text)
+    return call if call is not None else Bid.parse(text)

@@ -4,7 +4,7 @@ A preset is a handful of policies plus switch defaults, python-chess style: a va
 overrides, found by name. Each policy value carries the sentence the rule page prints for it, so the page and
 the referee cannot drift apart.
 """
-from .errors import RulesError
+from .errors import RulesError, quoted
 from .switches import SWITCHES
 
 # How bids on ones work while ones are wild.
@@ -171,7 +171,7 @@ def get_preset(name: str) -> Preset:
     try:
         return PRESETS[name]
     except KeyError:
-        raise RulesError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}") from None
+        raise RulesError(f"unknown preset {quoted(name)}: choose one of {', '.join(PRESETS)}") from None
 
 
 def offered_by(switch: str) -> list:
@@ -202,7 +202,7 @@ class Rules:
 
     def _check_offered(self, name, value):
         if name not in SWITCHES:
-            raise RulesError(f"unknown switch {name!r}: switches are {', '.join(SWITCHES)}")
+            raise RulesError(f"unknown switch {quoted(name)}: switches are {', '.join(SWITCHES)}")
         if not self.preset.offers(name):
             owners = offered_by(name) or [FUTURE_SWITCHES.get(name, "no preset yet")]
             raise RulesError(f"{self.preset.name} does not offer {name}: only {', '.join(owners)} "
@@ -243,9 +243,9 @@ class Rules:
         for word in switch_words:
             name, sep, value = word.partition("=")
             if not sep:
-                raise RulesError(f"{word!r} is not a switch: write name=value, like palifico=off")
+                raise RulesError(f"{quoted(word)} is not a switch: write name=value, like palifico=off")
             if name not in SWITCHES:
-                raise RulesError(f"unknown switch {name!r}: switches are {', '.join(SWITCHES)}")
+                raise RulesError(f"unknown switch {quoted(name)}: switches are {', '.join(SWITCHES)}")
             if name in overrides:
                 raise RulesError(f"{name} is set twice")
             overrides[name] = SWITCHES[name].parse(value)

@@ -12,9 +12,9 @@ them) and are not part of the value.
 import re
 from typing import NamedTuple
 
-from .errors import DicecupError, NotationError, RecordError
+from .errors import DicecupError, NotationError, RecordError, quoted
 from .events import Move, Reroll, Retire, Roll, Rolloff, Shot, Timeout, check_dice
-from .notation import CALLS, Bid
+from .notation import Bid, parse_call
 from .presets import Rules
 
 KEYWORDS = ("rules", "seats", "rolloff", "roll", "shot", "timeout", "reroll", "retire")
@@ -23,9 +23,9 @@ _NAME = re.compile(r"[A-Za-z0-9_-]+")
 
 def check_name(name: str) -> str:
     if not _NAME.fullmatch(name):
-        raise NotationError(f"{name!r} is not a seat name: use letters, digits, - and _")
+        raise NotationError(f"{quoted(name)} is not a seat name: use letters, digits, - and _")
     if name in KEYWORDS:
-        raise NotationError(f"{name!r} can't be a seat name: it is a word of the record")
+        raise NotationError(f"{quoted(name)} can't be a seat name: it is a word of the record")
     return name
 
 
@@ -48,7 +48,11 @@ class Record(NamedTuple):
 def _dice(words) -> tuple:
     for word in words:
         if not word.isdigit():
-            raise NotationError(f"{word!r} is not a die: dice show 1 to 6")
+            raise NotationError(f"{quoted(word)} is not a die: dice show 1 to 6")
+        if not word.isascii():  # int() would read ５ as 5
+            raise NotationError(f"{quoted(word)} is not a die: write dice with the digits 1 to 6")
+        if len(word) > 2:  # and would take its time over a million digits
+            raise NotationError(f"{quoted(word)} is not a die: dice show 1 to 6")
     return check_dice(int(w) for w in words)
 
 
@@ -79,10 +83,11 @@ def parse_event(line: str):
     if len(words) == 3 and words[1] == "bids":
         return Move(head, Bid.parse(words[2]))
     if len(words) == 3 and words[1] == "calls":
-        if words[2] not in CALLS:
-            raise NotationError(f"{words[2]!r} is not a call: a player calls liar or spot")
-        return Move(head, CALLS[words[2]])
-    raise NotationError(f"can't read {line!r}: expected a bid (`ana bids 3x5`), a call (`ben calls liar`), "
+        call = parse_call(words[2])  # liar or spot; spot also as `exact` or `calza`, printed back as spot
+        if call is None:
+            raise NotationError(f"{quoted(words[2])} is not a call: a player calls liar or spot (exact, calza)")
+        return Move(head, call)
+    raise NotationError(f"can't read {quoted(line)}: expected a bid (`ana bids 3x5`), a call (`ben calls liar`), "
                         "or a roll, rolloff, shot, timeout, reroll or retire line")
 
 
@@ -90,6 +95,7 @@ def parse_lines(text: str):
     """-> ((rules, seats), [(line number, event), ...]); RecordError names the line of the first problem."""
     header = []
     events = []
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors on Windows write
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:

@@ -5,7 +5,7 @@ ruled in `resolve.py`. This module imports neither: they both read the state.
 """
 from typing import NamedTuple, Optional
 
-from .errors import IllegalAction, RulesError
+from .errors import IllegalAction, RulesError, short
 from .notation import Bid
 from .presets import FIRST_ANY, FIRST_ROLLOFF, Rules
 
@@ -47,7 +47,8 @@ class State(NamedTuple):
         try:
             return self.seats.index(name)
         except ValueError:
-            raise IllegalAction(f"{name} has no seat at this table (seats: {' '.join(self.seats)})") from None
+            raise IllegalAction(f"{short(name)} has no seat at this table (seats: {short(' '.join(self.seats), 80)})"
+                                ) from None
 
     def next_living(self, index: int, alive=None) -> int:
         """The next living seat clockwise after `index`."""

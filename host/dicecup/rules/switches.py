@@ -3,7 +3,7 @@
 A switch knows how to parse and print its values; which presets offer it, and their defaults, live with the
 presets. Values are plain Python: bool for on/off, int for counts, str for choices, (min, max) for players.
 """
-from .errors import RulesError
+from .errors import RulesError, short
 
 
 class Switch:
@@ -16,29 +16,33 @@ class Switch:
     def parse(self, text: str):
         if self.kind == "onoff":
             if text not in ("on", "off"):
-                raise RulesError(f"{self.name}={text}: {self.name} is on or off")
+                raise RulesError(f"{self.name}={short(text)}: {self.name} is on or off")
             return text == "on"
         if self.kind == "choice":
             if text not in self.choices:
-                raise RulesError(f"{self.name}={text}: {self.name} is one of {', '.join(self.choices)}")
+                raise RulesError(f"{self.name}={short(text)}: {self.name} is one of {', '.join(self.choices)}")
             return text
         if self.kind == "int":
             return self._int(text)
         low, sep, high = text.partition("-")  # kind "range": players=2-6
         if not sep:
-            raise RulesError(f"{self.name}={text}: write a range, like {self.name}=2-6")
+            raise RulesError(f"{self.name}={short(text)}: write a range, like {self.name}=2-6")
         low, high = self._int(low, text), self._int(high, text)
         if low > high:
-            raise RulesError(f"{self.name}={text}: the smaller number comes first")
+            raise RulesError(f"{self.name}={short(text)}: the smaller number comes first")
         return (low, high)
 
     def _int(self, text: str, whole: str = None):
         shown = whole if whole is not None else text
         if not text.isdigit():
-            raise RulesError(f"{self.name}={shown}: {self.name} is a whole number")
-        value = int(text)
-        if not self.low <= value <= self.high:
-            raise RulesError(f"{self.name}={shown}: {self.name} is from {self.low} to {self.high}")
+            raise RulesError(f"{self.name}={short(shown)}: {self.name} is a whole number")
+        if not text.isascii():  # int() reads full-width digits; a record must read the same everywhere
+            raise RulesError(f"{self.name}={short(shown)}: {self.name} is a whole number written with the "
+                             "digits 0-9")
+        too_long = len(text.lstrip("0")) > len(str(self.high))  # int() of a million digits takes its time, or fails
+        value = None if too_long else int(text)
+        if value is None or not self.low <= value <= self.high:
+            raise RulesError(f"{self.name}={short(shown)}: {self.name} is from {self.low} to {self.high}")
         return value
 
     def show(self, value) -> str:
