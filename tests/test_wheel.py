@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import dicecup.build
 from dicecup.build import BOARDS, CPB_LIBRARIES, build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,7 +51,8 @@ def run(cmd, cwd, env, timeout=2 * MINUTES):
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
-    """(bin folder of a fresh venv with the wheel installed, a working folder outside the checkout, its env)."""
+    """(bin folder of a fresh venv with the wheel installed, a working folder outside the checkout, its env, the
+    copy of the sources the wheel was built from)."""
     tmp = tmp_path_factory.mktemp("wheel")
     assert ROOT not in tmp.parents, "the temporary folder must be outside the checkout"
     env = clean_env(tmp / "home")
@@ -66,14 +68,14 @@ def installed(tmp_path_factory):
     wheel, = (tmp / "wheels").glob("dicecup-*.whl")
     run([sys.executable, "-m", "venv", tmp / "env"], tmp, env)
     bin_dir = tmp / "env" / "bin"
-    run([bin_dir / "python", "-m", "pip", "install", "-q", wheel], tmp, env, timeout=5 * MINUTES)
+    run([bin_dir / "python", "-m", "pip", "install", "-q", "--no-compile", wheel], tmp, env, timeout=5 * MINUTES)
     work = tmp / "work"
     work.mkdir()
-    return bin_dir, work, env
+    return bin_dir, work, env, source
 
 
 def test_the_installed_package_is_the_wheel_not_this_checkout(installed):
-    bin_dir, work, env = installed
+    bin_dir, work, env, _ = installed
     out = run([bin_dir / "python", "-c", "import dicecup, cupcore, dicecup.boards, dicecup.hardware as h; "
                "print(dicecup.__file__, cupcore.__file__, dicecup.boards.__file__, h.__file__, sep='\\n')"],
               work, env)
@@ -83,7 +85,7 @@ def test_the_installed_package_is_the_wheel_not_this_checkout(installed):
 
 
 def test_the_demo_plays_a_game_and_its_journal_is_refereed(installed):
-    bin_dir, work, env = installed
+    bin_dir, work, env, _ = installed
     out = run([bin_dir / "dicecup", "demo", "--seed", "1", "--brief"], work, env, timeout=3 * MINUTES)
     assert "4 virtual cups on MicroPython" in out  # the real firmware, on the port the wheel brought along
     winner = re.search(r"^(\S+) wins the game\.$", out, re.M)
@@ -94,8 +96,12 @@ def test_the_demo_plays_a_game_and_its_journal_is_refereed(installed):
     assert verdict["winner"] == winner.group(1)
 
 
-def test_every_board_builds_byte_for_byte_as_from_the_checkout(installed, tmp_path):
-    bin_dir, work, env = installed
+def test_every_board_builds_byte_for_byte_as_from_the_checkout(installed, tmp_path, monkeypatch):
+    bin_dir, work, env, source = installed
+    # The checkout's build of the very files the wheel was made from (the checkout may have moved on since).
+    monkeypatch.setattr(dicecup.build, "board_dir", lambda board: source / "firmware" / "boards" / board)
+    monkeypatch.setattr(dicecup.build, "cupcore_dir", lambda: source / "firmware" / "cupcore")
+    monkeypatch.setattr(dicecup.build, "pins_path", lambda board: source / "hardware" / board / "pins.json")
     for board in BOARDS:
         out = run([bin_dir / "dicecup", "build", "--board", board], work, env)
         assert f"{board}: " in out and f"dist/{board}/" in out
@@ -107,7 +113,7 @@ def test_every_board_builds_byte_for_byte_as_from_the_checkout(installed, tmp_pa
 
 
 def test_the_rule_pages_and_the_referee(installed):
-    bin_dir, work, env = installed
+    bin_dir, work, env, _ = installed
     page = run([bin_dir / "dicecup", "rules"], work, env)
     assert page == run([sys.executable, "-m", "dicecup", "rules"], work, os.environ)
     assert page.startswith("# dicecup rules") and "dudo" in page
@@ -121,7 +127,7 @@ def test_the_rule_pages_and_the_referee(installed):
 def test_the_cups_run_under_cpython_where_the_micropython_port_is_missing(installed):
     # PyPI has the MicroPython unix port only for x86-64 Linux; elsewhere the demo runs the same firmware under
     # this Python (--cpython). Without the port it says so, then runs with --cpython from the wheel's files.
-    bin_dir, work, env = installed
+    bin_dir, work, env, _ = installed
     elsewhere = [folder for folder in env["PATH"].split(os.pathsep) if not shutil.which("micropython", path=folder)]
     env = dict(env, PATH=os.pathsep.join(elsewhere))
     hidden = bin_dir / "micropython.hidden"
