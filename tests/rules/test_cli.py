@@ -87,3 +87,48 @@ def test_docs_rules_md_is_generated_from_the_engine_and_not_stale():
     on_disk = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert on_disk == full_page(), "docs/rules.md is stale: run `dicecup rules > docs/rules.md`"
     assert dicecup("rules").stdout == on_disk
+
+
+def on_a_terminal(*args, typed: bytes = b""):
+    """Run `dicecup ARGS` with a terminal as its standard input (as a person at a shell), type `typed` into it."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        process = subprocess.Popen([sys.executable, "-m", "dicecup", *args], stdin=follower, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE)
+        os.close(follower)
+        if typed:
+            os.write(leader, typed)
+        try:
+            out, err = process.communicate(timeout=60)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+        return process.returncode, out.decode(), err.decode()
+    finally:
+        os.close(leader)
+
+
+def test_referee_with_no_file_on_a_terminal_says_what_it_wants_instead_of_waiting():
+    code, out, err = on_a_terminal("referee")
+    assert code == 2 and out == ""
+    assert err == ("dicecup referee: name a game record (dicecup referee game.txt), pipe one in "
+                   "(cat game.txt | dicecup referee), or type one after dicecup referee -\n")
+
+
+def test_referee_dash_on_a_terminal_reads_what_is_typed_after_a_prompt():
+    typed = b"rules dudo dice=2\nseats ana ben\nroll ana 2 2\nroll ben 3 3\n" \
+            b"ana bids 2x2\nben calls liar\n\x04"  # Ctrl-D on an empty line ends it
+    code, out, err = on_a_terminal("referee", "-", typed=typed)
+    assert err.startswith("dicecup referee: type or paste a game record, then Ctrl-D on a line of its own")
+    assert code == 0 and "round 1" in out, (out, err)
+
+
+def test_referee_reads_a_record_that_starts_with_a_byte_order_mark(tmp_path):
+    game = tmp_path / "game.txt"
+    game.write_bytes(b"\xef\xbb\xbf" + EXAMPLE.read_bytes())
+    done = dicecup("referee", str(game))
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("winner: ben"), done.stderr

@@ -1,31 +1,60 @@
-"""`dicecup referee [FILE|-] [--json]`: replay a game record and rule every round."""
+"""`dicecup referee [FILE|-] [--json]`: replay a game record and rule every round.
+
+With no file, the record comes from a pipe (`cat game.txt | dicecup referee`). On a terminal, where nothing is
+piped, it says what it wants rather than wait in silence; `dicecup referee -` there reads what is typed, after a
+prompt line on stderr.
+"""
 import json
 import sys
 
 from dicecup.rules import RecordError
 from dicecup.rules.referee import replay, report_lines
 
+PROG = "dicecup referee"
+
 
 def add_arguments(parser):
-    parser.add_argument("file", nargs="?", default="-", help="a game record or journal; - (default) reads stdin")
+    parser.add_argument("file", nargs="?", default=None,
+                        help="a game record or journal; - reads stdin (the default when something is piped in)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
 
 
-def read_record(path: str) -> str:
-    if path == "-":
+class NothingToRead(Exception):
+    """No file named and nothing piped in: the message says what to give."""
+
+
+def read_record(path) -> str:
+    if path in (None, "-") and sys.stdin is None:  # started with standard input closed
+        raise NothingToRead(f"{PROG}: no standard input to read: name a game record (dicecup referee game.txt)")
+    if path is None and _typing_at_a_terminal():
+        raise NothingToRead(f"{PROG}: name a game record (dicecup referee game.txt), pipe one in "
+                            "(cat game.txt | dicecup referee), or type one after dicecup referee -")
+    if path in (None, "-"):
+        if _typing_at_a_terminal():
+            print(f"{PROG}: type or paste a game record, then Ctrl-D on a line of its own", file=sys.stderr)
         return sys.stdin.read()
     with open(path, encoding="utf-8") as handle:
         return handle.read()
 
 
+def _typing_at_a_terminal() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except ValueError:  # stdin closed
+        return False
+
+
 def run(args) -> int:
     try:
         text = read_record(args.file)
+    except NothingToRead as message:
+        print(message, file=sys.stderr)
+        return 2
     except OSError as error:
-        print(f"dicecup referee: can't read {args.file}: {error.strerror}", file=sys.stderr)
+        print(f"{PROG}: can't read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
-        print(f"dicecup referee: {args.file} is not a text file", file=sys.stderr)
+        print(f"{PROG}: {args.file or 'the input'} is not a text file", file=sys.stderr)
         return 2
     try:
         result = replay(text)
