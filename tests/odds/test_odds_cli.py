@@ -73,7 +73,7 @@ def test_with_your_dice_the_table_starts_with_your_best_bids():
     (("--rules", "revolver", "--dice", "20", "--bid", "3x1"), "3x1 is not a bid while ones are wild (revolver)"),
     (("--rules", "revolver", "--dice", "20", "--palifico"), "only dudo offers palifico"),
     (("--dice", "40"), "a `dudo` table holds at most 30"),
-    (("--dice", "lots"), "--dice (the dice in play) 'lots' is not a whole number"),
+    (("--dice", "lots"), "--dice lots: the dice in play is a whole number, at least 1"),
     ((), "--dice (the dice in play) is required"),
     (("--dice", "20", "--json"), "--json prints the odds of one bid: add --bid QxF"),
     (("--dice", "20", "--threshold", "0"), "above 0 and at most 1"),
@@ -92,3 +92,43 @@ def test_markdown_to_an_unwritable_place_is_a_clear_error(tmp_path):
     blocker.write_text("")
     done = dicecup("--markdown", str(blocker / "odds.md"))
     assert done.returncode == 2 and "can't write" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--dice", "-5"), "--dice -5: the dice in play is a whole number, at least 1"),
+    (("--dice", "²"), "--dice ²: the dice in play is a whole number written with the digits 0-9"),
+    (("--dice", "５"), "--dice ５: the dice in play is a whole number written with the digits 0-9"),
+    (("--dice", "9" * 5000), "--dice 9999999999999999999999999999999999999999…: a `dudo` table holds at most 30 "
+                             "(6 players of 5)"),
+    (("--dice", "20", "--mine", "²"), "'²' is not a die: write dice with the digits 1 to 6"),
+    (("--dice", "20", "--mine", "10"), "'10' is not a die: a die shows 1 to 6"),
+    (("--dice", "20", "--threshold", "1e-99999999"), "threshold '1e-99999999' is not a number: write 0.5 or 1/2"),
+    (("--dice", "20", "--threshold", "0.５"), "threshold '0.５' is not a number: write 0.5 or 1/2"),
+    (("--dice", "20", "--mine", "５"), "'５' is not a die: write dice with the digits 1 to 6"),
+    (("--dice", "20", "--bid", "４x５"), "'４x５' is not a bid: write it with the digits 0-9, like 4x5"),
+])
+def test_numbers_are_refused_with_what_is_true(args, message):
+    done = dicecup(*args)
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr == f"dicecup odds: {message}\n"
+
+
+def test_bids_typed_loosely_are_priced():
+    assert dicecup("--dice", "20", "--bid", " 3X5 ").stdout == dicecup("--dice", "20", "--bid", "3x5").stdout
+
+
+def test_long_odds_read_as_numbers_people_use():
+    done = dicecup("--dice", "20", "--bid", "20x3")
+    assert "(1 in 3.5 billion)" in done.stdout and "(1 in 3,656 trillion)" in done.stdout, done.stdout
+    assert ".0)" not in done.stdout
+    three = dicecup("--dice", "1", "--bid", "1x3").stdout
+    assert "(1 in 3)" in three and "(1 in 6)" in three
+
+
+def test_one_die_is_a_die():
+    done = dicecup("--dice", "1", "--bid", "1x3")
+    assert done.stdout.splitlines()[0] == "`dudo`: 1 die in play, you don't see it; ones are wild this round."
+    table = dicecup("--dice", "2", "--mine", "3").stdout
+    assert table.splitlines()[0] == "`dudo`: 2 dice in play, you see 3, 1 hidden; ones are wild this round."
+    assert "Among the 1 hidden die, the chance that k of them count" in table
+    assert " 1 dice" not in done.stdout + table

@@ -5,10 +5,12 @@
     dicecup odds --markdown docs/odds.md                      regenerate the odds page and its plots
 """
 import json
+import re
 import sys
 from fractions import Fraction
 
 from dicecup.rules import Bid, DicecupError, Rules
+from dicecup.rules.errors import quoted, short
 
 PROG = "dicecup odds"
 
@@ -35,25 +37,45 @@ class Refused(Exception):
     """Bad command-line input; the message is for the person who typed it."""
 
 
-def whole_number(text, what: str) -> int:
-    if text is None or not str(text).isdigit():
-        raise Refused(f"{what} {text!r} is not a whole number" if text is not None else f"{what} is required")
+def dice_in_play(text, rules) -> int:
+    """--dice: a whole number of at least 1, in the digits 0-9, and no more than the table holds."""
+    from dicecup.odds.sight import hand_limit, table_limit
+
+    if text is None:
+        raise Refused("--dice (the dice in play) is required")
+    shown = short(text)
+    if text.isdigit() and not text.isascii():
+        raise Refused(f"--dice {shown}: the dice in play is a whole number written with the digits 0-9")
+    if not text.isdigit():
+        raise Refused(f"--dice {shown}: the dice in play is a whole number, at least 1")
+    most = table_limit(rules)
+    if len(text.lstrip("0")) > len(str(most)):  # too many digits for any table (and for int(), past 4,300)
+        raise Refused(f"--dice {shown}: a `{rules}` table holds at most {most} "
+                      f"({rules.players[1]} players of {hand_limit(rules)})")
     return int(text)
 
 
 def parse_die(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 6:
-        raise Refused(f"{text!r} is not a die: a die shows 1 to 6")
+    if text.isdigit() and not text.isascii():
+        raise Refused(f"{quoted(text)} is not a die: write dice with the digits 1 to 6")
+    if not text.isdigit() or len(text) > 1 or not 1 <= int(text) <= 6:
+        raise Refused(f"{quoted(text)} is not a die: a die shows 1 to 6")
     return int(text)
 
 
+# 0.5, .5, 1/2: plain digits only (Fraction would also read 1e-99999999, and take forever over it)
+_THRESHOLD = re.compile(r"\d{1,9}(\.\d{1,9})?|\.\d{1,9}|\d{1,9}/\d{1,9}", re.ASCII)
+
+
 def parse_threshold(text: str) -> Fraction:
+    if not _THRESHOLD.fullmatch(text.strip()):
+        raise Refused(f"threshold {quoted(text)} is not a number: write 0.5 or 1/2")
     try:
-        value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise Refused(f"threshold {text!r} is not a number: write 0.5 or 1/2") from None
+        value = Fraction(text.strip())
+    except ZeroDivisionError:
+        raise Refused(f"threshold {quoted(text)} is not a number: write 0.5 or 1/2") from None
     if not 0 < value <= 1:
-        raise Refused(f"threshold {text}: a best bid's chance must be above 0 and at most 1")
+        raise Refused(f"threshold {short(text)}: a best bid's chance must be above 0 and at most 1")
     return value
 
 
@@ -61,7 +83,7 @@ def build_sight(args):
     from dicecup.odds import Sight
 
     rules = Rules.parse(" ".join(args.rules))
-    dice = whole_number(args.dice, "--dice (the dice in play)")
+    dice = dice_in_play(args.dice, rules)
     mine = tuple(parse_die(d) for d in args.mine)
     return Sight.make(rules, dice, mine, palifico=args.palifico, opened_on_ones=args.opened_on_ones)
 

@@ -91,10 +91,12 @@ def example_lines() -> list:
     iris, five_fives = Sight.make("revolver", 15, (5, 5, 1, 2, 4)), Bid.parse("5x5")
     mine, seven_threes = Sight.make("dudo", 20, (1, 3, 3, 5, 6)), Bid.parse("7x3")
     return ["## Worked examples", "",
-            "Seed 001's reveal: Iris holds two fives and a one among 15 dice and faces `5x5`. She needs two "
-            "more among the 10 hidden dice, and calls liar:", "", "```", *bid_lines(iris, five_fives), "```", "",
-            f"Her liar call wins {pct(iris.odds(five_fives).false)} of the time. The issue's example, "
-            "`dicecup odds --rules dudo --dice 20 --mine 1 3 3 5 6 --bid 7x3`:", "",
+            "A reveal at a revolver table: Iris holds two fives and a one among 15 dice and faces `5x5`. She "
+            "needs two more among the 10 hidden dice, and calls liar "
+            "(`dicecup odds --rules revolver --dice 15 --mine 5 5 1 2 4 --bid 5x5`):", "",
+            "```", *bid_lines(iris, five_fives), "```", "",
+            f"Her liar call wins {pct(iris.odds(five_fives).false)} of the time. At a 20-dice dudo table, holding "
+            "1 3 3 5 6 and facing `7x3` (`dicecup odds --rules dudo --dice 20 --mine 1 3 3 5 6 --bid 7x3`):", "",
             "```", *bid_lines(mine, seven_threes), "```", "",
             "and without `--bid`, the same hand's best bids (the full table of the hidden dice follows them):", "",
             "```", *best_bid_lines(mine, HALF), "```", ""]

@@ -1,6 +1,7 @@
 """`dicecup odds` as text: one bid priced in both worlds, or the full table for a dice count."""
 from .exact import OddsError, held, success
-from .text import WORLDS, align, counts_words, dice_words, hidden_rows, one_in, pct, world_name, world_rule
+from .text import (WORLDS, align, counts_words, dice_count, dice_words, hidden_rows, one_in, pct, world_name,
+                   world_rule)
 
 
 def round_words(sight) -> str:
@@ -14,9 +15,13 @@ def round_words(sight) -> str:
 
 
 def header(sight) -> str:
-    seen = f"you see {dice_words(sight.mine)}" if sight.mine else "you see none of them"
-    return (f"`{sight.rules}`: {sight.dice} dice in play, {seen}, {sight.hidden} hidden; "
-            f"{round_words(sight)}.")
+    if sight.mine:
+        seen = f"you see {dice_words(sight.mine)}, {sight.hidden} hidden"
+    elif sight.dice == 1:
+        seen = "you don't see it"
+    else:
+        seen = f"you see none of them, {sight.hidden} hidden"
+    return f"`{sight.rules}`: {dice_count(sight.dice)} in play, {seen}; {round_words(sight)}."
 
 
 def column_title(sight, wild: bool) -> str:
@@ -74,7 +79,7 @@ def hidden_table_lines(hidden: int) -> list:
     """P(at least k) and P(exactly k) among `hidden` dice, both worlds side by side."""
     rows = [["k", "wild: at least", "exactly", "not wild: at least", "exactly"]]
     rows += [[str(k), *(pct(p) for p in probs)] for k, *probs in hidden_rows(hidden)]
-    return [f"Among the {hidden} hidden dice, the chance that k of them count for a bid:",
+    return [f"Among the {hidden} hidden {'die' if hidden == 1 else 'dice'}, the chance that k of them count for a bid:",
             f"  wild     = {world_rule(True)}",
             f"  not wild = {world_rule(False)}", ""] + align(rows)
 

@@ -99,4 +99,4 @@ def _check_counts(rules: Rules, dice, mine: tuple) -> None:
         raise OddsError(f"you can't hold {len(mine)} dice: a player holds at most {hand_limit(rules)} "
                         f"at a `{rules}` table")
     if len(mine) > dice:
-        raise OddsError(f"you see {len(mine)} dice but only {dice} are in play")
+        raise OddsError(f"you see {len(mine)} dice but only {dice} {'is' if dice == 1 else 'are'} in play")

@@ -19,9 +19,28 @@ def pct(p) -> str:
     return f"{value * 100:.1f} %"
 
 
+_LARGE = ((10 ** 12, "trillion"), (10 ** 9, "billion"), (10 ** 6, "million"))
+
+
 def one_in(p) -> str:
-    """ "1 in 5.6": the fair price of a call that wins with probability p."""
-    return f"1 in {1 / float(p):.1f}" if p else "never"
+    """The fair price of a call that wins with probability p, as people say it: "1 in 5.6", "1 in 3",
+    "1 in 1,296", "1 in 3.5 billion", "1 in 3,656 trillion"."""
+    if not p:
+        return "never"
+    value = float(1 / Fraction(p))
+    if value < 10:
+        return f"1 in {value:.1f}".removesuffix(".0")
+    for size, word in _LARGE:
+        if value >= size:
+            scaled = value / size
+            shown = f"{scaled:,.0f}" if scaled >= 100 else f"{scaled:.1f}".removesuffix(".0")
+            return f"1 in {shown} {word}"
+    return f"1 in {value:,.0f}"
+
+
+def dice_count(n: int) -> str:
+    """ "1 die", "5 dice" """
+    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def world_name(wild: bool) -> str:
