@@ -66,6 +66,13 @@ def test_a_misbehaving_bot_is_replaced_and_counted_not_fatal(capsys, sample):
     (["hard", "easy", "--games", "0"], "--games '0' is not a positive whole number"),
     (["hard", "easy", "--games", "ten"], "--games 'ten' is not a positive whole number"),
     (["hard"] * 7, "dudo seats 2 to 6 players, not 7"),
+    (["hard", "easy", "--games", "-5"], "--games '-5' is not a positive whole number"),
+    (["hard", "easy", "--games", "²"], "--games '²' is a whole number written with the digits 0-9"),
+    (["hard", "easy", "--games", "５"], "--games '５' is a whole number written with the digits 0-9"),
+    (["hard", "easy", "--games", "9" * 5000], "--games '9999999999999999999999999999999999999999…': at most "
+                                              "1,000,000,000 games"),
+    (["hard", "easy", "--workers", "²"], "--workers '²' is a whole number written with the digits 0-9"),
+    (["hard", "easy", "--rules", "dudo dice=２"], "dice=２: dice is a whole number written with the digits 0-9"),
 ])
 def test_bad_input_is_a_clear_error_and_exit_2(capsys, words, message):
     code, out, err = arena(capsys, *words)

@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from dicecup.bots.arena import block_size, check_table, run_arena
 from dicecup.bots.loader import BotError
 from dicecup.rules import DicecupError, Rules
+from dicecup.rules.errors import quoted
 from dicecup.view.listing import add_row, listing, print_table
 
 PROG = "dicecup arena"
@@ -31,11 +32,19 @@ def add_arguments(parser):
                         help='print {"games": N, "bots": [{"bot", "wins", "win_rate", "ci95"}, ...]}')
 
 
+MOST = 10 ** 9  # games or workers: more than anyone will wait for, and a bound before int() meets 5,000 digits
+
+
 def _positive(text, what):
     if text is None:
         return None
-    if not str(text).isdigit() or int(text) < 1:
-        raise ValueError(f"{what} {text!r} is not a positive whole number")
+    text = str(text)
+    if text.isdigit() and not text.isascii():
+        raise ValueError(f"{what} {quoted(text)} is a whole number written with the digits 0-9")
+    if not text.isdigit() or not text.strip("0"):
+        raise ValueError(f"{what} {quoted(text)} is not a positive whole number")
+    if len(text.lstrip("0")) > len(str(MOST)) or int(text) > MOST:
+        raise ValueError(f"{what} {quoted(text)}: at most {MOST:,} {what.strip('-')}")
     return int(text)
 
 
