@@ -27,18 +27,33 @@ CORE = (
 )
 
 RECORD = """\
+A short game of dudo, as the hub's journal writes it and `dicecup referee` checks it:
+
 ```
-rules dudo palifico=off          # preset and switches, first line
-seats ana ben cy                 # clockwise; names of letters, digits, - and _
-rolloff ana 6 2                  # classic and buildup: the first-opener roll-off
-roll ana 3 5 5 1 2               # one per living seat per round, before the bids or right after the call
-ana bids 3x5
-ben calls liar                   # or: ben calls spot
-shot ben safe                    # revolver: one line per trigger pull; or: shot ben dead
-timeout cy                       # the turn clock ran out on cy
-reroll ana                       # ana's cup lost its hidden dice: this round's bids are void, all roll again
-retire ana                       # the host takes ana's seat out (a cup that never came back, or cheated)
-```"""
+rules dudo dice=2 palifico=off   # preset and switches, first line
+seats ana ben                    # clockwise; names of letters, digits, - and _
+roll ana 3 5                     # one per living seat per round, before the bids or right after the call
+roll ben 5 1
+ana bids 2x5
+ben calls liar                   # or: ben calls spot (also written exact or calza; printed as spot)
+roll ana 2 6
+roll ben 4
+ben bids 2x2
+ana calls liar
+```
+
+The other lines a record may hold:
+
+| line | what it records |
+| --- | --- |
+| `rolloff ana 6 2` | classic and buildup: one seat's two dice in the first-opener roll-off |
+| `shot ben safe`, `shot ben dead` | revolver: one trigger pull |
+| `timeout ben` | the turn clock ran out on ben |
+| `reroll ana` | ana's cup lost its hidden dice: this round's bids are void, all roll again |
+| `retire ana` | the host takes ana's seat out (a cup that never came back, or cheated) |
+
+Bids and calls are read as people type them (`3X5`, `LIAR`) and printed one way (`3x5`, `liar`); numbers are
+written with the digits 0-9."""
 
 
 def _switch_rows(preset) -> list:
@@ -77,11 +92,15 @@ def preset_page(name: str) -> str:
 
 
 def _example_switch(preset) -> str:
+    """A switch set away from the preset's default, as a host would write it: `palifico=off`, `load=2`."""
     for name in ("palifico", "load", "exact", "limit", "spot"):
         if preset.offers(name):
-            value = preset.defaults[name]
-            other = {True: "off", False: "on"}.get(value, "2")
-            return f"{name}={other}"
+            switch, value = SWITCHES[name], preset.defaults[name]
+            if switch.kind == "onoff":
+                other = not value
+            else:  # a count: one more, or one less at the top of its range
+                other = value + 1 if value < switch.high else value - 1
+            return f"{name}={switch.show(other)}"
     return "spot=on"
 
 
