@@ -132,3 +132,44 @@ def test_referee_reads_a_record_that_starts_with_a_byte_order_mark(tmp_path):
     game.write_bytes(b"\xef\xbb\xbf" + EXAMPLE.read_bytes())
     done = dicecup("referee", str(game))
     assert done.returncode == 0 and done.stdout.rstrip().endswith("winner: ben"), done.stderr
+
+
+def to_a_terminal(*args, columns=100):
+    """Run `dicecup ARGS` with a terminal as its standard output; everything it printed there, as text."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+    try:
+        process = subprocess.Popen([sys.executable, "-m", "dicecup", *args], stdin=subprocess.DEVNULL,
+                                   stdout=follower, stderr=subprocess.PIPE)
+        os.close(follower)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # EIO: the command closed its end
+                break
+            if not chunk:
+                break
+            shown += chunk
+        process.wait(timeout=60)
+        return process.returncode, shown.decode(), process.stderr.read().decode()
+    finally:
+        os.close(leader)
+
+
+def test_rules_on_a_terminal_is_rendered_not_raw_markdown():
+    code, shown, err = to_a_terminal("rules", "dudo")
+    assert code == 0 and err == ""
+    assert "Dudo / Perudo" in shown and "Switches" in shown
+    assert "## " not in shown and "**" not in shown and "| --- |" not in shown  # headings, bold, tables drawn
+
+
+def test_rules_piped_is_the_markdown_page():
+    done = dicecup("rules")
+    assert done.returncode == 0 and done.stdout == full_page()

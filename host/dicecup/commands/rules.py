@@ -1,4 +1,8 @@
-"""`dicecup rules [PRESET]`: the rule page of a preset, or the whole page (docs/rules.md) without one."""
+"""`dicecup rules [PRESET]`: the rule page of a preset, or the whole page (docs/rules.md) without one.
+
+On a terminal the page is rendered (headings, tables, bold) with rich; piped or redirected it is the Markdown
+itself, so `dicecup rules > docs/rules.md` writes the page byte for byte.
+"""
 import sys
 
 from dicecup.rules import PRESETS
@@ -14,5 +18,17 @@ def run(args) -> int:
         print(f"dicecup rules: unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}",
               file=sys.stderr)
         return 2
-    sys.stdout.write(preset_page(args.preset) if args.preset else full_page())
+    page = preset_page(args.preset) if args.preset else full_page()
+    if sys.stdout.isatty():
+        show(page)
+    else:
+        sys.stdout.write(page)
     return 0
+
+
+def show(page: str) -> None:
+    """The page as a person reads it on a terminal."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    Console().print(Markdown(page, hyperlinks=False))
