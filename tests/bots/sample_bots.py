@@ -53,3 +53,11 @@ class BrokenInit:
 
 
 NOT_A_BOT = 42
+
+
+class Exits:
+    """Calls sys.exit in the middle of a game: a bot must not end the program it plays in."""
+
+    def act(self, view):
+        import sys
+        sys.exit(4)

@@ -76,3 +76,9 @@ def test_the_budget_follows_the_clock():
     assert budget_for(None) == guard.DEFAULT_BUDGET
     assert budget_for(60) == guard.DEFAULT_BUDGET
     assert budget_for(1.0) == 0.5 and budget_for(0.0) == 0.05
+
+
+def test_a_bot_that_calls_sys_exit_is_replaced_not_obeyed(sample):
+    problem = "raised SystemExit: it called sys.exit(4)"
+    assert decide_inline(load(sample("Exits")), facing_view()) == (LIAR, problem)
+    assert decide(load(sample("Exits")), facing_view(), 1.0) == (LIAR, problem)

@@ -64,3 +64,10 @@ def test_a_module_that_fails_to_import_is_named(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(BotError, match="importing brokenbots failed"):
         load("brokenbots:Bot")
+
+
+def test_a_module_that_exits_while_loading_is_refused_not_obeyed(tmp_path):
+    bot = tmp_path / "quitter.py"
+    bot.write_text("import sys\nsys.exit(3)\n")
+    with pytest.raises(BotError, match="loading .*quitter.py failed: it called sys.exit"):
+        load(f"{bot}:Bot")

@@ -51,6 +51,8 @@ def decide_inline(bot, view):
     """The bot's action and None, or the safest action and the problem (no time budget: for self-play)."""
     try:
         action = ask(bot, view)
+    except SystemExit as error:  # a bot does not get to end the program it plays in
+        return safest(view), f"raised SystemExit: it called sys.exit({error.code!r})"
     except Exception as error:  # noqa: BLE001 - a bot must never crash the table
         return safest(view), f"raised {type(error).__name__}: {error}"
     problem = check(action, view)

@@ -47,6 +47,8 @@ def load(name: str, seed=None):
         takes_seed = False
     try:
         return target(seed=seed) if takes_seed else target()
+    except SystemExit as error:
+        raise BotError(f"{name}: making the bot failed: it called sys.exit({error.code!r})") from None
     except Exception as error:  # noqa: BLE001 - someone else's constructor: report it, don't crash
         raise BotError(f"{name}: making the bot failed: {type(error).__name__}: {error}") from None
 
@@ -63,6 +65,8 @@ def _import(module_name: str, name: str):
             raise BotError(f"{name}: no module named {module_name!r} (built-in bots: {', '.join(BUILTIN)})") \
                 from None
         raise BotError(f"{name}: importing {module_name} failed: {error}") from None
+    except SystemExit as error:
+        raise BotError(f"{name}: importing {module_name} failed: it called sys.exit({error.code!r})") from None
     except Exception as error:  # noqa: BLE001
         raise BotError(f"{name}: importing {module_name} failed: {type(error).__name__}: {error}") from None
 
@@ -78,6 +82,8 @@ def _import_file(path: str, name: str):
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
+    except SystemExit as error:  # a bot file does not get to end the program that loads it
+        raise BotError(f"{name}: loading {path} failed: it called sys.exit({error.code!r})") from None
     except Exception as error:  # noqa: BLE001
         raise BotError(f"{name}: loading {path} failed: {type(error).__name__}: {error}") from None
     sys.modules[module_name] = module
