@@ -104,8 +104,10 @@ class Buttons:
     gesture code does the work. A press is an event the cup sees, not a span of wall-clock time: a busy machine
     can pause the cup's process for longer than a tap lasts. So the timeline runs on the cup's own readings: a
     tap starts when the cup first reads it (everything after it moves back by the delay), lasts as long as it
-    was meant to from there, and is followed by at least one "up" reading, whose lateness also moves the rest
-    back. Long presses stay long, the taps of a double stay close, and gestures keep their order across buttons.
+    was meant to from there and until the cup has read it down once more in its last few milliseconds (so a
+    long press read seldom is still seen held past the long-press time), and is followed by at least one "up"
+    reading, whose lateness also moves the rest back. Long presses stay long, the taps of a double stay close,
+    and gestures keep their order across buttons.
     """
 
     def __init__(self, names=("a", "b")):
@@ -113,6 +115,7 @@ class Buttons:
         self.held = [False] * len(names)  # "down a" / "up a" from a person at a keyboard
         self.timeline = []  # [pin index, down_at, up_at], in order
         self._seen_down = False  # the head tap has been read as down
+        self._down_read = 0  # when the head tap was last read as down
         self._owed_up = None  # the pin owed one "up" reading after its tap
         self._up_due = 0
         self._free_at = ticks_ms()
@@ -138,8 +141,12 @@ class Buttons:
         if not self._seen_down:
             self._seen_down = True
             self._shift(ticks_diff(now, down_at))
+            self._down_read = now
             return True
-        if ticks_diff(now, up_at) < 0:
+        if ticks_diff(now, up_at) < 0 or ticks_diff(up_at, self._down_read) > 3 * Button.debounce_ms:
+            # Still down, or its end came between two readings: held until read once more, the rest later.
+            self._shift(ticks_diff(now, up_at))
+            self._down_read = now
             return True
         self.timeline.pop(0)
         self._seen_down = False
