@@ -132,3 +132,16 @@ def test_one_die_is_a_die():
     assert table.splitlines()[0] == "`dudo`: 2 dice in play, you see 3, 1 hidden; ones are wild this round."
     assert "Among the 1 hidden die, the chance that k of them count" in table
     assert " 1 dice" not in done.stdout + table
+
+
+def test_mine_given_twice_adds_up():
+    once = dicecup("--dice", "20", "--mine", "1", "2", "3", "--bid", "3x3", "--json")
+    twice = dicecup("--dice", "20", "--mine", "1", "2", "--mine", "3", "--bid", "3x3", "--json")
+    assert twice.returncode == 0 and json.loads(twice.stdout) == json.loads(once.stdout)
+
+
+def test_markdown_takes_no_other_options(tmp_path):
+    done = dicecup("--markdown", str(tmp_path / "odds.md"), "--dice", "20", "--bid", "3x3")
+    assert done.returncode == 2 and not (tmp_path / "odds.md").exists()
+    assert done.stderr == "dicecup odds: --markdown writes the whole odds page: it takes no --dice, --bid or " \
+                          "other options\n"

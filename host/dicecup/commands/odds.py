@@ -19,7 +19,8 @@ def add_arguments(parser):
     parser.add_argument("--rules", nargs="+", default=["dudo"], metavar="WORD",
                         help="preset and switches, as in a record: --rules dudo wild=off (default: dudo)")
     parser.add_argument("--dice", help="dice in play at the table, yours included")
-    parser.add_argument("--mine", nargs="*", default=[], metavar="DIE", help="your own dice: --mine 1 3 3 5 6")
+    parser.add_argument("--mine", nargs="*", default=[], action="extend", metavar="DIE",
+                        help="your own dice: --mine 1 3 3 5 6 (given twice, they add up)")
     parser.add_argument("--bid", help="the bid to price, QxF (7x3); without it, the full table")
     parser.add_argument("--palifico", action="store_true",
                         help="a palifico round (dudo): ones are not wild in it")
@@ -79,6 +80,11 @@ def parse_threshold(text: str) -> Fraction:
     return value
 
 
+def _other_options(args) -> bool:
+    given = (args.dice, args.mine, args.bid, args.palifico, args.opened_on_ones, args.json)
+    return any(given) or args.rules != ["dudo"] or args.threshold != "1/2"
+
+
 def build_sight(args):
     from dicecup.odds import Sight
 
@@ -90,6 +96,8 @@ def build_sight(args):
 
 def answer(args) -> str:
     if args.markdown:
+        if _other_options(args):
+            raise Refused("--markdown writes the whole odds page: it takes no --dice, --bid or other options")
         from dicecup.odds.page import write_page
         return "\n".join(f"wrote {p}" for p in write_page(args.markdown))
     if args.json and not args.bid:
