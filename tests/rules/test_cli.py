@@ -173,3 +173,14 @@ def test_rules_on_a_terminal_is_rendered_not_raw_markdown():
 def test_rules_piped_is_the_markdown_page():
     done = dicecup("rules")
     assert done.returncode == 0 and done.stdout == full_page()
+
+
+@pytest.mark.parametrize("typed", ["DUDO", " dudo", "Dudo"])
+def test_rules_takes_a_preset_name_in_any_case(typed):
+    done = dicecup("rules", typed)
+    assert done.returncode == 0 and done.stdout.startswith("## `dudo` — Dudo / Perudo")
+
+
+def test_rules_quotes_an_unknown_preset_short():
+    done = dicecup("rules", "x" * 5000)
+    assert done.returncode == 2 and len(done.stderr) < 200 and "…" in done.stderr

@@ -122,3 +122,8 @@ def test_switch_values_in_other_digits_are_refused(text, message):
 @pytest.mark.parametrize("word", ["exact", "calza", "EXACT", " Calza "])
 def test_exact_and_calza_are_the_spot_call_and_print_as_spot(word):
     assert parse_action(word) is SPOT and str(parse_action(word)) == "spot"
+
+
+def test_rules_are_read_in_any_case_and_print_in_lower_case():
+    rules = Rules.parse("DUDO Palifico=OFF")
+    assert rules == Rules.parse("dudo palifico=off") and str(rules) == "dudo palifico=off"

@@ -54,7 +54,8 @@ def run(args) -> int:
         print(f"{PROG}: can't read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
-        print(f"{PROG}: {args.file or 'the input'} is not a text file", file=sys.stderr)
+        print(f"{PROG}: {args.file or 'the input'} is not a text file (records are read as UTF-8)",
+              file=sys.stderr)
         return 2
     try:
         result = replay(text)

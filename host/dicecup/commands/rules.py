@@ -6,6 +6,7 @@ itself, so `dicecup rules > docs/rules.md` writes the page byte for byte.
 import sys
 
 from dicecup.rules import PRESETS
+from dicecup.rules.errors import quoted
 from dicecup.rules.page import full_page, preset_page
 
 
@@ -14,11 +15,12 @@ def add_arguments(parser):
 
 
 def run(args) -> int:
-    if args.preset and args.preset not in PRESETS:
-        print(f"dicecup rules: unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}",
+    preset = args.preset.strip().lower() if args.preset is not None else None  # DUDO, as typed in a hurry
+    if preset is not None and preset not in PRESETS:
+        print(f"dicecup rules: unknown preset {quoted(args.preset)}: choose one of {', '.join(PRESETS)}",
               file=sys.stderr)
         return 2
-    page = preset_page(args.preset) if args.preset else full_page()
+    page = preset_page(preset) if preset else full_page()
     if sys.stdout.isatty():
         show(page)
     else:

@@ -239,9 +239,11 @@ class Rules:
 
     @classmethod
     def from_words(cls, preset: str, switch_words) -> "Rules":
+        """Read in any case (`DUDO Palifico=OFF`, as typed); printed back in lower case."""
+        preset = preset.lower()
         overrides = {}
         for word in switch_words:
-            name, sep, value = word.partition("=")
+            name, sep, value = word.lower().partition("=")
             if not sep:
                 raise RulesError(f"{quoted(word)} is not a switch: write name=value, like palifico=off")
             if name not in SWITCHES:
