@@ -2,7 +2,7 @@
 """`hard` against the baseline (the highest bid it believes at >= 1/2, else liar), at dudo, on every
 CPU core: first a six-seat table of one hard and five baselines (fair share 16.7 %), then 5,000 games heads-up.
 
-    python bench/arena.py [heads-up games, default 5000] [six-seat games, default 2000] [seed, default 7]
+    python bench/arena.py [heads-up games, default 5000] [six-seat games, default 1980] [seed, default 7]
 
 The last line is `hard_vs_baseline: P %`, hard's heads-up win rate (target: 65 % or more).
 """
@@ -24,7 +24,7 @@ def show(title, result, seconds):
 
 def main() -> None:
     heads_up = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
-    six = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+    six = int(sys.argv[2]) if len(sys.argv) > 2 else 1980  # 66 whole blocks of the six-seat balanced seating (30 games)
     seed = sys.argv[3] if len(sys.argv) > 3 else "7"
     rules = Rules.parse("dudo")
     start = time.perf_counter()

@@ -1,5 +1,6 @@
-"""The baseline of issue 7: it makes the highest bid it believes true with probability >= 1/2 (from its own dice
-alone, every hidden die an independent roll), and otherwise calls liar. It never calls spot.
+"""The baseline, the yardstick the other bots are measured against: it makes the highest bid it believes true
+with probability >= 1/2 (from its own dice alone, every hidden die an independent roll), and otherwise calls
+liar. It never calls spot.
 
 "Highest" is the order of `view.legal`: by quantity, then face (a reading; ones bids are low by quantity).
 An opener with no bid that likely (never at a real table) makes the lowest bid.

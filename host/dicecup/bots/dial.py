@@ -30,8 +30,8 @@ def heads_up_table(games=HEADS_UP_GAMES, seed=SEED) -> list:
     for a, b in combinations(LEVELS, 2):
         result = run_arena([a, b], Rules.parse("dudo"), games, seed)
         rates[a, b], rates[b, a] = result.scores
-    lines = [f"Heads-up `dudo`, {games} games a pairing, each bot opening half of them: the row bot's win rate against the "
-             "column bot (95 % Wilson interval).", "",
+    lines = [f"Heads-up `dudo`, {games} games a pairing, the two seats swapped every game: the row bot's win "
+             "rate against the column bot (95 % Wilson interval).", "",
              "| | " + " | ".join(f"vs {b}" for b in LEVELS) + " |",
              "| --- |" + " --- |" * len(LEVELS)]
     for a in LEVELS:

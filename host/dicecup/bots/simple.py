@@ -1,5 +1,5 @@
 """A simple, sensible bot: it bids what its own dice and the average hidden die make likely, and calls when the
-standing bid is well above what it expects. Enough to fill an empty chair; issue 7 brings the strong ones."""
+standing bid is well above what it expects. Enough to fill an empty chair; easy, normal and hard are the real ones."""
 import random
 
 from dicecup.rules import LIAR, SPOT, Bid

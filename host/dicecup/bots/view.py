@@ -1,4 +1,5 @@
-"""What one seat may know, and nothing more: the read-only view a bot decides from (contract, issue 7).
+"""What one seat may know, and nothing more: the read-only view a bot decides from (contract: bots written by
+anyone rely on it).
 
     view.rules        preset name            view.switches   dict of switch -> value as in a record
     view.seat         this bot's seat        view.seats      living seats in turn order
