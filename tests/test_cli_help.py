@@ -67,3 +67,10 @@ def test_a_reader_gone_away_ends_the_command_quietly(words):
         os.close(writing)
     assert done.stderr == ""
     assert done.returncode == 141  # 128 + SIGPIPE, as for any Unix tool whose reader went away
+
+
+def test_version_is_answered():
+    from importlib.metadata import version
+
+    done = run(PYTHON, "-m", "dicecup", "--version")
+    assert done.returncode == 0 and done.stdout == f"dicecup {version('dicecup')}\n", done.stderr

@@ -37,8 +37,18 @@ def _plain(text: str) -> str:
     return text.replace("%", "%%")
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("dicecup")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dicecup", description="Liar's Dice with electronic cups, refereed.")
+    parser.add_argument("--version", action="version", version=f"dicecup {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
         sub.add_parser(name, help=_plain(help_text), description=help_text)
