@@ -1,6 +1,6 @@
 """The difficulty dial, tested as statistics: with a fixed seed, each claim must hold at one-sided significance
-0.001 (the 99.8 % Wilson interval of the win rate lies wholly on the claimed side). Heads-up dudo, seats
-rotating, a few hundred games each (about a second per pairing on two cores)."""
+0.001 (the 99.8 % Wilson interval of the win rate lies wholly on the claimed side). Heads-up dudo, the two
+seats swapped every game, a few hundred games each (about a second per pairing on two cores)."""
 from dicecup.bots.arena import run_arena, wilson
 from dicecup.rules import Rules
 
