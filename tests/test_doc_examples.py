@@ -146,3 +146,12 @@ def test_every_dicecup_command_is_one_the_command_line_takes(words):
         done = subprocess.run([sys.executable, "-m", "dicecup", *words], capture_output=True, text=True,
                               timeout=60, stdin=subprocess.DEVNULL)
         assert done.returncode == 0 and done.stdout, done.stderr
+
+
+TRACKER_TALK = re.compile(r"\bissue\s+\d+|\bthe issue'?s\b|\bseed\s+0\d\d\b", re.I)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
+def test_the_docs_speak_to_users_not_to_the_tracker(page):
+    said = TRACKER_TALK.findall(page.read_text(encoding="utf-8"))
+    assert not said, f"{page.name} speaks of {said}: say what it means to a user"
