@@ -177,3 +177,8 @@ def test_a_huge_bad_line_is_quoted_short():
     with pytest.raises(RecordError) as caught:
         Record.parse("rules dudo\nseats ana ben\n" + "ana bids " + "9" * 50_000_000 + "\n")
     assert len(str(caught.value)) < 200 and "…" in str(caught.value)
+
+
+def test_bids_and_calls_are_read_as_typed_at_the_hub():
+    typed = Record.parse("rules dudo\nseats ana ben\nana Bids 3X5\nben CALLS Exact\n")
+    assert str(typed).splitlines()[2:] == ["ana bids 3x5", "ben calls spot"]

@@ -80,9 +80,10 @@ def parse_event(line: str):
         if len(words) != 2:
             raise NotationError(f"write `{head} NAME`")
         return _ONE_SEAT[head](words[1])
-    if len(words) == 3 and words[1] == "bids":
+    verb = words[1].lower() if len(words) == 3 else None  # `ana Bids 3X5`, as typed at the hub
+    if verb == "bids":
         return Move(head, Bid.parse(words[2]))
-    if len(words) == 3 and words[1] == "calls":
+    if verb == "calls":
         call = parse_call(words[2])  # liar or spot; spot also as `exact` or `calza`, printed back as spot
         if call is None:
             raise NotationError(f"{quoted(words[2])} is not a call: a player calls liar or spot (exact, calza)")
