@@ -10,11 +10,18 @@ DEADLINE = 60
 
 
 def children(pid: int) -> list:
-    try:
-        with open(f"/proc/{pid}/task/{pid}/children") as handle:
-            return handle.read().split()
-    except OSError:
-        return []
+    """The process ids whose parent is `pid` (read from /proc, as ps does)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    parent = int(handle.read().rpartition(")")[2].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if parent == pid:
+                found.append(entry)
+    return found
 
 
 def wait_for(condition, what: str):
