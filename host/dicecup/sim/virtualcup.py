@@ -3,6 +3,8 @@
 Each cup's serial side is a pseudo-terminal. The cup process holds the master end as its stdin/stdout, as a
 board's firmware holds its USB serial; the host opens the other end by path (/dev/pts/N) with pyserial, exactly
 like /dev/ttyACM0. Buttons are pressed through a FIFO, and the LEDs are written as text lines to a file.
+The firmware is the copy the package carries (dicecup.shipped), so an installed dicecup runs it from anywhere.
+Tests pass simcup options of their own (`options=["--cheat"]`); bench/heapcup.py adds the heap bench's set-ups.
 
     with VirtualCups(3) as cups:
         for cup in cups:
