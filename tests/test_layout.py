@@ -198,3 +198,17 @@ def test_a_package_re_exporting_its_submodules_is_not_a_circle_but_taking_names_
     assert circles(graph({"pkg": tree})) == []
     write(tree, {"b.py": "from pkg import A\nB = 2\n"})  # a name from the package's __init__
     assert circles(graph({"pkg": tree})) == [["pkg", "pkg.a", "pkg.b"]]
+
+
+def test_nothing_in_the_package_finds_its_files_from_its_own_path_or_reads_pyproject():
+    # An installed dicecup has no checkout around it: what it ships is found with importlib.resources
+    # (dicecup.shipped), never by walking up from __file__, and pyproject.toml is not there to read.
+    wrong = []
+    for name, path in modules({"dicecup": TREES["dicecup"]}).items():
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Name) and node.id == "__file__":
+                wrong.append(f"{name}, line {node.lineno}: __file__")
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and "pyproject" in node.value \
+                    and len(node.value.split()) == 1:
+                wrong.append(f"{name}, line {node.lineno}: {node.value!r}")
+    assert not wrong, "\n".join(wrong)
