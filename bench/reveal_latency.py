@@ -3,6 +3,9 @@ played by a bot through its buttons: from the moment the hub receives a cup's li
 moment every cup has acknowledged its RESULT frame, i.e. reveal requests out, six reveals in and checked
 against their commitments, the engine's ruling, and the results delivered.
 
+The stopwatch hooks on the two marks the hub publishes (dicecup.hub.snapshot): CallAccepted (its time is when
+the call's frame reached the hub) and ResultsDelivered (when the last RESULT was acknowledged).
+
 Prints p99 above the last line, `reveal_latency_p50: N ms`. Run: .venv/bin/python bench/reveal_latency.py
 """
 import io
@@ -10,64 +13,49 @@ import statistics
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 from rich.console import Console
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
 
-from cupcore import wire  # noqa: E402
-
-from dicecup.sim.players import BotPlayers  # noqa: E402
 from dicecup.hub.screen import Screen  # noqa: E402
-from dicecup.hub.session import Table  # noqa: E402
-from dicecup.hub.table import Hub  # noqa: E402
-from dicecup.sim.virtualcup import VirtualCups, find_micropython  # noqa: E402
+from dicecup.hub.snapshot import CallAccepted, ResultsDelivered  # noqa: E402
+from dicecup.hub.tablesetup import TableSetup  # noqa: E402
 from dicecup.rules import Rules  # noqa: E402
+from dicecup.sim.players import BotPlayers  # noqa: E402
+from dicecup.sim.virtualcup import VirtualCups, find_micropython  # noqa: E402
 
 
-class TimedHub(Hub):
-    """The real hub, with a stopwatch on the call-to-results path."""
+class Stopwatch:
+    """A subscriber to the hub: from a call accepted to every result of that deal acknowledged."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self):
         self.samples = []
-        self._called_at = None
-        self._results_out = False
+        self._called = None   # (deal, time) of the call being timed
 
-    def _on_intent(self, seat, values):
-        if values[1] in (wire.LIAR, wire.SPOT) and self.phase == "bidding" and seat.index == self.to_act():
-            self._called_at = time.perf_counter()
-        super()._on_intent(seat, values)
-
-    def _round_over(self):
-        super()._round_over()
-        self._results_out = self._called_at is not None
-
-    def tick(self):
-        super().tick()
-        if self._results_out and all(not s.conn or (s.conn.link.idle and not s.conn._outbox)
-                                     for s in self.seats if s.is_cup):
-            self.samples.append(time.perf_counter() - self._called_at)
-            self._called_at, self._results_out = None, False
+    def __call__(self, item):
+        if isinstance(item, CallAccepted):
+            self._called = (item.deal, item.at)
+        elif isinstance(item, ResultsDelivered) and self._called and self._called[0] == item.deal:
+            self.samples.append(item.at - self._called[1])
+            self._called = None
 
 
 def one_game(seed: str, data: str) -> list:
     with VirtualCups(6, runtime=find_micropython(), fast=True, seed=seed) as cups:
-        table = Table(Rules.parse("dudo dice=2"), data=data, seed=seed,
-                      screen=Screen(console=Console(file=io.StringIO()), brief=True), result_pause=0.05)
-        hub = table.hub = TimedHub(table.rules, data=table.data, chance=table.chance, screen=table.screen,
-                                   expect_cups=len(cups))
-        hub.result_pause = 0.05
+        table = TableSetup(Rules.parse("dudo dice=2"), data=data, seed=seed,
+                           screen=Screen(console=Console(file=io.StringIO()), brief=True), result_pause=0.05)
+        hub = table.make_hub(expect_cups=len(cups))
+        stopwatch = hub.subscribe(Stopwatch())
         table.connect([cup.path for cup in cups])
-        players = BotPlayers(list(cups), hub, table.stop, seed=seed).start()
+        players = BotPlayers(list(cups), hub.watch(), table.stop, seed=seed).start()
         runner = threading.Thread(target=table.play, kwargs={"timeout": 240})
         runner.start()
         runner.join(250)
         table.close()
         players.join()
-        return hub.samples
+        return stopwatch.samples
 
 
 def main():

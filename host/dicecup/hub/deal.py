@@ -18,6 +18,7 @@ class Deal:
         self.deadline = deadline   # when a cup that has not answered counts as dropped (None: no clock)
         self.commits = {}          # seat index -> 32-byte commitment
         self.reveals = {}          # seat index -> dice, checked (cups) or the hub's own draw (bots)
+        self.salts = {}            # seat index -> the salt that came with a checked reveal
         self.bot_dice = {}         # seat index -> dice of a bot seated on the hub (hidden until the reveal)
         self.cups = set()          # seat indices dealt to a cup (the rest are bots)
         self.doubted = set()       # cups that came back mid-deal: their commitment must be sent again
@@ -61,6 +62,7 @@ class Deal:
         if not hmac.compare_digest(expected, known):
             return False
         self.reveals[index] = tuple(dice)
+        self.salts[index] = bytes(salt)
         return True
 
     def reveal_bots(self) -> None:

@@ -15,6 +15,7 @@ Everything a player must not learn early stays out: dice are written only at the
 """
 import os
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
@@ -29,6 +30,7 @@ class Journal:
     def __init__(self, path: Path):
         self.path = Path(path)
         self._file = open(self.path, "a", encoding="utf-8")
+        self._batched = 0
 
     @classmethod
     def create(cls, data: Path, rules, seats) -> "Journal":
@@ -49,7 +51,20 @@ class Journal:
     def line(self, text: str) -> None:
         self._file.write(text + "\n")
         self._file.flush()
-        os.fsync(self._file.fileno())
+        if not self._batched:
+            os.fsync(self._file.fileno())
+
+    @contextmanager
+    def batch(self):
+        """Lines written together (a reveal's salts and rolls), on disk once at the end: one fsync, not one each.
+        The hub tells nobody what they say until the batch is over."""
+        self._batched += 1
+        try:
+            yield self
+        finally:
+            self._batched -= 1
+            if not self._batched:
+                os.fsync(self._file.fileno())
 
     def event(self, event) -> None:
         self.line(str(event))

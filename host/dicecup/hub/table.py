@@ -345,7 +345,6 @@ class Hub:
                      "match the commitment it sent at the roll; those dice are not counted")
             self.journal.comment(f"{seat.name}'s reveal did not match its commitment: cheating")
             return self.recovery.retire(seat.name, "a reveal that does not match its commitment")
-        self.journal.fact("salt", seat.name, bytes(salt).hex())
         self._after_reveals()
 
     def _after_reveals(self):
@@ -353,8 +352,11 @@ class Hub:
         if self.phase != REVEALING or deal.missing_reveals():
             return
         kind = Rolloff if deal.rolloff else Roll
-        for index in sorted(deal.reveals):  # seat order, so the same game writes the same journal
-            self.record(kind(self.seats[index].name, deal.reveals[index]))
+        with self.journal.batch():  # on disk before anyone hears the result
+            for index in sorted(deal.salts):  # seat order, so the same game writes the same journal
+                self.journal.fact("salt", self.seats[index].name, deal.salts[index].hex())
+            for index in sorted(deal.reveals):
+                self.record(kind(self.seats[index].name, deal.reveals[index]))
         if deal.rolloff:
             return self._after_rolloff()
         self._round_over()
@@ -477,6 +479,7 @@ class Hub:
             self.next_at = self.clock()
             if state.phase == ENGINE_SHOOTING:
                 self._round_over()
+        self.go_on()  # a table with no cup to wait for (bots only) goes on at once
 
     # -- what the cups see ----------------------------------------------------------------------------------------------
     def clock_left(self):

@@ -1,1 +1,9 @@
-"""What people look at. The terminal view (rich) comes first."""
+"""What people look at. The terminal view (rich) comes first; web screens come later.
+
+A view never reads the hub's fields: it subscribes to what the hub publishes (dicecup.hub.snapshot), an
+immutable TableSnapshot after every change and an event for each thing that happens, as the terminal Screen
+(dicecup.hub.screen) does:
+
+    hub.subscribe(callback)   # callback(item) on the hub's thread, for every event and snapshot
+    latest = hub.watch()      # for another thread: latest.get() is the newest snapshot
+"""

@@ -1,0 +1,103 @@
+"""A deal owns its commitments and reveals, checked with cupcore's own digest and a constant-time compare; and
+dudo's first opener is drawn once, when the deal that needs it starts, journaled, and read back on resume:
+asking whose turn it is never draws anything."""
+import hmac
+
+import pytest
+
+from cupcore import commit
+from dicecup.hub import deal as dealmod
+from dicecup.hub.deal import Deal
+from dicecup.hub.journal import read_journal
+from dicecup.hub.phases import TablePhase
+from dicecup.hub.tablesetup import TableSetup
+from dicecup.rules import Rules, replay
+
+NONCE = bytes.fromhex("8f3a1c5e0b7d2946")
+SALT = bytes(range(16))
+
+
+def committed_deal(dice=(3, 1, 6)):
+    deal = Deal(4, NONCE, {2: len(dice)})
+    deal.cups.add(2)
+    assert deal.commit(2, commit.digest(NONCE, 2, bytes(dice), SALT)) == "new"
+    return deal
+
+
+def test_a_reveal_counts_only_if_it_is_what_the_cup_committed_to():
+    deal = committed_deal()
+    assert deal.missing_commits() == set() and deal.missing_reveals() == {2}
+    assert not deal.check_reveal(2, (3, 1, 5), SALT)          # another die
+    assert not deal.check_reveal(2, (3, 1, 6), SALT[::-1])    # another salt
+    assert not deal.check_reveal(2, (3, 1, 6), SALT[:8])      # a salt of the wrong size
+    assert not deal.check_reveal(3, (3, 1, 6), SALT)          # a seat that was not dealt
+    assert deal.missing_reveals() == {2}
+    assert deal.check_reveal(2, (3, 1, 6), SALT)
+    assert deal.reveals == {2: (3, 1, 6)} and deal.salts == {2: SALT}
+
+
+def test_dice_a_cup_could_not_have_rolled_are_refused_even_when_committed_to():
+    deal = committed_deal(dice=(7, 0, 6))
+    assert not deal.check_reveal(2, (7, 0, 6), SALT)
+
+
+def test_commitments_are_compared_in_constant_time(monkeypatch):
+    compared = []
+    real = hmac.compare_digest
+
+    def spy(a, b):
+        compared.append((bytes(a), bytes(b)))
+        return real(a, b)
+
+    monkeypatch.setattr(dealmod.hmac, "compare_digest", spy)
+    deal = committed_deal()
+    assert deal.check_reveal(2, (3, 1, 6), SALT) and compared
+    assert deal.commit(2, deal.commits[2]) == "same" and deal.commit(2, b"\0" * 32) == "different"
+    assert len(compared) == 3
+
+
+def bots_only_hub(tmp_path, seed="opener"):
+    table = TableSetup(Rules.parse("dudo dice=2"), data=tmp_path, seed=seed, bot_names=["normal"] * 3,
+                       result_pause=0.0)
+    hub = table.make_hub(expect_cups=0)
+    hub.bot_delay = 60.0  # nobody moves: the test looks at the first turn
+    return table, hub
+
+
+def test_dudos_first_opener_is_drawn_once_journaled_and_asking_draws_nothing(tmp_path):
+    table, hub = bots_only_hub(tmp_path)
+    watch = hub.watch()
+    hub.tick()  # everyone seated: the game begins, the first deal goes out, the bots have their dice
+    snapshot = watch.get()
+    assert snapshot.phase == TablePhase.BIDDING and snapshot.state.turn is None  # the engine leaves it open
+    opener = snapshot.state.seats[snapshot.to_act]
+    text = snapshot.journal.read_text()
+    assert f"#@ opener {opener} deal=1" in text and text.count("#@ opener") == 1
+    draws = hub.chance._counter
+    for _ in range(50):
+        assert hub.to_act() == snapshot.to_act and hub.snapshot().to_act == snapshot.to_act
+        hub.tick()
+    assert hub.chance._counter == draws  # a query, not a draw
+    assert replay(text).state.round == 1  # the referee's reader takes the fact as a comment
+    table.close()
+
+    # A hub that died here and resumes keeps that opener (a different seed would draw differently).
+    resumed = read_journal(snapshot.journal)
+    assert resumed.opener == opener
+    again, hub2 = bots_only_hub(tmp_path, seed="another seed")
+    watch2 = hub2.watch()
+    hub2.resume(resumed, replay(snapshot.journal.read_text()).state, bots=lambda name: table.bots[0][1])
+    hub2.tick()  # no cup to wait for: the round is dealt again
+    assert watch2.get().phase == TablePhase.BIDDING
+    assert watch2.get().state.seats[watch2.get().to_act] == opener
+    assert snapshot.journal.read_text().count("#@ opener") == 1
+    again.close()
+
+
+@pytest.mark.parametrize("preset", ["classic", "fourdice"])
+def test_presets_whose_engine_names_the_opener_journal_no_draw(tmp_path, preset):
+    table = TableSetup(Rules.parse(preset), data=tmp_path, seed="o", bot_names=["normal"] * 2)
+    hub = table.make_hub(expect_cups=0)
+    hub.tick()
+    assert "#@ opener" not in hub.snapshot().journal.read_text()
+    table.close()
