@@ -6,6 +6,12 @@ Usage: micropython mp_board_runner.py STANDINS BOARD_DIR PINMAP_DIR FIRMWARE TES
 import sys
 
 
+def show_traceback(exc):
+    show = getattr(sys, "print_exception", None)  # MicroPython's; a runtime without it just gets the line above
+    if show is not None:
+        show(exc)
+
+
 def main():
     standins, board_dir, pinmap_dir, firmware, tests, name = sys.argv[1:7]
     for path in (firmware, tests, pinmap_dir, board_dir, standins):
@@ -14,7 +20,7 @@ def main():
         module = __import__(name)
     except Exception as exc:
         print("ERROR", name + ":", type(exc).__name__, exc)
-        sys.print_exception(exc)
+        show_traceback(exc)
         print("DONE")
         return
     for attr in sorted(dir(module)):
@@ -23,7 +29,7 @@ def main():
                 getattr(module, attr)()
             except Exception as exc:
                 print("FAIL", name, attr + ":", type(exc).__name__, exc)
-                sys.print_exception(exc)
+                show_traceback(exc)
             else:
                 print("PASS", name, attr)
     print("DONE")

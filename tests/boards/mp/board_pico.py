@@ -134,3 +134,30 @@ def test_cue_turn_and_cue_call_blink_white_and_beep_their_tones():
         assert machine.LOG[:2] == [("freq", hz), ("duty", 16384)], (cue, machine.LOG)
         run_for(runner, clock, 1500)
         assert machine.LOG[-1] == ("duty", 0) and strip.shown[0] == lit(leds.DIM_BLUE)
+
+
+def test_a_led_write_that_fails_once_is_reported_and_the_deal_goes_on():
+    from cupcore import commit
+
+    runner, usb, hub, clock, strip = make()
+    seat(runner, usb, hub, clock, seat=1)
+    usb.incoming += hub.frame(wire.DEAL, (3, 5, b"12345678"))
+    run_for(runner, clock, 20)
+    [(deal, digest)] = [v for t, v in hub.read(usb) if t == wire.COMMIT]
+    write = strip.write
+    failures = [OSError("the LED data line is stuck")]
+
+    def write_failing_once():
+        if failures:
+            raise failures.pop()
+        write()
+
+    strip.write = write_failing_once
+    usb.incoming += hub.frame(wire.CUE, (wire.CUE_TURN, 0))  # a new display: the write fails
+    run_for(runner, clock, 20)
+    assert (wire.ERROR, (wire.ERR_CRASH, 0)) in hub.read(usb)
+    assert strip.shown[0] != (0, 0, 0)  # the next step showed the display after all
+    usb.incoming += hub.frame(wire.REVEAL_REQ, (3,))
+    run_for(runner, clock, 20)
+    [(deal, dice, salt)] = [v for t, v in hub.read(usb) if t == wire.REVEAL]
+    assert commit.verify(digest, b"12345678", 1, dice, salt)
