@@ -306,17 +306,21 @@ class Hub:
         self._after_move(event)
 
     def _after_move(self, event, arrived=None):
+        if self.state.phase == ENGINE_REVEAL:  # a call: the cups are asked first, the screen is told after
+            self._call_made(event.seat, arrived)
+            self._request_reveals()
+            self._announce(event)
+            return self._after_reveals()
+        self._announce(event)
+        if len(self.state.history) > self.rounds_done:  # a timeout ends the round without a reveal
+            return self._round_over()
+        self._start_turn()
+
+    def _announce(self, event):
         if isinstance(event, Move):
             action = event.action
             said = f"{event.seat} {'bids' if isinstance(action, Bid) else 'calls'} {action}"
             self.say(said + (f" ({action.words()})" if isinstance(action, Bid) else ""), quiet=True)
-            if not isinstance(action, Bid):
-                self._call_made(event.seat, arrived)
-        if self.state.phase == ENGINE_REVEAL:
-            return self._ask_reveals()
-        if len(self.state.history) > self.rounds_done:  # a timeout ends the round without a reveal
-            return self._round_over()
-        self._start_turn()
 
     def _call_made(self, caller, arrived):
         for seat in self.seats:
@@ -325,13 +329,16 @@ class Hub:
 
     # -- the reveal ----------------------------------------------------------------------------------------------------
     def _ask_reveals(self):
+        self._request_reveals()
+        self._after_reveals()
+
+    def _request_reveals(self):
         self.phase = REVEALING
         deal = self.deal
         deal.deadline = self.clock() + self.answer_timeout
         for index in sorted(deal.cups):
             self.seats[index].send(wire.REVEAL_REQ, (deal.id,))
         deal.reveal_bots()
-        self._after_reveals()
 
     def _on_reveal(self, seat, values):
         deal_id, dice, salt = values
@@ -372,7 +379,10 @@ class Hub:
 
     # -- results ----------------------------------------------------------------------------------------------------------
     def _round_over(self):
-        self.publisher.publish(RoundRevealed(self.state.history[-1]))
+        revealed = self.state.history[-1]
+        shooting = self.state.phase == ENGINE_SHOOTING
+        if shooting:  # the reveal on the screen, then each trigger pull's suspense, then the results
+            self.publisher.publish(RoundRevealed(revealed))
         while self.state.phase == ENGINE_SHOOTING:
             seat = self.seats[self.state.shooters[0]]
             bullets = self.state.bullets[seat.index]
@@ -387,6 +397,8 @@ class Hub:
                 seat.send(wire.RESULT, self._result_values(seat, outcome))
         self._results_for = self.deal.id if self.deal else None
         self._check_results_delivered()
+        if not shooting:  # the cups first: drawing the reveal on a screen takes milliseconds
+            self.publisher.publish(RoundRevealed(revealed))
         if self.state.phase == ENGINE_OVER:
             return self.end_game()
         self.phase = BETWEEN
