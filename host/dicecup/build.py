@@ -13,6 +13,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from dicecup.shipped import board_dir, cupcore_dir, pins_path
@@ -101,46 +102,113 @@ def _compile(source: Path, target: Path, march: str, name: str):
         raise BuildError(f"mpy-cross failed on {source.name}: {proc.stderr.strip()}")
 
 
-def build(board: str, out_dir) -> dict:
-    """Write the board's files into out_dir (emptied first); return the manifest."""
+def build(board: str, out_dir, force: bool = False) -> dict:
+    """Write the board's files into out_dir; return the manifest.
+
+    Only dicecup's own files are ever replaced or removed: those the folder's manifest.json (an earlier build)
+    lists and that still hold what that build wrote. A folder holding other things and no manifest, or a built
+    file the user has since edited, is refused (BuildError) unless `force`; even then nothing that is not ours
+    is removed: files of the same name are overwritten, everything else stays."""
+    board = board.lower()
     if board not in BOARDS:
         raise BuildError(f"no board named {board!r}: choose one of {', '.join(BOARDS)}")
+    out = Path(out_dir)
+    clear_previous_build(out, force)
     spec = pins(board)
     files = sources(board)
-    out = Path(out_dir)
-    if out.exists():
-        shutil.rmtree(out)
-    (out / "lib").mkdir(parents=True)
-    generated = out / ".pinmap.py"
-    generated.write_text(pinmap_source(board))
-    files.append((generated, "lib/pinmap.py"))
+    (out / "lib").mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="dicecup-build-"))  # never in the user's folder
+    try:
+        generated = scratch / "pinmap.py"
+        generated.write_text(pinmap_source(board))
+        files.append((generated, "lib/pinmap.py"))
+        _write_files(files, out, spec)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     micropython = spec["runtime"] == "micropython"
-    for source, dest in files:
-        if micropython and dest.startswith("lib/") and dest.endswith(".py"):
-            compiled = dest[:-3] + ".mpy"
-            (out / compiled).parent.mkdir(parents=True, exist_ok=True)
-            _compile(source, out / compiled, spec["march"], name=dest)
-        else:
-            (out / dest).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, out / dest)
-    generated.unlink()
-    if micropython and not (out / "settings.toml").exists():
+    if micropython and "settings.toml" not in {dest for _, dest in files}:
         (out / "settings.toml").write_text(f'# Read once at start. Your name on the table (16 bytes at most).\n'
                                            f'DICECUP_NAME = "{board}"\nDICECUP_BLE = 1\n')
     needs = dict(NEEDS[board])
     if board == "cpb":
         needs["install"] = [f"{pin}  (circup install {CIRCUP_NAMES[pin.split('==')[0]]})" for pin in CPB_LIBRARIES]
     (out / "README.txt").write_text(_readme(board, spec, needs))
+    written = [out / _target(dest, micropython) for _, dest in files] + [out / "README.txt"]
+    if micropython and (out / "settings.toml") not in written:
+        written.append(out / "settings.toml")
     manifest = {
         "board": board,
         "runtime": spec["runtime"],
         "march": spec.get("march"),
         "firmware": needs["firmware"],
         "dependencies": needs["install"],
-        "files": [_entry(out, path) for path in sorted(p for p in out.rglob("*") if p.is_file())],
+        "files": [_entry(out, path) for path in sorted(written)],
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest
+
+
+def _target(dest: str, micropython: bool) -> str:
+    """Where a source lands in the build: MicroPython boards get lib/*.py compiled to .mpy."""
+    if micropython and dest.startswith("lib/") and dest.endswith(".py"):
+        return dest[:-3] + ".mpy"
+    return dest
+
+
+def _write_files(files, out: Path, spec: dict):
+    micropython = spec["runtime"] == "micropython"
+    for source, dest in files:
+        target = out / _target(dest, micropython)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.name.endswith(".mpy"):
+            _compile(source, target, spec["march"], name=dest)
+        else:
+            shutil.copyfile(source, target)
+
+
+def previous_manifest(out: Path):
+    """The manifest an earlier `dicecup build` left in out, or None."""
+    try:
+        manifest = json.loads((out / "manifest.json").read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), list) or "board" not in manifest:
+        return None
+    return manifest
+
+
+def clear_previous_build(out: Path, force: bool):
+    """Make out ready for a build, removing only the files an earlier build wrote there (see build())."""
+    if out.exists() and not out.is_dir():
+        raise BuildError(f"{out} is not a folder: name a folder for the build with --out")
+    if not out.exists() or not any(out.iterdir()):
+        return
+    manifest = previous_manifest(out)
+    if manifest is None:
+        if not force:
+            raise BuildError(f"{out} already holds files that dicecup did not write (no manifest.json of a build): "
+                             "choose an empty or new folder with --out, or add --force to write beside them "
+                             "(nothing there is deleted; files of the same name are replaced)")
+        return
+    ours = []
+    for entry in manifest["files"]:
+        path = out / str(entry.get("path", ""))
+        if not path.is_file() or out.resolve() not in path.resolve().parents:
+            continue  # gone already, or a listed path leading outside the folder: not ours to touch
+        if _sha256(path) != entry.get("sha256") and not force:
+            raise BuildError(f"{path} was changed since dicecup built it: move it away (or copy your changes), "
+                             "or add --force to overwrite it")
+        ours.append(path)
+    for path in ours + [out / "manifest.json"]:
+        path.unlink()
+    for folder in sorted({p.parent for p in ours}, key=lambda p: len(p.parts), reverse=True):
+        while folder != out and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()  # only folders our own files emptied
+            folder = folder.parent
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _entry(out: Path, path: Path) -> dict:

@@ -1,0 +1,67 @@
+"""`dicecup build --out DIR` never deletes what dicecup did not write (issue 12 item 1)."""
+import json
+
+from clirun import dicecup, one_plain_line
+
+
+def test_a_folder_with_files_of_its_own_is_refused_and_left_alone(tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "photos.txt").write_text("mine")
+    proc = dicecup("build", "--board", "pico", "--out", drive)
+    line = one_plain_line(proc, "build")
+    assert proc.returncode == 2 and "--force" in line and str(drive) in line
+    assert [p.name for p in drive.iterdir()] == ["photos.txt"]
+    assert (drive / "photos.txt").read_text() == "mine"
+
+
+def test_force_writes_beside_the_users_files(tmp_path):
+    out = tmp_path / "here"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    proc = dicecup("build", "--board", "pico", "--out", out, "--force")
+    assert proc.returncode == 0, proc.stderr
+    assert (out / "notes.txt").read_text() == "mine" and (out / "manifest.json").exists()
+
+
+def test_a_rebuild_replaces_its_own_files_and_keeps_the_users(tmp_path):
+    out = tmp_path / "dist" / "pico"
+    assert dicecup("build", "--board", "pico", "--out", out).returncode == 0
+    (out / "wiring-notes.txt").write_text("mine")
+    (out / "lib" / "extra.py").write_text("# mine")
+    stale = out / "lib" / "old_module.mpy"  # a file an older build wrote and this one does not
+    stale.write_bytes(b"M")
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["files"].append({"path": "lib/old_module.mpy", "size": 1, "sha256": __import__("hashlib").sha256(b"M").hexdigest()})
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    proc = dicecup("build", "--board", "pico", "--out", out)
+    assert proc.returncode == 0, proc.stderr
+    assert (out / "wiring-notes.txt").read_text() == "mine" and (out / "lib" / "extra.py").read_text() == "# mine"
+    assert not stale.exists()
+    listed = {f["path"] for f in json.loads((out / "manifest.json").read_text())["files"]}
+    assert "wiring-notes.txt" not in listed and "lib/extra.py" not in listed and "main.py" in listed
+
+
+def test_a_built_file_the_user_edited_is_not_overwritten_without_force(tmp_path):
+    out = tmp_path / "pico"
+    assert dicecup("build", "--board", "pico", "--out", out).returncode == 0
+    (out / "settings.toml").write_text('DICECUP_NAME = "ana"\n')
+    proc = dicecup("build", "--board", "pico", "--out", out)
+    line = one_plain_line(proc, "build")
+    assert "settings.toml" in line and "--force" in line
+    assert (out / "settings.toml").read_text() == 'DICECUP_NAME = "ana"\n'
+    assert dicecup("build", "--board", "pico", "--out", out, "--force").returncode == 0
+    assert "DICECUP_NAME" in (out / "settings.toml").read_text()
+
+
+def test_out_naming_a_file(tmp_path):
+    target = tmp_path / "file.txt"
+    target.write_text("mine")
+    line = one_plain_line(dicecup("build", "--board", "pico", "--out", target), "build")
+    assert "not a folder" in line and target.read_text() == "mine"
+
+
+def test_a_board_name_in_capitals_is_read(tmp_path):
+    proc = dicecup("build", "--board", "PICO", "--out", tmp_path / "p")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads((tmp_path / "p" / "manifest.json").read_text())["board"] == "pico"
