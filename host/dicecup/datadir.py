@@ -1,7 +1,29 @@
 """Where dicecup keeps its journals and its registry: `--data DIR`, else $XDG_DATA_HOME/dicecup, else
-~/.local/share/dicecup."""
+~/.local/share/dicecup.
+
+A data folder that can't be made (`--data` names a file, a folder without permission, a full disk) ends the
+command with one plain line, whichever command asked: DataDirError is a SystemExit, as argparse's own errors are,
+because the folder is asked for deep inside the hub's setup by commands that can't all be taught to catch it.
+"""
 import os
+import sys
 from pathlib import Path
+
+
+class DataDirError(SystemExit):
+    """The data folder can't be used; `reason` says why and what to do. Exits with status 2 and one line."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(f"{_prefix()}: {reason}")
+
+
+def _prefix() -> str:
+    """"dicecup COMMAND", as every command starts its errors (the command from the command line)."""
+    from dicecup.cli import COMMANDS
+
+    command = next((arg for arg in sys.argv[1:2] if arg in COMMANDS), None)
+    return f"dicecup {command}" if command else "dicecup"
 
 
 def data_dir(override=None) -> Path:
@@ -10,5 +32,22 @@ def data_dir(override=None) -> Path:
     else:
         base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
         path = Path(base) / "dicecup"
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise DataDirError(f"{_file_in_the_way(path)} is a file, not a folder: the data folder (--data) must be "
+                           "a folder; name another one") from None
+    except PermissionError:
+        raise DataDirError(f"can't make the data folder {path}: permission denied; name a folder you can write "
+                           "with --data") from None
+    except OSError as error:
+        raise DataDirError(f"can't make the data folder {path}: {error.strerror or error}") from None
+    return path
+
+
+def _file_in_the_way(path: Path) -> Path:
+    """The file where a folder of `path` should be (the path itself or one of its parents)."""
+    for candidate in [path, *path.parents]:
+        if candidate.exists() and not candidate.is_dir():
+            return candidate
     return path

@@ -62,12 +62,29 @@ def check_name(name: str) -> str:
     return name
 
 
+def unreadable(path, error) -> "RegistryError":
+    """The registry file can't be used: say which file and what to do, in words."""
+    text = str(error)
+    if "locked" in text:
+        return RegistryError(f"{path} is in use by another dicecup (flash or cups) that has not finished: wait for "
+                             "it, then try again")
+    if "unable to open" in text or "readonly" in text:
+        return RegistryError(f"can't open the cup registry {path} for writing ({text}): check the data folder's "
+                             "permissions, or name another with --data")
+    return RegistryError(f"{path} is not a cup registry dicecup can read ({text}): move it away (keep it, it "
+                         "holds the cups' keys) and run again; then `dicecup flash` registers each cup anew")
+
+
 class Registry:
     def __init__(self, path):
         self.path = Path(path)
-        self._db = sqlite3.connect(self.path, timeout=10)
-        self._db.execute(_SCHEMA)
-        self._db.commit()
+        try:
+            self._db = sqlite3.connect(self.path, timeout=10)
+            self._db.execute(_SCHEMA)
+            self._db.commit()
+            self._db.execute("SELECT cup_id, name, board, key, firmware, port, flashed FROM cups LIMIT 1").fetchall()
+        except sqlite3.Error as error:  # DatabaseError (not SQLite), OperationalError (locked, unreadable)
+            raise unreadable(self.path, error) from None
 
     @classmethod
     def open(cls, data_dir):

@@ -18,7 +18,7 @@ def add_arguments(parser):
 
 
 def run(args) -> int:
-    from dicecup.datadir import data_dir
+    from dicecup.datadir import DataDirError, data_dir
     from dicecup.registry import Registry, RegistryError
 
     try:
@@ -40,6 +40,8 @@ def run(args) -> int:
             return 0
     except RegistryError as error:
         return _fail(str(error))
+    except DataDirError as error:
+        return _fail(error.reason)
 
 
 def _list(cups, as_json: bool) -> int:

@@ -22,7 +22,7 @@ def add_arguments(parser):
 
 
 def run(args) -> int:
-    from dicecup.datadir import data_dir
+    from dicecup.datadir import DataDirError, data_dir
     from dicecup.flash import FlashError
     from dicecup.registry import Registry, RegistryError
 
@@ -54,6 +54,8 @@ def run(args) -> int:
                                            progress=progress)
     except (FlashError, RegistryError, BuildError) as error:
         return _fail(str(error))
+    except DataDirError as error:
+        return _fail(error.reason)
     except OSError as error:
         return _fail(f"{error.filename or ''}: {error.strerror or error}".lstrip(": "))
     cup = result.cup
