@@ -34,7 +34,8 @@ class UsbSerial:
             feed(buf, n)
 
     def wait(self, ms):
-        self._poll.poll(ms)
+        """Wait until a byte arrives or ms have passed; True if one did."""
+        return bool(self._poll.poll(ms))
 
     def write(self, frame):
         self._out.write(frame)

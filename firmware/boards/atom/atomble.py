@@ -50,6 +50,10 @@ class CupRadio:
             if len(self._packets) < _QUEUE:
                 self._packets.append(data)
 
+    @property
+    def connected(self):
+        return self._conn is not None
+
     def poll(self, feed):
         while self._packets:
             self._reasm.feed(self._packets.pop(0), feed)

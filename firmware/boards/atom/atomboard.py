@@ -22,7 +22,7 @@ _RANGE_8G = const(0x10)
 _LSB_PER_G = const(4096)  # at +-8 g
 _SAMPLE_MS = const(10)
 _WHITE = const(60)  # cupcore's white (leds.WHITE)
-_BLE_SLICE_MS = const(5)  # with BLE on, the loop waits on USB no longer than this: the BLE task runs between
+_BLE_SLICE_MS = const(1)  # with a hub on BLE, the loop waits on USB no longer than this: the BLE task runs between
 # Where the pips of each face go on the 5x5 matrix (row-major indices).
 FACES = (
     (),
@@ -116,4 +116,5 @@ class AtomBoard(BoardBase):
         return 0 if last is None else max(0, _SAMPLE_MS - ticks_diff(now, last))
 
     def wait(self, ms):
-        self.usb.wait(ms if self.ble is None else min(ms, _BLE_SLICE_MS))
+        ble = self.ble
+        self.usb.wait(ms if ble is None or not ble.connected else min(ms, _BLE_SLICE_MS))

@@ -74,6 +74,11 @@ class Peripheral:
     def connected(self):
         return self._conn is not None
 
+    @property
+    def pending(self):
+        """Packets have arrived that the next poll will take."""
+        return bool(self._packets)
+
     def poll(self, feed):
         while self._packets:
             self._reasm.feed(self._packets.pop(0), feed)

@@ -12,6 +12,7 @@ from cupcore.compat import const
 from cupcore.usbserial import UsbSerial
 
 _BEEP_DUTY = const(16384)  # a quarter duty cycle: loud enough, gentle on a piezo
+_BLE_LOOK_MS = const(1)  # while a hub is connected over BLE, look for its packets this often
 
 
 def button(spec):
@@ -62,5 +63,11 @@ class PicoBoard(BoardBase):
             pwm.duty_u16(0)
 
     def wait(self, ms):
-        # A frame on USB ends the wait at once; BLE packets come in by interrupt and are taken at the next step.
-        self.usb.wait(ms)
+        """Until a byte arrives on USB, a BLE packet arrives, or ms have passed."""
+        ble = self.ble
+        if ble is None or not ble.connected:
+            self.usb.wait(ms)
+            return
+        # BLE packets come in by interrupt, which can't end a poll on USB: look for them every millisecond.
+        while ms > 0 and not ble.pending and not self.usb.wait(min(ms, _BLE_LOOK_MS)):
+            ms -= _BLE_LOOK_MS

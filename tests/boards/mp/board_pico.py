@@ -161,3 +161,23 @@ def test_a_led_write_that_fails_once_is_reported_and_the_deal_goes_on():
     run_for(runner, clock, 20)
     [(deal, dice, salt)] = [v for t, v in hub.read(usb) if t == wire.REVEAL]
     assert commit.verify(digest, b"12345678", 1, dice, salt)
+
+
+def test_the_wait_ends_when_a_ble_packet_arrives_or_usb_bytes_do():
+    runner, usb, hub, clock, strip = make(ble_name="ana")
+    board, radio = runner.board, bluetooth.RADIOS[-1]
+    board.wait(300)  # no hub on BLE: one wait on USB for the whole time
+    assert usb.waited == 300
+    radio.handler(1, (5, 0, b"\x00" * 6))  # a hub connects over BLE
+    usb.waited = 0
+    board.wait(300)  # nothing comes: looked every millisecond, for the whole time
+    assert usb.waited == 300
+    usb.waited = 0
+    radio.hub_writes(5, 11, b"\x00\x00\x03")  # a packet in: the wait ends at once
+    board.wait(300)
+    assert usb.waited == 0
+    runner.step(clock.now)  # the packet taken
+    usb.incoming += hub.frame(wire.WHO)
+    usb.waited = 0
+    board.wait(300)  # bytes on USB while BLE is connected: the first look sees them
+    assert usb.waited == 1

@@ -20,6 +20,11 @@ class UsbStandIn:
     def write(self, frame):
         self.sent += frame
 
+    def wait(self, ms):
+        """Like UsbSerial.wait, without the waiting: True if bytes are queued."""
+        self.waited = getattr(self, "waited", 0) + ms
+        return bool(self.incoming)
+
 
 class Hub:
     def __init__(self):
