@@ -13,13 +13,14 @@ from cupcore import cup as cupmod
 from cupcore import wire
 from cupcore.chunks import Chunker, Reassembler
 from cupcore.link import Link
+from dicecup.bots.loader import load
 from dicecup.commands import resume as resume_command
 from dicecup.hub.journal import Journal, read_journal
 from dicecup.hub.phases import TablePhase
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.link import ble
 from dicecup.rules import Rules, replay
-from pty_cups import PtyCup, wait_until
+from pty_cups import PtyCup
 
 
 class RadioCup:
@@ -160,8 +161,7 @@ def test_a_resume_rerolls_in_the_name_of_a_bot_still_in_the_game(tmp_path):
     try:
         hub = table.make_hub(expect_cups=1)
         watch = hub.watch()
-        hub.resume(read_journal(journal.path), state, bots=lambda name: __import__(
-            "dicecup.bots.loader", fromlist=["load"]).load("normal", seed=name))
+        hub.resume(read_journal(journal.path), state, bots=lambda name: load("normal", seed=name))
         text = journal.path.read_text()
         assert "reroll bot2" in text and "reroll bot1" not in text
         assert watch.get().phase == TablePhase.BETWEEN and watch.get().paused  # until ana's cup is back

@@ -84,7 +84,7 @@ class Recovery:
             handle.flush()
             os.fsync(handle.fileno())
 
-    # -- a hub that died ------------------------------------------------------------------------------------------------
+    # -- a hub that died -------------------------------------------------------------------------------------------
     def resume(self, resumed, state, bots):
         """Take over a game from its journal: seats as recorded, the deal in progress as it was; every cup is
         awaited (the game is paused) until it says hello again and shows it still holds its dice."""

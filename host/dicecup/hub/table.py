@@ -377,7 +377,7 @@ class Hub:
             self.say(f"{state.seats[state.opener]} wins the roll-off and opens")
         self._deal()
 
-    # -- results ----------------------------------------------------------------------------------------------------------
+    # -- results ---------------------------------------------------------------------------------------------------
     def _round_over(self):
         revealed = self.state.history[-1]
         shooting = self.state.phase == ENGINE_SHOOTING
@@ -427,7 +427,7 @@ class Hub:
         self._publish_snapshot()
         self.publisher.publish(GameWon(winner, self.journal.path))
 
-    # -- what recovery (recovery.py) asks of the table ------------------------------------------------------------------
+    # -- what recovery (recovery.py) asks of the table -------------------------------------------------------------
     def record(self, event):
         """Apply an engine event; the journal gets it only if the engine accepts it."""
         state = apply(self.state, event)
@@ -493,7 +493,7 @@ class Hub:
                 self._round_over()
         self.go_on()  # a table with no cup to wait for (bots only) goes on at once
 
-    # -- what the cups see ----------------------------------------------------------------------------------------------
+    # -- what the cups see -----------------------------------------------------------------------------------------
     def clock_left(self):
         if not self.rules.clock or self.turn_started is None or self.phase != BIDDING:
             return None
