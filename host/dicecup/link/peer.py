@@ -174,15 +174,19 @@ class CupPeer(CupConnection):
         """Read, deliver and retransmit for about `seconds` (at least once)."""
         deadline = time.monotonic() + seconds
         while True:
-            try:
-                data = self.transport.read(max(0.0, min(0.01, deadline - time.monotonic())))
-            except LinkDown as error:
-                raise PeerError(str(error)) from None
-            if data:
-                self.link.feed(data)
-            self.tick()
+            self._pump_once(deadline - time.monotonic())
             if time.monotonic() >= deadline:
                 return
+
+    def _pump_once(self, wait):
+        """Wait up to `wait` seconds (at most 10 ms) for bytes; deliver them and retransmit what is due."""
+        try:
+            data = self.transport.read(max(0.0, min(0.01, wait)))
+        except LinkDown as error:
+            raise PeerError(str(error)) from None
+        if data:
+            self.link.feed(data)
+        self.tick()
 
     def expect(self, mtype, timeout=5.0, where=None):
         """Wait for a message of type mtype (optionally with where(values) true); return its values.
@@ -197,7 +201,7 @@ class CupPeer(CupConnection):
             if time.monotonic() >= deadline:
                 seen = ", ".join(wirenames.name_of(m) for m, _ in self.inbox) or "nothing"
                 raise PeerError(f"no {wirenames.name_of(mtype)} from the cup within {timeout:g} s (got {seen})")
-            self.pump(0.01)
+            self._pump_once(deadline - time.monotonic())  # back as soon as bytes arrive
 
     def settle(self, timeout=5.0):
         """Pump until everything sent has been acknowledged."""
@@ -205,4 +209,4 @@ class CupPeer(CupConnection):
         while not self.settled:
             if time.monotonic() >= deadline:
                 raise PeerError("the cup did not acknowledge in time")
-            self.pump(0.01)
+            self._pump_once(deadline - time.monotonic())
