@@ -274,4 +274,4 @@ def test_play_ble_without_bluetooth_says_so(monkeypatch, capsys):
 
     monkeypatch.setattr(ble, "backend", NoAdapter())
     assert _ble_cups() is None
-    assert "Bluetooth is not available: No Bluetooth adapters found." in capsys.readouterr().err
+    assert "Bluetooth is not available: no Bluetooth adapter is switched on" in capsys.readouterr().err

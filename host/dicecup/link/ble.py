@@ -150,7 +150,23 @@ def scan(timeout=5.0):
     try:
         return Radio.run(backend.scan(timeout), timeout + 5)
     except Exception as error:  # noqa: BLE001 - no adapter, BlueZ not running, permissions
-        raise LinkDown(f"Bluetooth is not available: {error}") from None
+        raise LinkDown(unavailable(error)) from None
+
+
+def unavailable(error) -> str:
+    """Why Bluetooth can't be used, in words (bleak's own are "[Errno 2] No such file or directory" when BlueZ's
+    D-Bus socket is missing, "No Bluetooth adapters found.", a D-Bus error name...)."""
+    text = str(error).lower()
+    if isinstance(error, ImportError):
+        return "Bluetooth is not available: bleak is not installed (pip install bleak); or play over USB"
+    if isinstance(error, (FileNotFoundError, ConnectionRefusedError)) or "dbus" in text or "d-bus" in text:
+        return ("Bluetooth is not available: the Bluetooth service (BlueZ) is not running on this computer; "
+                "start it (sudo systemctl start bluetooth) or play over USB")
+    if isinstance(error, PermissionError) or "not authorized" in text or "permission" in text:
+        return "Bluetooth is not available: this user may not use Bluetooth; or play over USB"
+    if "adapter" in text or "powered" in text:
+        return "Bluetooth is not available: no Bluetooth adapter is switched on; switch one on or play over USB"
+    return f"Bluetooth is not available ({type(error).__name__}); check Bluetooth is on, or play over USB"
 
 
 class BleTransport(Transport):
@@ -168,8 +184,9 @@ class BleTransport(Transport):
                     Radio.run(session.connect(), CONNECT_TIMEOUT + 2)
                 except Exception as error:  # noqa: BLE001
                     Radio.spawn(session.revive())
-                    raise LinkDown(f"{target}: can't connect over Bluetooth ({error or type(error).__name__}); "
-                                   "is the cup on and in range?") from None
+                    if isinstance(error, (ImportError, FileNotFoundError, ConnectionRefusedError, PermissionError)):
+                        raise LinkDown(f"{target}: {unavailable(error)}") from None  # this computer's side
+                    raise LinkDown(f"{target}: can't connect over Bluetooth; is the cup on and in range?") from None
             elif not session.up:
                 wait = max(0.0, session.next_try - time.monotonic())
                 raise LinkDown(f"{target}: out of range; trying again in {wait:.1f} s")

@@ -4,6 +4,8 @@
 all go through it, so a missing, busy or forbidden port is told the same way everywhere (`PortUnavailable`,
 whose message says what to do).
 """
+import os
+
 import serial
 
 from .transport import LinkDown, Transport
@@ -28,6 +30,10 @@ def open_port(target: str, timeout: float = 0, **options) -> serial.Serial:
 def explain(target: str, error) -> str:
     """Why `target` can't be opened, in words that say what to do."""
     text = str(error)
+    if os.path.isdir(target):
+        return f"{target} is a folder, not a serial port: name the cup's port (`dicecup ports` lists them)"
+    if "Inappropriate ioctl" in text or (os.path.exists(target) and not _is_device(target)):
+        return f"{target} is not a serial port: name the cup's port (`dicecup ports` lists them)"
     if "exclusively lock" in text or "resource busy" in text.lower():
         return (f"{target} is busy: another program (a serial monitor, Thonny, mpremote, a dicecup game) has it "
                 "open; close it")
@@ -36,7 +42,29 @@ def explain(target: str, error) -> str:
                 "(sudo usermod -aG dialout $USER, then log in again)")
     if "No such file" in text or "could not open port" in text:
         return f"{target}: no such port; is the cup plugged in? (`dicecup ports` lists what is there)"
-    return f"{target}: {text}"
+    return f"{target}: {_plain(error)}"
+
+
+def _is_device(target: str) -> bool:
+    import stat
+
+    try:
+        return stat.S_ISCHR(os.stat(target).st_mode)
+    except OSError:
+        return False
+
+
+def _plain(error) -> str:
+    """An OS error's words without pyserial's wrapping ("[Errno 5] could not open port X: [Errno 5] ...")."""
+    strerror = getattr(error, "strerror", None)
+    return strerror if isinstance(strerror, str) and strerror else str(error)
+
+
+def gone(target: str) -> str:
+    """What to say when a port that was open stops working: pyserial's own words ("device reports readiness to
+    read but returned no data (device disconnected or multiple access on port?)") mean this."""
+    return (f"the cup on {target} went away (unplugged, reset, or another program is reading its port); "
+            "plug it back in")
 
 
 class SerialTransport(Transport):
@@ -56,13 +84,13 @@ class SerialTransport(Transport):
             return first + (self._port.read(waiting) if waiting else b"")
         except (serial.SerialException, OSError, TypeError) as error:
             # pyserial raises TypeError on some platforms when the device vanishes mid-read
-            raise LinkDown(f"{self.target}: the cup went away ({error})") from None
+            raise LinkDown(gone(self.target)) from None
 
     def write(self, data: bytes) -> None:
         try:
             self._port.write(data)
-        except (serial.SerialException, OSError) as error:
-            raise LinkDown(f"{self.target}: the cup went away ({error})") from None
+        except (serial.SerialException, OSError):
+            raise LinkDown(gone(self.target)) from None
 
     def close(self) -> None:
         try:
