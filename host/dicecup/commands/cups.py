@@ -24,6 +24,9 @@ def run(args) -> int:
     try:
         with Registry.open(data_dir(args.data)) as registry:
             if args.action == "list":
+                if args.cup:
+                    return _fail(f"list takes no cup: {args.cup!r} (`dicecup cups rename CUP NAME` or "
+                                 "`dicecup cups forget CUP`)")
                 return _list(registry.all(), args.json)
             if not args.cup:
                 return _fail(f"{args.action}: name the cup (its id or name; `dicecup cups` lists them)")
@@ -34,6 +37,8 @@ def run(args) -> int:
                 print(f"cup {cup.cup_id:08x} is now {cup.name!r} here; "
                       f"`dicecup flash --board {cup.board}` puts the name on the cup")
                 return 0
+            if args.name:
+                return _fail(f"forget takes one cup: {args.cup!r}, then {args.name!r}? (quote a name with spaces)")
             cup = registry.forget(args.cup)
             print(f"forgot cup {cup.cup_id:08x} {cup.name!r}: the hub no longer knows its key "
                   "(`dicecup flash` provisions it again)")

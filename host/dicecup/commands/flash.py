@@ -27,7 +27,7 @@ def run(args) -> int:
     from dicecup.datadir import DataDirError, data_dir
     from dicecup.flash import FlashError
     from dicecup.flash.micropython import FlashInterrupted
-    from dicecup.registry import Registry, RegistryError
+    from dicecup.registry import Registry, RegistryError, check_name
 
     quiet = args.json
 
@@ -38,6 +38,14 @@ def run(args) -> int:
     args.board = args.board.strip().lower()  # `--board PICO` as typed
     if args.board not in BOARDS:
         return _fail(f"no board named {args.board!r}: choose one of {', '.join(BOARDS)}")
+    if args.port is not None and not args.port.strip():  # `--port "$PORT"` with PORT unset: not "any board"
+        return _fail("--port is empty: name the board's port (`dicecup ports` lists them), or leave --port out "
+                     "to flash the only board plugged in")
+    if args.name is not None:
+        try:  # before the board is stopped, not after
+            args.name = check_name(args.name.strip())
+        except RegistryError as error:
+            return _fail(f"--name: {error}")
     try:
         data = data_dir(args.data)
         dist, manifest = _built(args, data)

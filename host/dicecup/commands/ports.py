@@ -31,6 +31,9 @@ def rows(args, lister=None):
 
 
 def run(args, lister=None) -> int:
+    if any(not port.strip() for port in args.port):
+        print("dicecup ports: --port is empty: name a port, e.g. --port /dev/ttyACM0", file=sys.stderr)
+        return 2
     found = rows(args, lister)
     if args.json:
         print(json.dumps(found))
@@ -45,7 +48,7 @@ def run(args, lister=None) -> int:
             cup = row["cup"]
             what = f"{what}, cup {cup['id']} {cup['name']!r} ({cup['board']}, firmware {cup['firmware']})"
         elif row["error"]:
-            what = f"{what or 'unknown'}: {row['error']}"
+            what = f"{row['runtime']}: {row['error']}" if row["runtime"] else row["error"]
         elif not row["runtime"] and not args.no_probe:
             what = "unknown: no cup and no Python REPL answered"
         print(f"{row['port']}  {row['usb']}  {row['maker']}  {what}".rstrip())

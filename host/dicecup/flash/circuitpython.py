@@ -51,6 +51,8 @@ def mount_points():
 def find_drive(drive=None) -> Path:
     if drive:
         path = Path(drive)
+        if path.exists() and not path.is_dir():
+            raise FlashError(f"{path} is a file, not a folder: give the CIRCUITPY drive's folder with --drive")
         if not path.is_dir():
             raise FlashError(f"{path}: no such folder; give the CIRCUITPY drive's folder with --drive")
     else:
