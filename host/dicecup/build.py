@@ -116,7 +116,14 @@ def build(board: str, out_dir, force: bool = False) -> dict:
     clear_previous_build(out, force)
     spec = pins(board)
     files = sources(board)
+    micropython = spec["runtime"] == "micropython"
     (out / "lib").mkdir(parents=True, exist_ok=True)
+    # Say first which files this build is about to write, so a build cut off midway (Ctrl-C, a full disk) leaves
+    # a folder whose files the next build still knows as its own.
+    planned = [_target(dest, micropython) for _, dest in files] + [_target("lib/pinmap.py", micropython),
+                                                                    "README.txt", "settings.toml"]
+    _write_manifest(out, {"board": board, "complete": False,
+                          "files": [{"path": path, "sha256": None} for path in planned]})
     scratch = Path(tempfile.mkdtemp(prefix="dicecup-build-"))  # never in the user's folder
     try:
         generated = scratch / "pinmap.py"
@@ -125,7 +132,6 @@ def build(board: str, out_dir, force: bool = False) -> dict:
         _write_files(files, out, spec)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    micropython = spec["runtime"] == "micropython"
     if micropython and "settings.toml" not in {dest for _, dest in files}:
         (out / "settings.toml").write_text(f'# Read once at start. Your name on the table (16 bytes at most).\n'
                                            f'DICECUP_NAME = "{board}"\nDICECUP_BLE = 1\n')
@@ -138,14 +144,19 @@ def build(board: str, out_dir, force: bool = False) -> dict:
         written.append(out / "settings.toml")
     manifest = {
         "board": board,
+        "complete": True,
         "runtime": spec["runtime"],
         "march": spec.get("march"),
         "firmware": needs["firmware"],
         "dependencies": needs["install"],
         "files": [_entry(out, path) for path in sorted(written)],
     }
-    (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    _write_manifest(out, manifest)
     return manifest
+
+
+def _write_manifest(out: Path, manifest: dict):
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
 
 
 def _target(dest: str, micropython: bool) -> str:
@@ -192,10 +203,13 @@ def clear_previous_build(out: Path, force: bool):
         return
     ours = []
     for entry in manifest["files"]:
-        path = out / str(entry.get("path", ""))
+        if not isinstance(entry, dict) or not entry.get("path"):
+            continue
+        path = out / str(entry["path"])
         if not path.is_file() or out.resolve() not in path.resolve().parents:
             continue  # gone already, or a listed path leading outside the folder: not ours to touch
-        if _sha256(path) != entry.get("sha256") and not force:
+        written_whole = entry.get("sha256") is not None  # None: a build cut off while writing it
+        if written_whole and _sha256(path) != entry["sha256"] and not force:
             raise BuildError(f"{path} was changed since dicecup built it: move it away (or copy your changes), "
                              "or add --force to overwrite it")
         ours.append(path)

@@ -65,3 +65,46 @@ def test_a_board_name_in_capitals_is_read(tmp_path):
     proc = dicecup("build", "--board", "PICO", "--out", tmp_path / "p")
     assert proc.returncode == 0, proc.stderr
     assert json.loads((tmp_path / "p" / "manifest.json").read_text())["board"] == "pico"
+
+
+def test_a_build_cut_off_midway_is_finished_by_the_next(tmp_path, monkeypatch):
+    # Ctrl-C (or a full disk) halfway: the folder holds some of dicecup's files and no finished manifest; the next
+    # build must still know them as its own, not refuse them as the user's.
+    from dicecup import build as building
+
+    out = tmp_path / "pico"
+    real_compile = building._compile
+    calls = []
+
+    def cut_off(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        real_compile(*args, **kwargs)
+
+    monkeypatch.setattr(building, "_compile", cut_off)
+    try:
+        building.build("pico", out)
+    except KeyboardInterrupt:
+        pass
+    assert any(out.rglob("*.mpy"))
+    proc = dicecup("build", "--board", "pico", "--out", out)
+    assert proc.returncode == 0, proc.stderr
+    assert not any(p.name.startswith(".") for p in out.rglob("*"))
+
+
+def test_flash_refuses_a_build_that_was_cut_off(tmp_path, monkeypatch):
+    from dicecup import build as building
+
+    out = tmp_path / "pico"
+
+    def cut_off(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(building, "_compile", cut_off)
+    try:
+        building.build("pico", out)
+    except KeyboardInterrupt:
+        pass
+    line = one_plain_line(dicecup("flash", "--board", "pico", "--dist", out, "--data", tmp_path / "d"), "flash")
+    assert "unfinished" in line and "dicecup build --board pico" in line

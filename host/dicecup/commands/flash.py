@@ -93,6 +93,9 @@ def _built(args, data):
             manifest = json.loads((dist / "manifest.json").read_text())
         except (OSError, ValueError):
             raise BuildError(f"{dist} holds no build (no manifest.json): run `dicecup build --board {args.board}`")
+        if manifest.get("complete") is False:
+            raise BuildError(f"{dist} holds an unfinished build (it was cut off): run `dicecup build --board "
+                             f"{args.board}` again")
         if manifest.get("board") != args.board:
             raise BuildError(f"{dist} is a build for {manifest.get('board')!r}, not {args.board!r}")
         return dist, manifest
