@@ -44,3 +44,11 @@ def test_ports_says_the_error_alone(tmp_path):
     proc = dicecup("ports", "--port", path)
     assert proc.stdout.strip() == f"{path}  -  given with --port  {path} is not a serial port: name the cup's " \
                                   "port (`dicecup ports` lists them)", proc.stdout
+
+
+@pytest.mark.parametrize("text", ["[]", '{"board": "pico"}', '{"board": "pico", "files": 3}', "{"])
+def test_a_dist_whose_manifest_is_not_a_builds(tmp_path, text):
+    (tmp_path / "manifest.json").write_text(text)
+    line = one_plain_line(dicecup("flash", "--board", "pico", "--dist", tmp_path, "--data", tmp_path / "d"),
+                          "flash")
+    assert "holds no build" in line and "dicecup build --board pico" in line

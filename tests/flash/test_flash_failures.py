@@ -87,3 +87,16 @@ def test_filesystem_full(capsys, tmp_path, pico_dist):
 def test_unknown_board(capsys, tmp_path):
     code, _, err = run_flash(capsys, "--board", "nano", "--data", tmp_path)
     assert code == 2
+
+
+@needs_micropython
+def test_a_dist_missing_one_of_its_files(capsys, board, tmp_path, pico_dist):
+    import shutil
+
+    dist = tmp_path / "pico"
+    shutil.copytree(pico_dist, dist)
+    (dist / "lib" / "cupcore" / "wire.mpy").unlink()
+    code, _, err = run_flash(capsys, "--port", board.path, "--dist", dist, "--data", tmp_path / "data")
+    line = one_line_error(err)
+    assert code == 2 and "lib/cupcore/wire.mpy" in line and "dicecup build --board pico" in line
+    assert "nothing was changed" in line

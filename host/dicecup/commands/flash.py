@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from dicecup.build import BOARDS, BuildError, build
+from dicecup.build import BOARDS, BuildError, build, previous_manifest
 
 
 def add_arguments(parser):
@@ -89,15 +89,20 @@ def run(args) -> int:
 def _built(args, data):
     if args.dist:
         dist = Path(args.dist)
-        try:
-            manifest = json.loads((dist / "manifest.json").read_text())
-        except (OSError, ValueError):
-            raise BuildError(f"{dist} holds no build (no manifest.json): run `dicecup build --board {args.board}`")
+        manifest = previous_manifest(dist)
+        if manifest is None or "runtime" not in manifest or not all(
+                isinstance(entry, dict) and isinstance(entry.get("path"), str) for entry in manifest["files"]):
+            raise BuildError(f"{dist} holds no build (no manifest.json of one): run `dicecup build --board "
+                             f"{args.board}`")
         if manifest.get("complete") is False:
             raise BuildError(f"{dist} holds an unfinished build (it was cut off): run `dicecup build --board "
                              f"{args.board}` again")
         if manifest.get("board") != args.board:
             raise BuildError(f"{dist} is a build for {manifest.get('board')!r}, not {args.board!r}")
+        missing = [entry["path"] for entry in manifest["files"] if not (dist / entry["path"]).is_file()]
+        if missing:
+            raise BuildError(f"{dist} is missing {', '.join(missing[:3])}{' ...' if len(missing) > 3 else ''} of its "
+                             f"build; nothing was changed: run `dicecup build --board {args.board}` again")
         return dist, manifest
     dist = data / "build" / args.board
     return dist, build(args.board, dist)
