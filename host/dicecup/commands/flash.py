@@ -90,13 +90,13 @@ def _built(args, data):
     if args.dist:
         dist = Path(args.dist)
         manifest = previous_manifest(dist)
+        if manifest is not None and manifest.get("complete") is False:
+            raise BuildError(f"{dist} holds an unfinished build (it was cut off): run `dicecup build --board "
+                             f"{args.board}` again")
         if manifest is None or "runtime" not in manifest or not all(
                 isinstance(entry, dict) and isinstance(entry.get("path"), str) for entry in manifest["files"]):
             raise BuildError(f"{dist} holds no build (no manifest.json of one): run `dicecup build --board "
                              f"{args.board}`")
-        if manifest.get("complete") is False:
-            raise BuildError(f"{dist} holds an unfinished build (it was cut off): run `dicecup build --board "
-                             f"{args.board}` again")
         if manifest.get("board") != args.board:
             raise BuildError(f"{dist} is a build for {manifest.get('board')!r}, not {args.board!r}")
         missing = [entry["path"] for entry in manifest["files"] if not (dist / entry["path"]).is_file()]
