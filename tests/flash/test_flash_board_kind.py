@@ -35,8 +35,10 @@ def test_atom_firmware_onto_a_pico_is_refused_and_nothing_changes(tmp_path, atom
     with VirtualBoard(tmp_path / "board", machine=PICO) as board:
         (board.folder / "main.py").write_text("# the cup that works\n")
         before = board.files()
+        boots = board.boots
         proc = flash_cli("--board", "atom", "--port", board.path, "--dist", atom_dist, "--data", tmp_path / "data")
         after = board.files()
+        assert board.wait_boots(boots + 1), "left stopped at its REPL"  # stopped to be asked what it is, then given its program back
     assert proc.returncode == 2, proc.stdout + proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr

@@ -55,3 +55,41 @@ def test_break_in_only_between_frames():
         for ack in range(0, 256, 5):
             frame = wire.encode(wire.WHO, (), seq=seq, ack=ack)
             assert not stops(frame + frame), (seq, ack)
+
+
+def test_ctrl_c_while_probing_gives_the_board_its_program_back():
+    # `dicecup ports` stops a board's program to read its REPL banner; Ctrl-C right then must not leave it stopped.
+    import signal
+    import subprocess
+    import sys
+    import threading
+
+    from standin_ports import SilentBoard
+
+    class Recorder(SilentBoard):
+        def __init__(self):
+            super().__init__()
+            self.seen = b""
+            self.asked_banner = threading.Event()
+            self.reset = threading.Event()
+
+        def answer(self, data):
+            self.seen += data
+            if b"\x02" in self.seen:
+                self.asked_banner.set()
+            if self.asked_banner.is_set() and b"\x04" in self.seen.split(b"\x02", 1)[1]:
+                self.reset.set()
+
+    with Recorder() as board:
+        proc = subprocess.Popen([sys.executable, "-m", "dicecup", "ports", "--port", board.path],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            assert board.asked_banner.wait(30)
+            proc.send_signal(signal.SIGINT)
+            _, err = proc.communicate(timeout=30)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+        assert proc.returncode == 130 and "Traceback" not in err, err
+        assert board.reset.wait(5), board.seen

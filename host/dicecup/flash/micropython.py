@@ -209,6 +209,13 @@ class MicroPythonBoard:
         self.serial.flush()
         self.transport.in_raw_repl = False
 
+    def restart_quietly(self):
+        """Soft-reset, if the board still listens; never raises (the board may be gone)."""
+        try:
+            self.soft_reset()
+        except (serial.SerialException, OSError):
+            pass
+
     def close(self):
         try:
             self.transport.close()
@@ -370,6 +377,7 @@ def interrupted_message(port, stage, board_name) -> str:
 def _put_on_board(port, board_name, dist, manifest, registry, name, progress, force, result):
     """Steps 1 to 4 of the flash (see the module's docstring) and the registry; returns the cup."""
     board = MicroPythonBoard(port)
+    restarted = False
     try:
         board.open_repl("micropython")
         progress(f"{port}: {board.banner}")
@@ -393,7 +401,10 @@ def _put_on_board(port, board_name, dist, manifest, registry, name, progress, fo
         cup = registry.record(cup, port=port, firmware="", flashed="")
         result.cup = cup
         board.soft_reset()
+        restarted = True
     finally:
+        if not restarted:  # refused, failed or Ctrl-C: the board we stopped gets its program back
+            board.restart_quietly()
         board.close()
     return cup
 

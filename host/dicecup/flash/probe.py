@@ -113,8 +113,10 @@ def identify(port, probe_repl=True, timeout=0.6):
                 return out
         if probe_repl:
             with open_port(port) as ser:
-                out["runtime"], out["banner"] = interrupt(ser, timeout=1.0)
-                ser.write(b"\x04")  # soft reset: let the board go back to its program
+                try:
+                    out["runtime"], out["banner"] = interrupt(ser, timeout=1.0)
+                finally:  # even on Ctrl-C: a board we stopped is never left stopped
+                    ser.write(b"\x04")  # soft reset: let the board go back to its program
     except (FlashError, PeerError, OSError) as error:  # PortUnavailable and pyserial's errors are OSErrors
         out["error"] = str(error)
     return out
