@@ -53,6 +53,10 @@ class LiveTable:
             self.watch.wait(lambda s, seen=self.snapshot: s is not seen, timeout=0.05)
         raise AssertionError(f"timed out waiting for {what}; the table said:\n{self.output.getvalue()[-3000:]}")
 
+    def said(self, text: str) -> bool:
+        """The screen has shown this (it draws on a thread of its own: wait for it with wait())."""
+        return text in self.output.getvalue()
+
     def finish(self, timeout: float = 240.0):
         """Wait for the winner; returns the last snapshot."""
         self.thread.join(timeout)

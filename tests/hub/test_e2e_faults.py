@@ -18,11 +18,11 @@ def test_a_cup_pulled_mid_round_pauses_the_game_and_the_round_goes_on_when_it_is
         round_at_pull = table.snapshot.state.round
         table.cups[1].unplug()
         table.wait(lambda: table.snapshot.paused, "the hub to notice and pause")
-        assert "cup2's cup dropped" in table.output.getvalue()
+        table.wait(lambda: table.said("cup2's cup dropped"), "the table to say so")
         assert table.snapshot.state.round == round_at_pull
         table.cups[1].plug()
         table.wait(lambda: not table.snapshot.paused, "the cup to come back", timeout=30)
-        assert "cup2's cup is back" in table.output.getvalue()
+        table.wait(lambda: table.said("cup2's cup is back"), "the table to say so")
         final = table.finish()
         record = Record.parse(table.journal_text())
         assert not any(isinstance(e, Reroll) for e in record.events)  # same dice: the round went on
@@ -35,7 +35,7 @@ def test_a_cup_that_lost_its_dice_to_a_power_cycle_gets_the_round_rerolled_for_e
         table.wait(lambda: bidding_under_way(table), "the first bids")
         table.cups[1].power_cycle()
         table.wait(lambda: "reroll cup2" in table.journal_text(), "the round to be rolled again", timeout=30)
-        assert "cup2's cup lost its dice" in table.output.getvalue()
+        table.wait(lambda: table.said("cup2's cup lost its dice"), "the table to say so")
         final = table.finish()
         done = referee(final.journal)
         assert done.returncode == 0, done.stderr
@@ -59,7 +59,7 @@ def test_a_cup_that_never_comes_back_is_retired_by_the_host_and_the_game_goes_on
         table.wait(lambda: bidding_under_way(table), "the first bids")
         table.cups[2].unplug()
         table.wait(lambda: table.snapshot.paused, "the hub to notice and pause")
-        assert "type `retire cup3` to take the seat out" in table.output.getvalue()
+        table.wait(lambda: table.said("type `retire cup3` to take the seat out"), "the table to say so")
         table.table.inbox.put(("command", "retire cup3"))
         table.wait(lambda: not table.snapshot.paused, "the game to go on without cup3")
         final = table.finish()

@@ -2,6 +2,7 @@
 hub's fields. The hub publishes, on its own thread, an immutable TableSnapshot after every change and an event
 for each thing that happens (a line said, a turn, a reveal, a trigger pull, the winner, the stopwatch marks);
 a subscriber on another thread keeps only the latest snapshot (`Latest`)."""
+import queue
 import threading
 import time
 from dataclasses import dataclass
@@ -159,3 +160,32 @@ class Latest:
                     return None
                 self._changed.wait(left)
             return self._snapshot
+
+
+class Background:
+    """Runs a slow subscriber (a screen drawing panels takes milliseconds) on a thread of its own, in order, so
+    the hub's thread never waits for it. `drain()` waits until it has caught up (before the program ends)."""
+
+    def __init__(self, subscriber, name="screen"):
+        self.subscriber = subscriber
+        self._items = queue.Queue()
+        threading.Thread(target=self._run, name=name, daemon=True).start()
+
+    def __call__(self, item):
+        self._items.put(item)
+
+    def _run(self):
+        while True:
+            item = self._items.get()
+            if isinstance(item, threading.Event):
+                item.set()
+                continue
+            try:
+                self.subscriber(item)
+            except Exception:  # noqa: BLE001 - a view that fails must not stop the table, nor the other items
+                pass
+
+    def drain(self, timeout: float = 10.0) -> bool:
+        caught_up = threading.Event()
+        self._items.put(caught_up)
+        return caught_up.wait(timeout)

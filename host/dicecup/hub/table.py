@@ -34,6 +34,7 @@ class Hub:
     result_pause = 1.0   # seconds between a round's result and the next deal, to read the reveal
     bot_delay = 0.2      # a hub-seated bot's thinking time, so people can follow
     answer_timeout = 15  # seconds a connected cup may take to commit or reveal before it counts as dropped
+    suspense = 0.0       # seconds between a trigger pull shown on the screen and its result on the cup
 
     def __init__(self, rules, *, data, chance, expect_cups=0, bots=(), bot_kinds=None, clock=time.monotonic):
         self.rules, self.data, self.chance, self.clock = rules, data, chance, clock
@@ -388,6 +389,8 @@ class Hub:
             bullets = self.state.bullets[seat.index]
             dead = self.chance.trigger(bullets)
             self.publisher.publish(TriggerPulled(seat.name, bullets, dead))
+            if self.suspense:  # the screen spins the cylinder meanwhile (play, resume; never tests or benches)
+                time.sleep(self.suspense)
             seat.send(wire.CUE, (wire.CUE_BANG if dead else wire.CUE_CLICK, bullets))
             self.record(Shot(seat.name, dead))
         outcome = self.state.history[-1]

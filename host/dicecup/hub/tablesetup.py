@@ -10,6 +10,7 @@ from dicecup.link.transport import LinkDown
 from .chance import Chance
 from .run import Connections, read_commands, run
 from .screen import Screen
+from .snapshot import Background
 from .table import Hub
 
 
@@ -44,6 +45,7 @@ class TableSetup:
         self.bot_kinds = {seat: kind for (seat, _), kind in zip(self.bots, kinds)}  # for the journal
         self.rules = rules
         self.hub = None
+        self.screen_feed = None
         self.result_pause = result_pause
         self.stop = threading.Event()
 
@@ -56,7 +58,8 @@ class TableSetup:
         self.hub = hub
         if self.result_pause is not None:
             hub.result_pause = self.result_pause
-        hub.subscribe(self.screen)
+        hub.suspense = getattr(self.screen, "drama", 0.0)  # the cup's bang waits for the screen's suspense
+        self.screen_feed = hub.subscribe(Background(self.screen))  # drawing never holds the table up
         return hub
 
     def connect(self, ports, wait_for_missing: bool = False) -> list:
@@ -90,9 +93,11 @@ class TableSetup:
         deadline = None if timeout is None else time.monotonic() + timeout
         run(self.hub, self.inbox, self.connections,
             until=lambda: self.stop.is_set() or (deadline is not None and time.monotonic() > deadline))
+        self.screen_feed.drain()  # everything said is on the screen before the caller goes on
         return self.hub
 
     def close(self):
         self.stop.set()
         if self.hub is not None:
             self.hub.seating.close()
+            self.screen_feed.drain()
