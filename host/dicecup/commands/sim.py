@@ -27,6 +27,8 @@ def add_arguments(parser):
     parser.add_argument("count", help=f"how many cups (1-{MAX_CUPS})")
     parser.add_argument("--seconds", default=None, help="stop after this long (default: until Ctrl-C or `quit`)")
     parser.add_argument("--cpython", action="store_true", help="run the firmware under this Python, not MicroPython")
+    parser.epilog = ("While it runs, type `unplug cup2` to pull one cup's cable (its port vanishes, the cup keeps "
+                     "its dice), `plug cup2` to plug it back, `quit` to stop every cup.")
 
 
 def run(args):
