@@ -55,6 +55,11 @@ class RegisteredCup:
 def check_name(name: str) -> str:
     if not name or not name.strip():
         raise RegistryError("a cup's name can't be empty")
+    try:
+        name.encode()
+    except UnicodeEncodeError:  # bytes from a terminal that is not UTF-8, kept by Python as lone surrogates
+        shown = name.encode("utf-8", "replace").decode()
+        raise RegistryError(f"{shown!r} is not UTF-8 text (is the terminal set to UTF-8?)") from None
     if len(name.encode()) > MAX_NAME:
         raise RegistryError(f"{name!r} is too long: a cup's name is {MAX_NAME} bytes at most")
     if '"' in name or "\\" in name or any(ord(c) < 32 for c in name):

@@ -52,3 +52,17 @@ def test_a_dist_whose_manifest_is_not_a_builds(tmp_path, text):
     line = one_plain_line(dicecup("flash", "--board", "pico", "--dist", tmp_path, "--data", tmp_path / "d"),
                           "flash")
     assert "holds no build" in line and "dicecup build --board pico" in line
+
+
+def test_a_name_that_is_not_text(tmp_path):
+    # A terminal in Latin-1 sends "é" as the byte 0xE9, which Python keeps as a lone surrogate.
+    import os
+    import subprocess
+    import sys
+
+    name = os.fsdecode(b"\xe9milie")
+    proc = subprocess.run([sys.executable, "-m", "dicecup", "flash", "--board", "pico", "--name", name, "--port",
+                           tmp_path / "no-port", "--data", tmp_path], stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, errors="replace", timeout=60)
+    line = one_plain_line(proc, "flash")
+    assert "UTF-8" in line
