@@ -66,3 +66,18 @@ def test_a_name_that_is_not_text(tmp_path):
                           text=True, errors="replace", timeout=60)
     line = one_plain_line(proc, "flash")
     assert "UTF-8" in line
+
+
+def test_ports_given_twice_or_pasted_with_spaces_are_one_port(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("mine")
+    proc = dicecup("ports", "--port", path, "--port", f" {path} ", "--no-probe")
+    assert proc.returncode == 0 and proc.stdout.count(str(path)) == 1, proc.stdout + proc.stderr
+
+
+def test_flash_reads_a_port_pasted_with_spaces(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("mine")
+    line = one_plain_line(dicecup("flash", "--board", "pico", "--port", f"{path}\n", "--data", tmp_path / "d",
+                                  timeout=120), "flash")
+    assert f"{path} is not a serial port" in line

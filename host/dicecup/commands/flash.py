@@ -38,7 +38,9 @@ def run(args) -> int:
     args.board = args.board.strip().lower()  # `--board PICO` as typed
     if args.board not in BOARDS:
         return _fail(f"no board named {args.board!r}: choose one of {', '.join(BOARDS)}")
-    if args.port is not None and not args.port.strip():  # `--port "$PORT"` with PORT unset: not "any board"
+    if args.port is not None:
+        args.port = args.port.strip()  # pasted with a space or a newline
+    if args.port is not None and not args.port:  # `--port "$PORT"` with PORT unset: not "any board"
         return _fail("--port is empty: name the board's port (`dicecup ports` lists them), or leave --port out "
                      "to flash the only board plugged in")
     if args.name is not None:

@@ -20,7 +20,10 @@ def rows(args, lister=None):
     from dicecup.link.usb import candidate_ports
 
     found = [(p.device, p.ids, p.maker or p.description) for p in (lister or candidate_ports)(args.all)]
-    found += [(path, "-", "given with --port") for path in args.port if path not in {f[0] for f in found}]
+    listed = {f[0] for f in found}
+    for path in dict.fromkeys(port.strip() for port in args.port):  # pasted with spaces, or given twice: once
+        if path not in listed:
+            found.append((path, "-", "given with --port"))
     out = []
     for device, ids, maker in found:
         row = {"port": device, "usb": ids, "maker": maker, "runtime": None, "banner": "", "cup": None, "error": ""}
