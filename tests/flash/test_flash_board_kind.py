@@ -58,4 +58,7 @@ def test_the_kinds_each_board_takes():
         check_kind("pico", ESP32, "/dev/ttyUSB0")
     with pytest.raises(FlashError, match="PYBv1.1 with STM32F405RG"):
         check_kind("atom", "PYBv1.1 with STM32F405RG", "/dev/ttyACM0")
+    check_kind("atom", "Generic ESP32S3 module with ESP32S3", "/dev/ttyACM0")  # Xtensa too
+    with pytest.raises(FlashError, match="ESP32C3"):  # RISC-V: the atom's xtensawin .mpy files can't run there
+        check_kind("atom", "ESP32C3 module with ESP32C3", "/dev/ttyACM0")
     check_kind("atom", PICO, "/dev/ttyACM0", force=True)  # the user said so

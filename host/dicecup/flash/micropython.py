@@ -95,15 +95,21 @@ def _dicecup_hash(p):
 # What each board's os.uname().machine says ("Raspberry Pi Pico W with RP2040", "M5Stack ATOM Lite with ESP32"):
 # firmware built for one processor can't run on another (.mpy files are compiled for it, pins differ).
 KINDS = {"pico": ("RP2040", "RP2350"), "atom": ("ESP32",)}
+NOT_KINDS = {"atom": ("ESP32C", "ESP32H", "ESP32P4")}  # RISC-V ESP32s: the atom's xtensawin .mpy can't run there
 TITLES = {"pico": "Raspberry Pi Pico (RP2040 or RP2350)", "atom": "ESP32 board (M5Stack ATOM)"}
+
+
+def fits(board_name: str, machine: str) -> bool:
+    return (any(chip in machine for chip in KINDS.get(board_name, ()))
+            and not any(chip in machine for chip in NOT_KINDS.get(board_name, ())))
 
 
 def check_kind(board_name: str, machine: str, port, force: bool = False):
     """Refuse (FlashError) to put board_name's firmware on a board whose machine name is another kind."""
-    if force or any(chip in machine for chip in KINDS.get(board_name, ())):
+    if force or fits(board_name, machine):
         return
-    fits = [name for name, chips in KINDS.items() if any(chip in machine for chip in chips)]
-    hint = (f"for this board use `dicecup flash --board {fits[0]}`" if fits
+    fits_here = [name for name in KINDS if fits(name, machine)]
+    hint = (f"for this board use `dicecup flash --board {fits_here[0]}`" if fits_here
             else "dicecup has no build for this board")
     raise FlashError(f"{port} is a {machine}, not a {TITLES.get(board_name, board_name)}: {board_name}'s firmware "
                      f"can't run there; the board was not changed. {hint.capitalize()}, or add --force if you are "
