@@ -105,3 +105,20 @@ def test_no_drive_found(capsys, tmp_path, cpb_dist, monkeypatch):
 def test_found_by_volume_name(tmp_path, monkeypatch, drive):
     monkeypatch.setattr(circuitpython, "mount_points", lambda: [drive])
     assert circuitpython.find_drive() == drive
+
+
+def test_a_drive_of_another_board_is_refused_unless_forced(capsys, tmp_path, cpb_dist, drive, bundle):
+    # The same check as for MicroPython boards (issue 12 item 7): the cpb's pins and libraries on a Feather would
+    # leave a board that does nothing.
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.1.1 on 2026-02-10; Adafruit Feather RP2040 "
+                                        "with rp2040\n")
+    before = sorted(p.name for p in drive.iterdir())
+    code = main(["flash", "--board", "cpb", "--drive", str(drive), "--bundle", str(bundle), "--data",
+                 str(tmp_path / "data")])
+    err = capsys.readouterr().err
+    assert code == 2 and "Adafruit Feather RP2040 with rp2040" in err and "--force" in err, err
+    assert "not changed" in err and len(err.strip().splitlines()) == 1
+    assert sorted(p.name for p in drive.iterdir()) == before
+    code = main(["flash", "--board", "cpb", "--drive", str(drive), "--bundle", str(bundle), "--data",
+                 str(tmp_path / "data"), "--force"])
+    assert code == 0, capsys.readouterr().err

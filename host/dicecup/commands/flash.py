@@ -56,7 +56,8 @@ def run(args) -> int:
                 from dicecup.flash import circuitpython
 
                 result = circuitpython.flash(args.board, dist, manifest, registry, drive=args.drive,
-                                             bundle=args.bundle, name=args.name, progress=progress)
+                                             bundle=args.bundle, name=args.name, progress=progress,
+                                             force=args.force)
             else:
                 from dicecup.flash import micropython
                 from dicecup.flash.probe import choose_port

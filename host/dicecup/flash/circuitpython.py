@@ -126,12 +126,31 @@ def _tree(source: Path, dest: str):
             for p in sorted(source.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
 
 
-def flash(board_name, dist: Path, manifest: dict, registry, drive=None, bundle=None, name=None, progress=print):
+# What boot_out.txt says on each CircuitPython board dicecup builds for ("...; Adafruit Circuit Playground
+# Bluefruit with nRF52840"): another board's pins and libraries differ.
+BOARD_NAMES = {"cpb": "Circuit Playground Bluefruit"}
+
+
+def check_kind(board_name: str, banner: str, drive, force=False):
+    """Refuse (FlashError) a drive whose board is not the kind asked for, as micropython.check_kind does."""
+    wanted = BOARD_NAMES.get(board_name)
+    if force or wanted is None or wanted in banner:
+        return
+    board = banner.split(";", 1)[-1].strip() or "another board"
+    raise FlashError(f"{drive} is the drive of a board that says it is '{board}', not a {wanted}: {board_name}'s "
+                     "firmware can't run "
+                     "there; the drive was not changed. Add --force if you are sure")
+
+
+def flash(board_name, dist: Path, manifest: dict, registry, drive=None, bundle=None, name=None, progress=print,
+          force=False):
     import time
 
     started = time.monotonic()
     drive = find_drive(drive)
-    progress(f"{drive}: {(drive / 'boot_out.txt').read_text(errors='replace').splitlines()[0].strip()}")
+    banner = ((drive / "boot_out.txt").read_text(errors="replace").splitlines() or [""])[0].strip()
+    progress(f"{drive}: {banner}")
+    check_kind(board_name, banner, drive, force)
     libraries = plan_libraries(manifest, drive, bundle)
     now = settings_of((drive / "settings.toml").read_text(errors="replace")) if (drive / "settings.toml").exists() \
         else {}
