@@ -124,8 +124,8 @@ def test_sigterm_leaves_no_folder_behind(tmp_path):
     assert not list(tmp_path.glob("dicecup-sim-*"))
 
 
-def test_a_cup_that_dies_does_not_stop_the_others():
-    proc = start_sim(2, stdin=subprocess.DEVNULL)
+def test_a_cup_that_dies_does_not_stop_the_others_and_can_be_switched_on_again():
+    proc = start_sim(2)
     try:
         lines = read_lines(proc, 2)
         paths = dict(line.split()[:2] for line in lines)
@@ -137,6 +137,9 @@ def test_a_cup_that_dies_does_not_stop_the_others():
         assert b"cup2 stopped" in _peek_stderr(proc)
         assert proc.poll() is None, "sim ended with one cup"
         assert answers_as(paths["cup1"], "cup1")
+        type_line(proc, "restart cup2")  # switched on again: a new process behind the same port
+        assert read_lines(proc, 1)[0].startswith("cup2 restarted")
+        assert answers_as(paths["cup2"], "cup2")
     finally:
         stop_sim(proc)
 

@@ -6,7 +6,8 @@ are written to.
 
 Lines typed on its standard input pull one cup's cable and plug it back (docs/playing.md, "A cup drops"):
 `unplug cup2` makes cup2's port vanish while the cup keeps running with its dice, `plug cup2` brings the port back
-at the same path, `quit` stops every cup; `help` lists them. A standard input that ends (`< /dev/null`, a
+at the same path, `restart cup2` switches it off and on (a new process: its dice are forgotten), `quit` stops
+every cup; `help` lists them. A standard input that ends (`< /dev/null`, a
 background job) only stops the reading: the cups run on. A cup whose process dies is reported and the others
 run on.
 """
@@ -20,7 +21,8 @@ import time
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 
 MAX_CUPS = 10
-HELP = "type `unplug CUP`, `plug CUP` (CUP as listed, e.g. cup2), or `quit`"
+HELP = ("type `unplug CUP`, `plug CUP`, `restart CUP` (switched off and on: it forgets its dice), CUP as "
+        "listed (e.g. cup2), or `quit`")
 
 
 def add_arguments(parser):
@@ -28,7 +30,8 @@ def add_arguments(parser):
     parser.add_argument("--seconds", default=None, help="stop after this long (default: until Ctrl-C or `quit`)")
     parser.add_argument("--cpython", action="store_true", help="run the firmware under this Python, not MicroPython")
     parser.epilog = ("While it runs, type `unplug cup2` to pull one cup's cable (its port vanishes, the cup keeps "
-                     "its dice), `plug cup2` to plug it back, `quit` to stop every cup.")
+                     "its dice), `plug cup2` to plug it back, `restart cup2` to switch it off and on (it forgets "
+                     "its dice), `quit` to stop every cup.")
 
 
 def run(args):
@@ -113,19 +116,19 @@ def _wait(cups, seconds, typed):
             line = typed.get(timeout=0.2)
         except queue.Empty:
             continue
-        if _obey(cups, line) == "quit":
+        if _obey(cups, line, stopped) == "quit":
             return 0
     return 0
 
 
-def _obey(cups, line):
-    """Carry out one typed line; say what happened on stdout."""
+def _obey(cups, line, stopped):
+    """Carry out one typed line; say what happened on stdout. `stopped`: names of cups reported dead."""
     words = line.strip().lower().split()
     if not words:
         return None
     if words[0] in ("quit", "exit", "stop"):
         return "quit"
-    if words[0] not in ("unplug", "plug") or len(words) != 2:
+    if words[0] not in ("unplug", "plug", "restart") or len(words) != 2:
         print(HELP if words[0] == "help" else f"don't know {line.strip()!r}: {HELP}", flush=True)
         return None
     cup = next((c for c in cups if c.name.lower() == words[1]), None)
@@ -135,7 +138,11 @@ def _obey(cups, line):
         cup.unplug()
         print(f"{cup.name} unplugged: its port {cup.path} is gone, the cup runs on; `plug {cup.name}` brings it "
               "back", flush=True)
-    else:
+    elif words[0] == "plug":
         cup.plug()
         print(f"{cup.name} plugged in again at {cup.path}", flush=True)
+    else:
+        cup.power_cycle()
+        stopped.discard(cup.name)
+        print(f"{cup.name} restarted at {cup.path}: switched off and on, it has forgotten its dice", flush=True)
     return None
