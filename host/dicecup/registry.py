@@ -98,6 +98,22 @@ class Registry:
     def close(self):
         self._db.close()
 
+    def set_busy_timeout(self, seconds: float):
+        """How long to wait for another dicecup (a second flash) to finish with the file before giving up."""
+        self._db.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+
+    def _sql(self, statement: str, values=(), change=False) -> list:
+        """Run one statement; any SQLite failure is a RegistryError naming the file (no sqlite3 traceback)."""
+        try:
+            rows = self._db.execute(statement, values).fetchall()
+            if change:
+                self._db.commit()
+            return rows
+        except sqlite3.Error as error:
+            if change:
+                self._db.rollback()
+            raise unreadable(self.path, error) from None
+
     def __enter__(self):
         return self
 
@@ -105,14 +121,13 @@ class Registry:
         self.close()
 
     def all(self) -> list:
-        rows = self._db.execute("SELECT cup_id, name, board, key, firmware, port, flashed FROM cups "
-                                "ORDER BY name, cup_id")
+        rows = self._sql("SELECT cup_id, name, board, key, firmware, port, flashed FROM cups ORDER BY name, cup_id")
         return [RegisteredCup(*row) for row in rows]
 
     def get(self, cup_id: int):
-        row = self._db.execute("SELECT cup_id, name, board, key, firmware, port, flashed FROM cups WHERE cup_id = ?",
-                               (cup_id,)).fetchone()
-        return RegisteredCup(*row) if row else None
+        rows = self._sql("SELECT cup_id, name, board, key, firmware, port, flashed FROM cups WHERE cup_id = ?",
+                         (cup_id,))
+        return RegisteredCup(*rows[0]) if rows else None
 
     def find(self, which: str) -> RegisteredCup:
         """The cup named by id (decimal or 0x-hex or its 8 hex digits as listed) or by name."""
@@ -145,10 +160,9 @@ class Registry:
         check_name(cup.name)
         if not cup.flashed:
             cup = replace(cup, flashed=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
-        self._db.execute("INSERT OR REPLACE INTO cups (cup_id, name, board, key, firmware, port, flashed) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                         (cup.cup_id, cup.name, cup.board, cup.key, cup.firmware, cup.port, cup.flashed))
-        self._db.commit()
+        self._sql("INSERT OR REPLACE INTO cups (cup_id, name, board, key, firmware, port, flashed) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                  (cup.cup_id, cup.name, cup.board, cup.key, cup.firmware, cup.port, cup.flashed), change=True)
         return cup
 
     def rename(self, which: str, new_name: str) -> RegisteredCup:
@@ -157,6 +171,5 @@ class Registry:
 
     def forget(self, which: str) -> RegisteredCup:
         cup = self.find(which)
-        self._db.execute("DELETE FROM cups WHERE cup_id = ?", (cup.cup_id,))
-        self._db.commit()
+        self._sql("DELETE FROM cups WHERE cup_id = ?", (cup.cup_id,), change=True)
         return cup

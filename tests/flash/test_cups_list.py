@@ -37,3 +37,27 @@ def test_json_is_the_public_list(capsys, tmp_path):
     assert main(["cups", "--data", str(tmp_path), "--json"]) == 0
     out = capsys.readouterr().out
     assert out == json.dumps([ben.public(), ana.public()]) + "\n"
+
+
+def test_a_registry_another_dicecup_holds_is_said_in_words(tmp_path):
+    # Two `dicecup flash` at once in two terminals: the second waits, then says so instead of a sqlite3 traceback.
+    import sqlite3
+
+    import pytest
+
+    from dicecup.registry import Registry, RegistryError
+
+    with Registry.open(tmp_path) as registry:
+        cup = registry.new_cup("ana", "pico")
+        other = sqlite3.connect(tmp_path / "cups.sqlite", isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")
+        try:
+            registry.set_busy_timeout(0.2)
+            with pytest.raises(RegistryError, match="in use by another dicecup"):
+                registry.record(cup)
+            with pytest.raises(RegistryError, match="in use by another dicecup"):
+                registry.all()
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert registry.record(cup).name == "ana"
