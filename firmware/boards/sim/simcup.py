@@ -48,7 +48,7 @@ class SimCup:
             Button.long_press_ms = 50
             Button.double_ms = 30
             cupmod.Cup.peek_ms = 400
-            cupmod.Cup.cue_ms = 300
+            cupmod.Cup.cue_ms = 80  # a turn cue at every turn: bots read the table again once it ends
         self.board = SimBoard(write, opts["leds"], int(opts["pixels"]))
         source = SeededSource(opts["seed"]) if opts["seed"] is not None else urandom
         self.runner = Runner(self.board, int(opts["id"]), opts["name"], pip_mode=opts["pips"], source=source)
