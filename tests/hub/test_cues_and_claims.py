@@ -52,6 +52,11 @@ def test_the_cup_whose_turn_it_becomes_is_cued_and_every_cup_hears_a_call(cups, 
             cup.wait_for(wire.REVEAL_REQ)
             order = [m for m, v in cup.received if m == wire.REVEAL_REQ or (m == wire.CUE and call_cue(v))]
             assert order[:2] == [wire.CUE, wire.REVEAL_REQ], order  # "someone called", then lift the cup
+        # The caller is asked to reveal before its call is accepted: its link carries one reliable frame at a
+        # time, and an accept first would keep its reveal a round trip behind everyone else's.
+        other.wait_for(wire.ACCEPT, where=lambda v: v[1] == wire.LIAR)
+        replies = [m for m, v in other.received if m == wire.REVEAL_REQ or (m == wire.ACCEPT and v[1] == wire.LIAR)]
+        assert replies[:2] == [wire.REVEAL_REQ, wire.ACCEPT], replies
         final = table.finish()
         assert final.winner in ("ana", "ben")
 

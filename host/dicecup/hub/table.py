@@ -275,6 +275,12 @@ class Hub:
             seat.send(wire.REFUSE, (deal, kind, reason_code(error)))
             self.say(f"{seat.name}: {error}")
             return
+        if self.state.phase == ENGINE_REVEAL:
+            # A call: the reveal request goes out ahead of the accept, so the caller's cup (whose link sends one
+            # reliable frame at a time) is not a round trip behind the others. It reveals from its turn as from
+            # any other state, and the accept that follows only clears what it was waiting for.
+            self._after_move(Move(seat.name, action), arrived)
+            return seat.send(wire.ACCEPT, (deal, kind))
         seat.send(wire.ACCEPT, (deal, kind))
         self._after_move(Move(seat.name, action), arrived)
 
