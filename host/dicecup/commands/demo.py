@@ -5,7 +5,7 @@ import sys
 
 from dicecup.sim.players import BotPlayers
 from dicecup.hub.screen import Screen
-from dicecup.hub.tablesetup import TableError, TableSetup
+from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
 
@@ -24,6 +24,11 @@ def run(args) -> int:
     try:
         rules = Rules.from_words(args.rules, args.switches)
     except DicecupError as error:
+        print(f"dicecup demo: {error}", file=sys.stderr)
+        return 2
+    try:  # before any cup starts: a count the rules can't seat is answered at once (issue 12 items 4, 5)
+        check_seat_count(rules, {"--cups": args.cups})
+    except TableError as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 2
     runtime = sys.executable if args.cpython else find_micropython()

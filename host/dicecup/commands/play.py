@@ -9,7 +9,7 @@ import sys
 
 from dicecup.bots.loader import BotError
 from dicecup.hub.screen import Screen
-from dicecup.hub.tablesetup import TableError, TableSetup
+from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count
 from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
 
@@ -35,17 +35,25 @@ def run(args) -> int:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
     ports = list(args.port)
+    found = []
     if not ports and not args.sim:
-        ports = [p.device for p in candidate_ports()]
+        found = [p.device for p in candidate_ports()]
         if args.ble:  # issue 5: BLE cups join the USB ones, as ("ble", address)
-            found = _ble_cups()
-            if found is None:
+            by_ble = _ble_cups()
+            if by_ble is None:
                 return 2
-            ports += found
+            found += by_ble
+        ports = list(found)
         if not ports and not args.bots and not args.bot:
             print("dicecup play: no cups found. Plug a cup in (`dicecup ports` lists serial ports), name one with "
                   "--port, or play with virtual cups: --sim 3", file=sys.stderr)
             return 2
+    try:  # before any cup starts (issue 12 items 4, 5); a found cup may not run dicecup, so few is not yet known
+        check_seat_count(rules, {"--port": len(args.port), "cups found": len(found), "--sim": args.sim,
+                                 "--bots": args.bots, "--bot": len(args.bot)}, more_may_come=bool(found))
+    except TableError as error:
+        print(f"dicecup play: {error}", file=sys.stderr)
+        return 2
     try:
         table = TableSetup(rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5), bots=args.bots,
                       bot_names=args.bot)

@@ -31,6 +31,20 @@ def bot_seats(count: int, chance: Chance, start: int = 1, names=()) -> list:
             for i, name in enumerate(chosen, start)]
 
 
+def check_seat_count(rules, counts: dict, more_may_come: bool = False):
+    """Before anything starts (issue 12 items 4, 5): every count is 0 or more and the seats they make fit the
+    rules' player range. `counts` maps how each was asked for ("--sim") to its number. With `more_may_come`
+    (cups found by their USB ids may still say hello) only too many is known now. Raises TableError."""
+    for option, count in counts.items():
+        if count < 0:
+            raise TableError(f"{option} {count}: a count is 0 or more")
+    total = sum(counts.values())
+    low, high = rules.players
+    if total > high or (total < low and not more_may_come):
+        asked = " + ".join(f"{count} ({option})" for option, count in counts.items() if count) or "none"
+        raise TableError(f"{rules.preset.name} seats {low} to {high} players, not {total}: {asked}")
+
+
 class TableSetup:
     """One game's setup: a hub, its connections and inbox, the screen subscribed to what the hub publishes."""
 
