@@ -48,16 +48,16 @@ def run(args) -> int:
             print("dicecup play: no cups found. Plug a cup in (`dicecup ports` lists serial ports), name one with "
                   "--port, or play with virtual cups: --sim 3", file=sys.stderr)
             return 2
-    try:  # before any cup starts (issue 12 items 4, 5); a found cup may not run dicecup, so few is not yet known
-        check_seat_count(rules, {"--port": len(args.port), "cups found": len(found), "--sim": args.sim,
-                                 "--bots": args.bots, "--bot": len(args.bot)}, more_may_come=bool(found))
-    except TableError as error:
-        print(f"dicecup play: {error}", file=sys.stderr)
-        return 2
     try:
         table = TableSetup(rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5), bots=args.bots,
                       bot_names=args.bot)
     except BotError as error:  # issue 7: a --bot that is not a bot
+        print(f"dicecup play: {error}", file=sys.stderr)
+        return 2
+    try:  # before any cup starts (issue 12 items 4, 5); a found cup may not run dicecup, so few is not yet known
+        check_seat_count(rules, {"--port": len(args.port), "cups found": len(found), "--sim": args.sim,
+                                 "--bots": args.bots, "--bot": len(args.bot)}, more_may_come=bool(found))
+    except TableError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
     try:
