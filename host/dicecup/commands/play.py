@@ -98,6 +98,8 @@ def _play(table, ports, args) -> int:
         # a board that matches an id but does not run dicecup never holds the game up.
         hub = table.make_hub(expect_cups=len(args.port) + args.sim)
         table.connect(ports)
+        for port in args.port:  # a port that never says hello is named, not waited on in silence (issue 12)
+            print(f"dicecup play: waiting for a cup on {port} (`dicecup ports` says what it is)", file=sys.stderr)
         if virtual is not None:
             _seat_virtual_cups(virtual, hub.watch(), table)
         table.play(typed_commands=True)
