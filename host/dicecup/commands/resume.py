@@ -5,6 +5,7 @@ journal names, serial or Bluetooth (or --port); each must say hello again and sh
 it committed to. A port that can't be opened yet (a cup not plugged back in, not switched on) is tried again
 until it opens, while the game stays paused, as for a cup that dropped.
 """
+import os
 import sys
 
 from dicecup.bots.loader import BotError, load
@@ -43,6 +44,10 @@ def run(args) -> int:
     if state.winner is not None:
         print(f"dicecup resume: that game is over: {state.seats[state.winner]} won", file=sys.stderr)
         return 2
+    why_not = why_not_resumable(path, resumed, state, moved=bool(args.port))
+    if why_not:  # checked before the hub writes a line to the file (issue 12 item 3)
+        print(f"dicecup resume: {why_not}", file=sys.stderr)
+        return 2
     ports = [("serial", port) for port in args.port] or journal_ports(resumed)
     table = TableSetup(state.rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5))
     try:
@@ -56,6 +61,27 @@ def run(args) -> int:
         return 1
     finally:
         table.close()
+
+
+def why_not_resumable(path, resumed, state, moved: bool):
+    """Why the hub can't bring this game back (None if it can): a living seat with neither a cup nor a bot in
+    the journal (a hand-written record), or virtual cups that ended with the `play --sim`/`demo` that ran them."""
+    living = [seat for seat, alive in zip(state.seats, state.alive) if alive]
+    cupless = [seat for seat in living if seat not in resumed.cups and seat not in resumed.bots]
+    if cupless:
+        return (f"{path} names no cup for {', '.join(cupless)} (no '#@ cup' line): only a journal the hub wrote "
+                f"can be resumed; `dicecup referee {path}` checks a hand-written record")
+    gone = [seat for seat in living if seat in resumed.cups and _virtual_cup_gone(resumed.cups[seat])]
+    if gone and not moved:
+        return (f"the virtual cups of {', '.join(gone)} are gone (they end with the `play --sim` or `demo` that "
+                f"started them), so this game can't go on; their hidden dice went with them")
+    return None
+
+
+def _virtual_cup_gone(info) -> bool:
+    kind, _, target = info.get("port", "").partition(":")
+    return info.get("board") == "sim" and kind == "serial" and "dicecup-sim-" in target and \
+        not os.path.exists(target)
 
 
 def journal_ports(resumed) -> list:
