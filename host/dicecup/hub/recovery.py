@@ -78,11 +78,16 @@ class Recovery:
         if not deal.bot_dice:
             return
         names = {self.hub.seats[i].name: list(dice) for i, dice in deal.bot_dice.items()}
-        fd = os.open(secrets_path(self.hub.journal.path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            json.dump({"deal": deal.id, "dice": names}, handle)
-            handle.flush()
-            os.fsync(handle.fileno())
+        data = json.dumps({"deal": deal.id, "dice": names}).encode()
+        path = secrets_path(self.hub.journal.path)
+        partial = path.with_name(path.name + ".partial")
+        try:  # whole or not at all: written aside, then put in place, so a full disk never leaves an empty file
+            _write_file(partial, data)
+            os.replace(partial, path)
+        except OSError as error:  # a full disk: say so; the game goes on, the journal is untouched (issue 12)
+            partial.unlink(missing_ok=True)
+            self.hub.say(f"can't keep the bots' dice beside the journal ({error.strerror or error}): the game goes "
+                         f"on, but if this hub stops this round can't be resumed; free space in {path.parent}")
 
     # -- a hub that died -------------------------------------------------------------------------------------------
     def resume(self, resumed, state, bots):
@@ -155,3 +160,13 @@ def _read_bot_dice(journal_path, deal) -> dict:
     if kept.get("deal") != deal:
         return {}
     return {name: tuple(dice) for name, dice in kept.get("dice", {}).items()}
+
+
+def _write_file(path, data: bytes):
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        while data:
+            data = data[os.write(fd, data):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
