@@ -30,6 +30,12 @@ SEATING, DEALING, BIDDING, REVEALING, BETWEEN, OVER = (
     TablePhase.OVER)
 
 
+# What `help` says at the hub; docs/playing.md shows the same commands.
+TYPED_COMMANDS = ("type at the hub: `NAME bids 4x5` (a bid for the seat whose turn it is), `NAME calls liar` "
+                  "(or `calls spot`, also typed `exact` or `calza`, where the rules have it), `retire NAME` (take out "
+                  "a seat whose cup is not coming back), `help` (this list)")
+
+
 class Hub:
     result_pause = 1.0   # seconds between a round's result and the next deal, to read the reveal
     bot_delay = 0.2      # a hub-seated bot's thinking time, so people can follow
@@ -285,13 +291,21 @@ class Hub:
         self._after_move(Move(seat.name, action), arrived)
 
     def command(self, text: str):
-        """A line typed at the hub: an action for the seat whose turn it is (`ana bids 4x5`), or `retire NAME`."""
+        """A line typed at the hub: an action for the seat whose turn it is (`ana bids 4x5`), `retire NAME`, or
+        `help`. Seat names are read in any case, as people type them."""
+        if text.strip().casefold() == "help":
+            return self.say(TYPED_COMMANDS)
         try:
             event = parse_event(text.strip())
         except DicecupError as error:
             return self.say(f"can't do that: {error}")
         if self.state is None:
             return self.say("the game has not started")
+        if isinstance(event, (Move, Retire)):
+            seat = next((name for name in self.state.seats if name.casefold() == event.seat.casefold()), None)
+            if seat is None:
+                return self.say(f"no seat called {event.seat} (the seats: {', '.join(self.state.seats)})")
+            event = event._replace(seat=seat)
         if isinstance(event, Retire):
             return self.recovery.retire(event.seat, "retired by the host")
         if self.paused:

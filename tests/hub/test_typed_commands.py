@@ -1,0 +1,63 @@
+"""Issue 12 item 12 (part): typing at the hub. `help` lists the typed commands (it was refused as a bad move);
+a seat's name is read in any case (`BOT1 bids 1x3` on bot1's turn was answered "it is bot1's turn"); a name
+no seat has is answered "no seat called zed" (it was answered with whose turn it is). Lines reach the hub as
+typed ones do, through its inbox, on a bots' table whose bots wait (so the typed move is the one made)."""
+import io
+import threading
+import time
+
+from rich.console import Console
+
+from dicecup.hub.screen import Screen
+from dicecup.hub.tablesetup import TableSetup
+from dicecup.rules import Rules
+
+
+class TypingTable:
+    def __init__(self, tmp_path):
+        self.output = io.StringIO()
+        screen = Screen(console=Console(file=self.output, width=120), brief=False)
+        self.table = TableSetup(Rules.parse("fourdice dice=2"), data=tmp_path, seed="typing", screen=screen,
+                                bot_names=["simple", "simple"], result_pause=0.0)
+        self.hub = self.table.make_hub(expect_cups=0)
+        self.hub.bot_delay = 1000.0  # the bots wait: the person types
+        self.watch = self.hub.watch()
+        self.thread = threading.Thread(target=self.table.play, kwargs={"timeout": 120}, daemon=True)
+        self.thread.start()
+
+    def type(self, line):
+        self.table.inbox.put(("command", line))
+
+    def wait(self, predicate, what, timeout=30.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate():
+                return
+            time.sleep(0.02)
+        raise AssertionError(f"timed out waiting for {what}; the screen said:\n{self.output.getvalue()[-3000:]}")
+
+    def said(self, text):
+        return text in self.output.getvalue()
+
+    def close(self):
+        self.table.close()
+        self.thread.join(30)
+
+
+def test_help_names_each_typed_command_and_seats_are_read_in_any_case(tmp_path):
+    table = TypingTable(tmp_path)
+    try:
+        table.wait(lambda: table.watch.get().to_act is not None, "a seat to act")
+        table.type("help")
+        table.wait(lambda: table.said("retire NAME"), "help")
+        for command in ("bids", "calls liar", "help"):
+            assert table.said(command), table.output.getvalue()[-2000:]
+        table.type("zed bids 3x3")
+        table.wait(lambda: table.said("no seat called zed"), "no seat called zed")
+        snapshot = table.watch.get()
+        to_act = snapshot.seats[snapshot.to_act].name
+        table.type(f"{to_act.upper()} bids 1x3")
+        table.wait(lambda: table.hub.state.bids, f"{to_act.upper()}'s bid taken")
+        assert not table.said(f"it is {to_act}'s turn"), table.output.getvalue()[-2000:]
+    finally:
+        table.close()
