@@ -5,7 +5,7 @@ import sys
 
 from dicecup.sim.players import BotPlayers
 from dicecup.hub.screen import Screen
-from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count
+from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
 
@@ -39,16 +39,19 @@ def run(args) -> int:
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
     print(f"dicecup demo: {args.cups} virtual cups on {'MicroPython' if 'micropython' in runtime else 'CPython'}, "
           f"rules {rules}, seed {seed}")
+    table = TableSetup(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2)
     try:
         with VirtualCups(args.cups, runtime=runtime, fast=True, seed=seed) as cups:
-            return _play(rules, cups, seed, args)
+            return _play(table, cups, seed)
     except (VirtualCupError, TableError) as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # the journal is kept; the virtual cups ended with the demo
+        print(f"dicecup demo: {stopped_by_ctrl_c(table.hub, resumable=False)}", file=sys.stderr)
+        return 130
 
 
-def _play(rules, cups, seed, args) -> int:
-    table = TableSetup(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2)
+def _play(table, cups, seed) -> int:
     hub = table.make_hub(expect_cups=len(cups))
     hub.bot_delay = 0.0
     table.connect([cup.path for cup in cups])

@@ -9,7 +9,7 @@ import sys
 
 from dicecup.bots.loader import BotError
 from dicecup.hub.screen import Screen
-from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count
+from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
 from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
 
@@ -65,6 +65,9 @@ def run(args) -> int:
     except TableError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # say what was kept and what to run next; virtual cups end with this process
+        print(f"dicecup play: {stopped_by_ctrl_c(table.hub, resumable=not args.sim)}", file=sys.stderr)
+        return 130
     finally:
         table.close()
 

@@ -12,7 +12,7 @@ from dicecup.bots.loader import BotError, load
 from dicecup.datadir import data_dir
 from dicecup.hub.journal import read_journal, unfinished_journals
 from dicecup.hub.screen import Screen
-from dicecup.hub.tablesetup import TableError, TableSetup
+from dicecup.hub.tablesetup import TableError, TableSetup, stopped_by_ctrl_c
 from dicecup.rules import RecordError, replay
 
 
@@ -59,6 +59,9 @@ def run(args) -> int:
     except TableError as error:
         print(f"dicecup resume: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # the journal holds the game still: say how to go on
+        print(f"dicecup resume: {stopped_by_ctrl_c(table.hub, resumable=True)}", file=sys.stderr)
+        return 130
     finally:
         table.close()
 

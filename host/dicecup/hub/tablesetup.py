@@ -45,6 +45,20 @@ def check_seat_count(rules, counts: dict, more_may_come: bool = False):
         raise TableError(f"{rules.preset.name} seats {low} to {high} players, not {total}: {asked}")
 
 
+def stopped_by_ctrl_c(hub, resumable: bool) -> str:
+    """What Ctrl-C left behind and what to run next, in words (issue 12 item 14)."""
+    journal = getattr(hub, "journal", None)
+    if journal is None:
+        return "stopped (Ctrl-C) before a game began; nothing was kept"
+    path = journal.path
+    if hub.finished:
+        return f"stopped (Ctrl-C) after the game ended; its record is {path}"
+    if resumable:
+        return f"stopped (Ctrl-C); the game is kept in {path}: go on with `dicecup resume {path}`"
+    return (f"stopped (Ctrl-C); the game so far is kept in {path} (`dicecup referee {path}` checks it); its "
+            f"virtual cups stopped with it, so it can't be resumed")
+
+
 class TableSetup:
     """One game's setup: a hub, its connections and inbox, the screen subscribed to what the hub publishes."""
 
