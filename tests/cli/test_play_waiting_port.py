@@ -1,5 +1,5 @@
 """Issue 12 item 4: `dicecup play --port P` where P has no dicecup cup behind it (a pty with nothing on the
-other end, or one answering garbage) said nothing at all. It now says "waiting for a cup on P" at once;
+other end, one answering garbage, or a plain MicroPython prompt) said nothing at all. It now says "waiting for a cup on P" at once;
 Ctrl-C then ends it with a plain word, no traceback."""
 import os
 import selectors
@@ -26,7 +26,7 @@ def _read_stderr_until(proc, text, timeout):
     return seen.decode(errors="replace")
 
 
-@pytest.mark.parametrize("behind", ["nothing", "garbage"])
+@pytest.mark.parametrize("behind", ["nothing", "garbage", "prompt"])
 def test_play_says_it_is_waiting_for_a_cup_on_a_silent_port(behind, tmp_path):
     master, slave = os.openpty()
     port = os.ttyname(slave)
@@ -36,6 +36,9 @@ def test_play_says_it_is_waiting_for_a_cup_on_a_silent_port(behind, tmp_path):
     try:
         if behind == "garbage":
             os.write(master, b"\xb2\x00garbage\r\n" * 20)
+        elif behind == "prompt":  # a board at a plain MicroPython prompt, not running dicecup
+            os.write(master, b"MicroPython v1.22.0 on 2024-01-05; Raspberry Pi Pico W with RP2040\r\n"
+                             b"Type \"help()\" for more information.\r\n>>> ")
         said = _read_stderr_until(proc, f"waiting for a cup on {port}", timeout=20)
         assert f"waiting for a cup on {port}" in said, said
         proc.send_signal(signal.SIGINT)
