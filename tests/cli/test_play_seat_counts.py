@@ -32,3 +32,13 @@ def test_a_seat_count_the_rules_cannot_seat_is_refused_at_once(words, tmp_path):
         pytest.fail(f"dicecup {' '.join(words)} gave no answer in 30 s")
     line = one_plain_line(proc, words[0])
     assert "player" in line or "0 or more" in line, line
+
+
+@pytest.mark.parametrize("command", [("demo", "--cups", "7"), ("play", "--bots", "7")], ids=" ".join)
+def test_rules_quoted_as_one_word_are_read_as_odds_and_arena_read_them(command, tmp_path):
+    """`--rules "dudo palifico=off"` is the preset and its switches (issue 12 item 12): before, `demo` and `play`
+    took the whole text for a preset's name ('unknown preset'). Seven seats keep the test from starting a game:
+    the refusal names the seat count, so the rules were read."""
+    proc = dicecup(*command, "--rules", "dudo palifico=off", "--data", tmp_path / "data", timeout=30)
+    line = one_plain_line(proc, command[0])
+    assert "dudo seats 2 to 6 players, not 7" in line, line

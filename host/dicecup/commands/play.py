@@ -30,7 +30,8 @@ def add_arguments(parser):
 
 def run(args) -> int:
     try:
-        rules = Rules.from_words(args.rules, args.switches)
+        preset, *quoted_switches = args.rules.split() or [""]  # --rules "dudo palifico=off", as odds reads it
+        rules = Rules.from_words(preset, quoted_switches + list(args.switches))
     except DicecupError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
