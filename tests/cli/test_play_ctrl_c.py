@@ -11,13 +11,17 @@ import time
 import pytest
 
 
+def _dealt(data) -> bool:
+    return any("#@ round" in path.read_text() for path in data.glob("games/*.txt"))
+
+
 def _interrupted(words, data, timeout=120):
     proc = subprocess.Popen([sys.executable, "-m", "dicecup", *words, "--data", str(data)],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + timeout
-        while not list(data.glob("games/*.txt")) and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.1)  # the journal appears when the game begins
+        while not _dealt(data) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)  # the journal appears when the game begins; its first deal follows the seats' facts
         assert proc.poll() is None, proc.communicate()[1]
         journal = list(data.glob("games/*.txt"))
         assert journal, "no game began"
