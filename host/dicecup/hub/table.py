@@ -165,13 +165,14 @@ class Hub:
     # -- the game begins -----------------------------------------------------------------------------------------
     def start(self, state, journal=None):
         self.state = state
-        self.journal = journal or Journal.create(self.data, self.rules, [s.name for s in self.seats])
+        opened = journal or Journal.create(self.data, self.rules, [s.name for s in self.seats])
         for seat in self.seats:
             if seat.is_cup:
-                self.journal.fact("cup", seat.name, f"id={seat.cup_id}", f"board={seat.board}",
-                                  f"fw={seat.fw}", f"port={seat.conn.name}")
+                opened.fact("cup", seat.name, f"id={seat.cup_id}", f"board={seat.board}",
+                            f"fw={seat.fw}", f"port={seat.conn.name}")
             else:
-                self.journal.fact("bot", seat.name, f"kind={self.bot_kinds.get(seat.name, 'normal')}")
+                opened.fact("bot", seat.name, f"kind={self.bot_kinds.get(seat.name, 'normal')}")
+        self.journal = opened  # only now can a resume go on with it (a Ctrl-C before says nothing was kept)
         self.say(f"the game begins: {self.rules}; journal {self.journal.path}")
         self._deal()
 

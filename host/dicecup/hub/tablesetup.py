@@ -48,8 +48,7 @@ def check_seat_count(rules, counts: dict, more_may_come: bool = False):
 def stopped_by_ctrl_c(hub, resumable: bool) -> str:
     """What Ctrl-C left behind and what to run next, in words (issue 12 item 14)."""
     journal = getattr(hub, "journal", None)
-    if journal is None or getattr(hub, "deal", None) is None:
-        # Until the first deal the journal may not yet say who sits where: there is nothing to go on with.
+    if journal is None:  # the hub takes up its journal once it says who sits where (Hub.start)
         return "stopped (Ctrl-C) before a game began; nothing was kept"
     path = journal.path
     if hub.finished:
