@@ -36,3 +36,18 @@ def test_the_reveal_counts_as_the_referee_does():
     record = ("rules dudo\nseats ana ben\nroll ana 3 1 1 6 6\nroll ben 4 2 2 2 2\nana bids 3x3\nben calls liar\n")
     text = render(reveal_view(replay(record).state.history[0])).export_text()
     assert "1 three + 2 wild ones = 3" in text and "3 threes" not in text
+
+
+def test_a_seat_note_says_the_kind_of_cup_in_words_not_its_hex_id():
+    """Issue 12 item 16: the table read 'sim cup 00000001', which means nothing to a player."""
+    from dicecup.hub.snapshot import SeatView
+
+    def note(kind="cup", board="sim", connected=True):
+        return SeatView(0, "ana", kind, 1, board, connected).note()
+
+    assert note() == "virtual cup"
+    assert note(board="pico") == "Pico cup" and note(board="cpb") == "Circuit Playground cup"
+    assert note(board="qtpy") == "qtpy cup"          # a board dicecup does not know by name still says what it is
+    assert note(connected=False) == "cup unplugged: waiting for it"
+    assert note(kind="bot", board=None) == "bot"
+    assert "0000" not in note()

@@ -22,11 +22,16 @@ class SeatView:
     connected: bool
 
     def note(self) -> str:
+        """What a player reads beside the seat: which kind of cup, in words (the hex id means nothing at the table)."""
         if self.kind == "bot":
             return "bot"
         if not self.connected:
-            return "disconnected"
-        return f"{self.board} cup {self.cup_id:08x}"
+            return "cup unplugged: waiting for it"
+        return BOARD_WORDS.get(self.board, f"{self.board} cup")
+
+
+# The boards' names as players know them (HELLO carries the short names).
+BOARD_WORDS = {"sim": "virtual cup", "pico": "Pico cup", "cpb": "Circuit Playground cup", "atom": "ATOM cup"}
 
 
 @dataclass(frozen=True, eq=False)

@@ -12,7 +12,7 @@ DIE_FACES = "·⚀⚁⚂⚃⚄⚅"
 
 
 def table_view(state, *, seat_notes=None, clock_left=None, status=None, to_act=None) -> Panel:
-    """The whole table now. seat_notes: seat -> short text (e.g. "cup 3f2a" / "bot" / "disconnected");
+    """The whole table now. seat_notes: seat -> short text (e.g. "Pico cup" / "bot" / "cup unplugged: waiting for it");
     to_act: the seat to act when the engine leaves it open (dudo's first opener is the hub's draw)."""
     seat_notes = seat_notes or {}
     revolver = state.rules.preset.revolver
