@@ -23,3 +23,19 @@ def test_the_demo_refuses_bad_rules_clearly():
     done = subprocess.run([sys.executable, "-m", "dicecup", "demo", "--rules", "dudo", "load=2"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.startswith("dicecup demo: dudo does not offer load")
+
+
+def test_the_same_seed_replays_the_same_demo(tmp_path):
+    """README: `dicecup demo --seed S` replays the same game. The bots' hands once asked their bot again when a
+    turn's cue blinked while they were still pressing, which drew from its seeded randomness a second time."""
+    games = []
+    for attempt in ("a", "b"):
+        done = subprocess.run([sys.executable, "-m", "dicecup", "demo", "--seed", "replay", "--data",
+                               str(tmp_path / attempt), "--brief", "dice=2"],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        journal = re.search(r"^journal: (.+)$", done.stdout, re.M).group(1)
+        with open(journal, encoding="utf-8") as handle:
+            games.append([line for line in handle.read().splitlines() if not line.startswith("#")])
+    assert games[0] == games[1]
+    assert sum(" bids " in line for line in games[0]) > 5

@@ -69,6 +69,7 @@ class Hands(threading.Thread):
         self.deal_seen = None
         self.error = None
         self.intended = []  # (seat, "4x5") for every action it composed and sent, to check the cup got it right
+        self._decided = None  # ((deal, bids so far), action): the bot's choice for the turn being played
 
     patience = 30.0  # seconds a cup may stay out of reach (pulled, restarting) before the hands give up
 
@@ -125,13 +126,18 @@ class Hands(threading.Thread):
                 self.cup.press("b", "double")
             self.cup.wait_leds(lambda text: (led_composed(text) or ("",))[0] == "bid", timeout=10)
             return
-        action = self.bot.act(make_view(state, name, self.dice))
-        self.intended.append((name, str(action)))
-        for button, gesture in presses_for(action, composed[1], composed[2]):
+        # One decision per turn: looking again at the same turn (a press that went astray) presses the same action
+        # again rather than asking the bot anew, so a seeded demo replays the same game whatever the timing.
+        turn = (snapshot.deal, len(state.bids))
+        if self._decided is None or self._decided[0] != turn:
+            self._decided = (turn, self.bot.act(make_view(state, name, self.dice)))
+            self.intended.append((name, str(self._decided[1])))
+        for button, gesture in presses_for(self._decided[1], composed[1], composed[2]):
             self.cup.press(button, gesture)
-        # Wait for the hub to take it (the turn passes) or refuse it, before looking again.
+        # Wait for the hub to take it (the turn passes) or refuse it, before looking again. The turn's cue may
+        # blink meanwhile (the hub sends it just after the table): that is still the turn, the presses still playing.
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and not self.stop.is_set():
-            if self.watch.get().state is not state or led_state(self.cup.leds()) != "turn":
+            if self.watch.get().state is not state or led_state(self.cup.leds()) not in ("turn", "cue"):
                 return
             time.sleep(self.poll)
