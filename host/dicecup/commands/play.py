@@ -30,8 +30,7 @@ def add_arguments(parser):
 
 def run(args) -> int:
     try:
-        preset, *quoted_switches = args.rules.split() or [""]  # --rules "dudo palifico=off", as odds reads it
-        rules = Rules.from_words(preset, quoted_switches + list(args.switches))
+        rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
     except DicecupError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
