@@ -16,6 +16,7 @@ from dicecup.rules import (BIDDING as ENGINE_BIDDING, OVER as ENGINE_OVER, REVEA
                            ROLLOFF as ENGINE_ROLLOFF, SHOOTING as ENGINE_SHOOTING, Bid, DicecupError,
                            IllegalAction, Move, Retire, Roll, Rolloff, Shot, Timeout, apply, new_game, parse_event)
 
+from .cupwords import cup_error_words
 from .deal import Deal
 from .journal import Journal, secrets_path
 from .phases import TablePhase
@@ -159,8 +160,7 @@ class Hub:
         elif mtype == wire.REVEAL:
             self._on_reveal(seat, values)
         elif mtype == wire.ERROR:
-            self.say(f"{seat.name}'s cup reports: {wirenames.ERRORS.get(values[0], values[0])} "
-                     f"({wirenames.name_of(values[1])})", quiet=True)
+            self.say(cup_error_words(seat.name, values[0], values[1]), quiet=True)  # in a player's words
 
     # -- the game begins -----------------------------------------------------------------------------------------
     def start(self, state, journal=None):
