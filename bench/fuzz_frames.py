@@ -1,0 +1,116 @@
+"""Random and mutated frames into both decoders: cupcore's Decoder under its Link, on CPython (the hub's) and on
+the MicroPython unix port (the cups'). bench/fuzzcore.py makes the frames (the same ones on both, from --seed)
+and counts; this runs it on both runtimes at once and prints the figures, crashes last.
+
+    .venv/bin/python bench/fuzz_frames.py [--frames N] [--seed S] [--budget SECONDS]
+
+The kinds of case: intact frames, 1-4 bit flips, truncations, extensions, noise, runs of 0, 1, MAX_FRAME-1,
+MAX_FRAME and MAX_FRAME+1 bytes, bad COBS code bytes, good CRCs over garbage bodies, every message type with a
+body a few bytes short or long, another protocol version, and two frames spliced where a delimiter was lost.
+MicroPython's speed is measured first; if N frames would not fit the budget there (default 300 s), it runs as
+many as fit and says so.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+FIRMWARE = HERE.parent / "firmware"
+CORE = HERE / "fuzzcore.py"
+
+
+def micropython():
+    beside = Path(sys.executable).with_name("micropython")
+    if beside.exists():
+        return str(beside)
+    from shutil import which
+    return which("micropython")
+
+
+def command(runtime, frames, seed, target):
+    return [runtime, str(CORE), "--frames", str(frames), "--seed", str(seed), "--target", target]
+
+
+def environment():
+    env = dict(os.environ)
+    env["MICROPYPATH"] = f".frozen:{FIRMWARE}"
+    env["PYTHONPATH"] = str(FIRMWARE)
+    return env
+
+
+def start(runtime, frames, seed, target):
+    return subprocess.Popen(command(runtime, frames, seed, target), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=environment(), cwd=HERE)
+
+
+def result(proc, what):
+    out, err = proc.communicate()
+    found = {}
+    for line in out.splitlines():
+        if line.startswith("RESULT "):
+            found = dict(part.split("=", 1) for part in line.split()[1:])
+        elif line.startswith("EXAMPLE "):
+            print(f"  {what}: {line[8:]}")
+    if proc.returncode or not found:
+        sys.exit(f"fuzz_frames: the {what} run failed (status {proc.returncode}):\n{out}\n{err}")
+    return found
+
+
+def targets():
+    """'plain' always; 'auth' once cupcore has an authenticated link (bench/fuzzcore.py AuthTarget)."""
+    probe = subprocess.run([sys.executable, str(CORE), "--list-targets"], capture_output=True, text=True,
+                           env=environment(), cwd=HERE)
+    return probe.stdout.split() or ["plain"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=1_000_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=300.0, help="seconds the MicroPython run may take")
+    args = parser.parse_args()
+    runtime = micropython()
+    if runtime is None:
+        sys.exit("fuzz_frames: the MicroPython unix port is not installed (python3 dev.py test sets up .venv)")
+    kinds = targets()
+    # MicroPython is the slower: time a small batch there first, then size its share to the budget.
+    probe_frames = 5000
+    began = time.perf_counter()
+    result(start(runtime, probe_frames, args.seed, kinds[-1]), "MicroPython speed probe")
+    per_frame = (time.perf_counter() - began) / probe_frames
+    fits = int(args.budget / len(kinds) / per_frame) if per_frame > 0 else args.frames
+    mp_frames = min(args.frames, max(probe_frames, fits))
+    print(f"MicroPython decodes about {1 / per_frame:,.0f} cases/s here (start-up included); "
+          f"{mp_frames:,} of {args.frames:,} fit the {args.budget:g} s budget")
+
+    totals = {"crashes": 0, "accepted_bad": 0, "lost_good": 0}
+    unauthenticated = None
+    for target in kinds:
+        runs = [("CPython", start(sys.executable, args.frames, args.seed, target), args.frames),
+                ("MicroPython", start(runtime, mp_frames, args.seed, target), mp_frames)]
+        for what, proc, frames in runs:
+            found = result(proc, f"{what} {target}")
+            print(f"{what:11} {target:5}: {frames:,} frames in {float(found['seconds']):.0f} s, "
+                  f"{found['crashes']} crashes, {found['accepted_bad']} bad frames accepted, "
+                  f"{found['lost_good']} good frames lost")
+            for key in totals:
+                totals[key] += int(found[key])
+            if target == "auth":
+                unauthenticated = (unauthenticated or 0) + int(found.get("unauthenticated", 0))
+    if mp_frames < args.frames:
+        print(f"fuzz_frames_micropython: {mp_frames} frames (of {args.frames} asked: the budget)")
+    if unauthenticated is None:
+        print("fuzz_frames_unauthenticated_accepted: not measured (no authenticated link in cupcore yet)")
+    else:
+        print(f"fuzz_frames_unauthenticated_accepted: {unauthenticated} frames")
+    print(f"fuzz_frames_lost_good: {totals['lost_good']} frames")
+    print(f"fuzz_frames_accepted_bad: {totals['accepted_bad']} frames")
+    print(f"fuzz_frames_crashes: {totals['crashes']} crashes")
+    return 1 if totals["crashes"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
