@@ -3,14 +3,26 @@
 Each direction is stop-and-wait: a reliable message gets the next sequence number (1..255, skipping 0) and is
 sent again every `retry_ms` until a frame arrives whose ack field carries that number, at most `max_tries`
 times; later reliable messages wait in a short queue. Unreliable messages (ping, pong, cue, who, error) go out
-at once with seq 0. Every sequenced frame received is acknowledged at once with a bare ACK; a repeat of the
-last sequence number is acknowledged again but not delivered twice. HELLO and WELCOME start a session, so they
-are always delivered and reset the duplicate filter.
+at once with seq 0. Every sequenced frame received is acknowledged: by the first frame sent while it is handled
+(a reply carries the ack), else by a bare ACK once it has been handled; a repeat of the last sequence number is
+acknowledged again but not delivered twice. HELLO, WELCOME and CHALLENGE start a session, so they are always
+delivered and reset the duplicate filter.
+
+Authentication (cupcore/session.py): once `session` is set, every frame sent is authenticated (but HELLO, PROOF,
+WHO and CHALLENGE, which pair a cup and are plain by nature), each transmission, retransmissions too, with a
+fresh counter. Authenticated frames received are checked against `session` and, on a cup re-paired by a new
+hub, `candidate` (promoted once a frame of it arrives, so a stranger's CHALLENGE can't unpair a cup from its
+hub). Frames that fail are dropped and counted in `forged` and `replayed`, never answered. With `require_auth`
+a plain frame is taken only if its type is in `plain_before` (no session yet) or `plain_after`; the others are
+counted in `forged` too (a plain DEAL claims the hub's authority without its key).
 """
+from cupcore import session as sessions
 from cupcore import wire
 from cupcore.compat import ticks_diff, ticks_ms
 
 _NO_ERROR_REPLY = (wire.ACK, wire.ERROR)
+_ALWAYS_PLAIN = (wire.HELLO, wire.PROOF, wire.WHO, wire.CHALLENGE)
+_STARTS_SESSION = (wire.HELLO, wire.WELCOME, wire.CHALLENGE)
 
 
 class Link:
@@ -20,32 +32,49 @@ class Link:
 
     def __init__(self, write, deliver, clock=ticks_ms):
         """write(frame_bytes) puts bytes on the wire; deliver(mtype, values) receives each good new message."""
-        self._write = write
+        self._write_out = write
         self._deliver = deliver
         self._clock = clock
         self.decoder = wire.Decoder()
         self._tx_seq = 0
         self._rx_last = 0
-        self._pending = None  # (seq, frame) awaiting its ack
+        self._ack_owed = 0  # the seq being handled, until a frame sent carries its ack
+        self._pending = None  # (seq, mtype, values) awaiting its ack
         self._sent_at = 0
         self._tries = 0
         self._queue = []
+        self.session = None  # cupcore.session.Session once paired: frames both ways are authenticated
+        self.candidate = None  # a newer session offered by a CHALLENGE, not yet confirmed by its hub
+        self.require_auth = False
+        self.plain_before = ()  # plain message types taken with require_auth, before a session / with one
+        self.plain_after = ()
         self.lost = 0  # reliable messages given up after max_tries
         self.refused = 0  # frames of another version, unknown type or malformed body
+        self.forged = 0  # frames whose tag is wrong, or plain frames where only authenticated ones are taken
+        self.replayed = 0  # authentic frames whose counter is not above the last accepted one
+        self.accepted = 0  # frames taken (authentic where it matters), for a runner that tracks who talks to it
 
     @property
     def idle(self):
         return self._pending is None and not self._queue
 
+    def secure(self, session):
+        """Authenticate from now on with this session; a cup that already has one keeps it until the new one's
+        first frame arrives (see candidate)."""
+        if self.session is None:
+            self.session = session
+        else:
+            self.candidate = session
+
     def send(self, mtype, values=()):
         """Send one message; reliable ones are queued behind an unacknowledged one. False if the queue is full."""
         if not wire.is_reliable(mtype):
-            self._write(wire.encode(mtype, values, 0, self._rx_last))
+            self._write(self._encode(mtype, values, 0))
             return True
         if len(self._queue) >= self.max_queue:
             return False
         self._tx_seq = self._tx_seq % 255 + 1
-        self._queue.append((self._tx_seq, wire.encode(mtype, values, self._tx_seq, self._rx_last)))
+        self._queue.append((self._tx_seq, mtype, values))
         if self._pending is None:
             self._next()
         return True
@@ -81,6 +110,15 @@ class Link:
             return -1
         return max(0, self.retry_ms - ticks_diff(now, self._sent_at))
 
+    def _encode(self, mtype, values, seq):
+        session = None if mtype in _ALWAYS_PLAIN else self.session
+        return wire.encode(mtype, values, seq, self._rx_last, session=session)
+
+    def _write(self, frame):
+        if self._ack_owed == self._rx_last:
+            self._ack_owed = 0  # this frame's ack field answers the frame being handled
+        self._write_out(frame)
+
     def _next(self):
         if self._queue:
             self._pending = pending = self._queue.pop(0)
@@ -90,27 +128,61 @@ class Link:
     def _transmit(self, pending):
         self._tries += 1
         self._sent_at = self._clock()
-        self._write(pending[1])
+        # Encoded afresh each time: a retransmission carries a new counter (and the latest ack).
+        self._write(self._encode(pending[1], pending[2], pending[0]))
+
+    def _authentic(self, frame):
+        """Whether an authenticated frame verifies under the session (or the candidate, which it then confirms);
+        counts it as forged or replayed when not."""
+        verdict = sessions.FORGED
+        for session in (self.session, self.candidate):
+            if session is not None:
+                verdict = session.check(frame)
+                if verdict == sessions.OK:
+                    if session is self.candidate:
+                        self.session, self.candidate = session, None
+                    return True
+                if verdict == sessions.REPLAYED:
+                    break
+        if verdict == sessions.REPLAYED:
+            self.replayed += 1
+        else:
+            self.forged += 1
+        return False
 
     def _on_frame(self, frame):
         mtype = frame.type
-        if frame.version != wire.VERSION:
+        if frame.version == wire.AUTH_VERSION:
+            if not self._authentic(frame):
+                return
+        elif self.require_auth and mtype not in (self.plain_after if self.session else self.plain_before):
+            self.forged += 1
+            return
+        elif frame.version != wire.VERSION:
             self.refused += 1
             if mtype not in _NO_ERROR_REPLY:
                 self.send(wire.ERROR, (wire.ERR_VERSION, mtype))
             return
+        self.accepted += 1
         if self._pending is not None and frame.ack == self._pending[0]:
             self._pending = None
             self._next()
         seq = frame.seq
         if seq:
-            self._write(wire.encode(wire.ACK, (), 0, seq))
-            fresh = seq != self._rx_last or mtype in (wire.HELLO, wire.WELCOME)
+            fresh = seq != self._rx_last or mtype in _STARTS_SESSION
             self._rx_last = seq
             if not fresh:
+                self._write(self._encode(wire.ACK, (), 0))
                 return
-        if mtype == wire.ACK:
-            return
+            self._ack_owed = seq
+        try:
+            if mtype != wire.ACK:
+                self._unpack_and_deliver(frame, mtype)
+        finally:
+            if seq and self._ack_owed == seq:
+                self._write(self._encode(wire.ACK, (), 0))
+
+    def _unpack_and_deliver(self, frame, mtype):
         try:
             values = wire.unpack_body(mtype, frame.body)
         except ValueError:

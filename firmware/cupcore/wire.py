@@ -5,18 +5,36 @@ one ends whatever noise came before, so the frame after garbage is never lost). 
 
     version (1) | type (1) | seq (1) | ack (1) | body (0..MAX_BODY) | CRC-16/CCITT-FALSE (2, big-endian)
 
-with the CRC over everything before it. docs/protocol.md describes every byte, message and code; the golden
+with the CRC over everything before it. That is a plain frame (version 1). Once a cup and its hub share a session
+(the challenge and proof in cupcore/session.py), every frame is authenticated (version 2):
+
+    2 | type | seq | ack | counter (4, big-endian) | body | tag (8) | CRC
+
+tag = HMAC-SHA256(session key, direction (1: cup->hub, 2: hub->cup) | everything before the tag)[:8].
+encode(..., session=S) writes one; the Decoder takes both kinds apart (counter, tag and `signed`, the bytes the
+tag covers) and checks only the CRC: S.check(decoder) says whether the tag and the counter are good. That is the
+whole authenticated decoder, for a fuzzer too:
+
+    decoder = wire.Decoder()
+    for byte in data:
+        if decoder.push(byte) and (decoder.version == wire.VERSION or session.check(decoder) == session.OK): ... docs/protocol.md describes every byte, message and code; the golden
 vectors in tests/vectors/ pin them. Change this file, wirenames.py, the doc and the vectors together.
 """
 from cupcore.compat import const
 
-VERSION = const(1)
-MAX_BODY = const(48)
+VERSION = const(1)  # a plain frame
+AUTH_VERSION = const(2)  # an authenticated frame: a counter after the header, a tag before the CRC
+MAX_BODY = const(48)  # a message's body, in either kind of frame
 _HEADER = const(4)
+_COUNTER = const(4)
+TAG_SIZE = const(8)
+AUTH_OVERHEAD = const(12)  # _COUNTER + TAG_SIZE
 _CRC = const(2)
-MAX_PAYLOAD = const(54)  # _HEADER + MAX_BODY + _CRC
-MAX_FRAME = const(57)  # COBS adds one byte per 254 to MAX_PAYLOAD, plus the two 0x00 delimiters
-_MAX_STUFFED = const(55)  # MAX_PAYLOAD after COBS: the longest run between delimiters that can be a frame
+MAX_PAYLOAD = const(66)  # _HEADER + AUTH_OVERHEAD + MAX_BODY + _CRC
+MAX_FRAME = const(69)  # COBS adds one byte per 254 to MAX_PAYLOAD, plus the two 0x00 delimiters
+_MAX_STUFFED = const(67)  # MAX_PAYLOAD after COBS: the longest run between delimiters that can be a frame
+TO_HUB = const(1)  # the direction byte a tag covers: cup -> hub
+TO_CUP = const(2)  # hub -> cup
 MAX_DICE = const(15)
 MAX_TEXT = const(16)
 
@@ -25,6 +43,7 @@ HELLO = const(0x01)
 COMMIT = const(0x02)
 INTENT = const(0x03)
 REVEAL = const(0x04)
+PROOF = const(0x05)
 WELCOME = const(0x10)
 DEAL = const(0x11)
 TABLE = const(0x12)
@@ -34,6 +53,7 @@ REVEAL_REQ = const(0x15)
 RESULT = const(0x16)
 CUE = const(0x17)
 WHO = const(0x18)
+CHALLENGE = const(0x1A)
 ACK = const(0x20)
 PING = const(0x21)
 PONG = const(0x22)
@@ -91,6 +111,8 @@ LAYOUTS = {
     RESULT: "HbBBB",  # deal change dice bullets status
     CUE: "BB",  # cue arg
     WHO: "",
+    CHALLENGE: "a",  # hub_nonce
+    PROOF: "aa",  # cup_nonce tag
     ACK: "",
     PING: "H",  # token
     PONG: "H",  # token
@@ -248,15 +270,23 @@ _payload = bytearray(MAX_PAYLOAD)
 _stuffed = bytearray(MAX_FRAME)
 
 
-def encode(mtype, values=(), seq=0, ack=0, version=VERSION):
-    """One whole frame, both delimiters included, as bytes."""
-    _payload[0] = version
+def encode(mtype, values=(), seq=0, ack=0, version=VERSION, session=None):
+    """One whole frame, both delimiters included, as bytes. With a session (cupcore.session.Session) it is an
+    authenticated frame carrying the session's next counter and the tag."""
+    _payload[0] = AUTH_VERSION if session is not None else version
     _payload[1] = mtype
     _payload[2] = seq
     _payload[3] = ack
-    end = pack_body(mtype, values, _payload, _HEADER)
-    if end - _HEADER > MAX_BODY:
+    start = _HEADER + _COUNTER if session is not None else _HEADER
+    end = pack_body(mtype, values, _payload, start)
+    if end - start > MAX_BODY:
         raise ValueError("body too long")
+    if session is not None:
+        counter = session.next_counter()
+        for i in range(_COUNTER):
+            _payload[_HEADER + i] = (counter >> (8 * (_COUNTER - 1 - i))) & 0xFF
+        _payload[end : end + TAG_SIZE] = session.tag(session.sends, _payload, end)
+        end += TAG_SIZE
     crc = crc16(_payload, end)
     _payload[end] = crc >> 8
     _payload[end + 1] = crc & 0xFF
@@ -270,7 +300,9 @@ class Decoder:
     """Turns a byte stream into checked frames, one byte at a time.
 
     push(byte) returns True when a frame with a good CRC has just ended; its parts are then in version, type,
-    seq, ack and body (a memoryview valid until the next push). Garbage, overlong runs and bad CRCs are counted
+    seq, ack and body (a memoryview valid until the next push). An authenticated frame (version AUTH_VERSION)
+    also has its counter, its tag and `signed` (the bytes the tag covers) set; its tag is NOT checked here (the
+    decoder holds no key): cupcore.session.Session.check(decoder) does that. Garbage, overlong runs and bad CRCs are counted
     in `dropped` and skipped: decoding restarts at the next 0x00, so one bad frame never costs a good one.
     """
 
@@ -281,8 +313,8 @@ class Decoder:
         self._n = 0
         self._overflow = False
         self.dropped = 0
-        self.version = self.type = self.seq = self.ack = 0
-        self.body = self._view[0:0]
+        self.version = self.type = self.seq = self.ack = self.counter = 0
+        self.body = self.tag = self.signed = self._view[0:0]
 
     def push(self, byte):
         if byte:
@@ -309,9 +341,22 @@ class Decoder:
             self.dropped += 1
             return False
         frame = self._frame
+        start, end = _HEADER, size - _CRC
+        if frame[0] == AUTH_VERSION:
+            start += _COUNTER
+            end -= TAG_SIZE
+            if end < start:
+                self.dropped += 1  # too short to carry a counter and a tag
+                return False
+            self.counter = (frame[4] << 24) | (frame[5] << 16) | (frame[6] << 8) | frame[7]
+            self.tag = self._view[end : end + TAG_SIZE]
+            self.signed = self._view[0:end]
+        if end - start > MAX_BODY:
+            self.dropped += 1
+            return False
         self.version = frame[0]
         self.type = frame[1]
         self.seq = frame[2]
         self.ack = frame[3]
-        self.body = self._view[_HEADER : size - _CRC]
+        self.body = self._view[start:end]
         return True

@@ -58,5 +58,7 @@ def test_bad_vectors_are_dropped_or_answered_with_the_named_error():
         errors = out.messages(wire.ERROR)
         if entry["verdict"] == "dropped":
             assert link.decoder.dropped >= 1 and not errors, entry["about"]
+        elif entry["verdict"] == "forged":
+            assert link.forged == 1 and not errors and not link.decoder.dropped, entry["about"]
         else:
             assert [e[0] for e in errors] == [entry["error"]], entry["about"]
