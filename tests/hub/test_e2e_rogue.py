@@ -102,6 +102,7 @@ def test_a_rogue_cup_flooding_the_hub_with_lies_and_garbage_never_takes_the_tabl
             assert table.snapshot.internal_errors == 0, (tmp_path / "hub-errors.log").read_text()
             if not table.snapshot.finished:
                 table.table.inbox.put(("command", "retire rogue"))
+                table.table.inbox.put(("command", "yes"))  # a connected seat is asked about first
             final = table.finish()
             assert final.internal_errors == 0
             record = Record.parse(table.journal_text())

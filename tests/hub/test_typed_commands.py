@@ -61,3 +61,34 @@ def test_help_names_each_typed_command_and_seats_are_read_in_any_case(tmp_path):
         assert not table.said(f"it is {to_act}'s turn"), table.output.getvalue()[-2000:]
     finally:
         table.close()
+
+
+def test_retire_asks_first_for_a_seat_still_playing_and_yes_or_the_same_line_again_confirms(tmp_path):
+    """Issue 12 item 14 (last part): `retire NAME` took a connected player out at once. A seat still playing (a
+    connected cup, a bot) is asked about first; `no` keeps it; `yes` (or the same line again) within the window
+    retires it; a `yes` after the window confirms nothing. An unplugged cup's seat goes at once
+    (tests/hub/test_e2e_faults.py)."""
+    table = TypingTable(tmp_path)
+    try:
+        table.wait(lambda: table.watch.get().to_act is not None, "a seat to act")
+        table.type("retire bot1")
+        table.wait(lambda: table.said("retire bot1?"), "the question")
+        assert table.said("type `retire bot1` again (or `yes`) within 10 s"), table.output.getvalue()[-2000:]
+        table.type("no")
+        table.wait(lambda: table.said("bot1 stays in the game"), "no keeps the seat")
+        assert all(table.watch.get().state.alive)
+
+        table.hub.retiring.window = 0.0  # the question runs out at once: a late yes confirms nothing
+        table.type("retire bot1")
+        table.type("yes")
+        table.wait(lambda: table.said("nothing to confirm"), "a late yes answered")
+        assert all(table.watch.get().state.alive)
+
+        table.hub.retiring.window = 60.0
+        table.type("retire BOT1")
+        table.type("retire bot1")  # the same line again confirms, as `yes` does
+        table.wait(lambda: table.watch.get().finished, "bot1 retired and the game over")
+        assert table.watch.get().winner == "bot2"
+        assert "retire bot1" in table.hub.journal.path.read_text().splitlines()
+    finally:
+        table.close()

@@ -21,6 +21,7 @@ from .deal import Deal
 from .journal import Journal, secrets_path
 from .phases import TablePhase
 from .recovery import Recovery
+from .retiring import RetireQuestion
 from .seating import Seating
 from .seats import intent_action, reason_code
 from .snapshot import (CallAccepted, GameWon, Latest, Publisher, ResultsDelivered, RoundRevealed, Said,
@@ -34,7 +35,8 @@ SEATING, DEALING, BIDDING, REVEALING, BETWEEN, OVER = (
 # What `help` says at the hub; docs/playing.md shows the same commands.
 TYPED_COMMANDS = ("type at the hub: `NAME bids 4x5` (a bid for the seat whose turn it is), `NAME calls liar` "
                   "(or `calls spot`, also typed `exact` or `calza`, where the rules have it), `retire NAME` (take out "
-                  "a seat whose cup is not coming back), `help` (this list)")
+                  "a seat whose cup is not coming back; a seat still playing is asked about first: `yes` or the "
+                  "same line again confirms, `no` keeps it), `help` (this list)")
 
 
 class Hub:
@@ -49,6 +51,7 @@ class Hub:
         self.publisher = Publisher()
         self.seating = Seating(self, expect_cups=expect_cups, bots=bots)
         self.recovery = Recovery(self)
+        self.retiring = RetireQuestion(self)  # `retire NAME` typed for a seat still playing is asked first
         self.state = None           # the engine's state
         self.phase = SEATING
         self.journal = None
@@ -296,6 +299,8 @@ class Hub:
         `help`. Seat names are read in any case, as people type them."""
         if text.strip().casefold() == "help":
             return self.say(TYPED_COMMANDS)
+        if text.strip().casefold() in ("yes", "no"):
+            return self.retiring.answer(text.strip().casefold())
         try:
             event = parse_event(text.strip())
         except DicecupError as error:
@@ -308,7 +313,7 @@ class Hub:
                 return self.say(f"no seat called {event.seat} (the seats: {', '.join(self.state.seats)})")
             event = event._replace(seat=seat)
         if isinstance(event, Retire):
-            return self.recovery.retire(event.seat, "retired by the host")
+            return self.retiring.retire(event.seat)
         if self.paused:
             return self.say("the game is paused until every cup is back (or `retire NAME`)")
         if not isinstance(event, Move) or self.phase != BIDDING:
