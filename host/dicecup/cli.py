@@ -12,6 +12,8 @@ import importlib
 import os
 import sys
 
+from dicecup.usage import OneLineParser, no_command
+
 INTERRUPTED = 130        # 128 + SIGINT, what a shell reports for Ctrl-C
 READER_GONE = 141        # 128 + SIGPIPE
 
@@ -47,7 +49,7 @@ def _version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dicecup", description="Liar's Dice with electronic cups, refereed.")
+    parser = OneLineParser(prog="dicecup", description="Liar's Dice with electronic cups, refereed.")
     parser.add_argument("--version", action="version", version=f"dicecup {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
@@ -74,11 +76,12 @@ def main(argv=None) -> int:
 def _run(name, argv) -> int:
     if name is None:
         parser = build_parser()
-        parser.parse_args(argv)  # prints the help for -h, or an error for an unknown command
+        parser.parse_args(argv)  # prints the help for -h, or one line for an unknown command
         parser.print_help()
+        no_command()
         return 2
     module = importlib.import_module(COMMANDS[name][0])
-    sub_parser = argparse.ArgumentParser(prog=f"dicecup {name}", description=COMMANDS[name][1])
+    sub_parser = OneLineParser(prog=f"dicecup {name}", description=COMMANDS[name][1])
     module.add_arguments(sub_parser)
     args = sub_parser.parse_args(argv[1:])
     return module.run(args) or 0

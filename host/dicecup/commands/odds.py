@@ -80,6 +80,20 @@ def parse_threshold(text: str) -> Fraction:
     return value
 
 
+def check_page_path(text) -> None:
+    """--markdown names the page's file, in a folder that is one: checked before any plot is drawn beside it."""
+    from pathlib import Path
+
+    path = Path(text)
+    if not text.strip() or path.is_dir():
+        raise Refused(f"--markdown {text!r} is a folder: name the page's file, like docs/odds.md")
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise Refused(f"can't write {path}: {parent} is a file, not a folder")
+            break
+
+
 def _other_options(args) -> bool:
     given = (args.dice, args.mine, args.bid, args.palifico, args.opened_on_ones, args.json)
     return any(given) or args.rules != ["dudo"] or args.threshold != "1/2"
@@ -98,15 +112,16 @@ def answer(args) -> str:
     if args.markdown:
         if _other_options(args):
             raise Refused("--markdown writes the whole odds page: it takes no --dice, --bid or other options")
+        check_page_path(args.markdown)
         from dicecup.odds.page import write_page
         return "\n".join(f"wrote {p}" for p in write_page(args.markdown))
-    if args.json and not args.bid:
+    if args.json and args.bid is None:
         raise Refused("--json prints the odds of one bid: add --bid QxF")
     from dicecup.odds.report import bid_lines, table_lines
 
     sight = build_sight(args)
     threshold = parse_threshold(args.threshold)
-    if not args.bid:
+    if args.bid is None:  # `--bid ""` is a bid left empty, not the whole table
         return "\n".join(table_lines(sight, threshold))
     bid = Bid.parse(args.bid)
     if args.json:

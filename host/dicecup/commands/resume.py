@@ -35,8 +35,11 @@ def run(args) -> int:
     try:
         resumed = read_journal(path)
         state = replay(_text(path)).state
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"dicecup resume: can't read {path}: {error}", file=sys.stderr)
+    except OSError as error:  # its words, not "[Errno 2] No such file or directory: '...'"
+        print(f"dicecup resume: can't read {path}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"dicecup resume: {path} is not a journal: it is not text (journals are UTF-8)", file=sys.stderr)
         return 2
     except RecordError as error:
         print(f"dicecup resume: {path} does not replay: {error}", file=sys.stderr)

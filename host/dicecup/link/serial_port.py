@@ -30,6 +30,8 @@ def open_port(target: str, timeout: float = 0, **options) -> serial.Serial:
 def explain(target: str, error) -> str:
     """Why `target` can't be opened, in words that say what to do."""
     text = str(error)
+    if not target.strip():  # `--port "$PORT"` with PORT unset
+        return "a port with no name (--port is empty): name the cup's port (`dicecup ports` lists them)"
     if os.path.isdir(target):
         return f"{target} is a folder, not a serial port: name the cup's port (`dicecup ports` lists them)"
     if "Inappropriate ioctl" in text or (os.path.exists(target) and not _is_device(target)):

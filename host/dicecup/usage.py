@@ -1,0 +1,100 @@
+"""argparse's usage errors in one plain line: what was wrong and what to type (issue 12).
+
+argparse answers a mistyped command line with its usage (two to five lines) and then `PROG: error: argument
+--cups: invalid int value: 'x'`. A person needs the second half, in words:
+
+    dicecup demo: --cups takes a whole number, not 'x' (try --cups 4); `dicecup demo --help` says more
+"""
+import argparse
+import difflib
+import re
+import sys
+
+from dicecup.rules.errors import quoted, short
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line on stderr, status 2 (as argparse's own)."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {explain(self, message)}; `{self.prog} --help` says more\n")
+
+
+def explain(parser, message: str) -> str:
+    """argparse's message, said for a person (anything not recognised is kept, without 'argument ')."""
+    for pattern, say in _SAYINGS:
+        found = re.fullmatch(pattern, message, re.DOTALL)
+        if found:
+            return say(parser, *found.groups())
+    return short(message.removeprefix("argument "), 200)
+
+
+def _action(parser, name):
+    for action in parser._actions:
+        if name in action.option_strings or name in (action.dest, action.metavar):
+            return action
+    return None
+
+
+def _example(parser, option) -> str:
+    action = _action(parser, option)
+    default = getattr(action, "default", None)
+    return str(default) if isinstance(default, int) and not isinstance(default, bool) and default > 0 else "2"
+
+
+def _not_a_number(parser, option, value):
+    return f"{option} takes a whole number, not {quoted(value)} (try {option} {_example(parser, option)})"
+
+
+def _no_value(parser, option):
+    action = _action(parser, option)
+    if action is not None and action.type is int:
+        return f"{option} needs a number after it (try {option} {_example(parser, option)})"
+    shown = action.metavar or action.dest.upper() if action is not None else "VALUE"
+    return f"{option} needs a value after it: {option} {shown}"
+
+
+def _unknown(parser, words):
+    first = words.split()[0] if words.split() else words
+    if first.startswith("-"):
+        options = [name for action in parser._actions for name in action.option_strings]
+        close = difflib.get_close_matches(first.lower(), options, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        return f"no option {quoted(first)} here{hint}"
+    return f"{quoted(words)} is more than {parser.prog} takes (quote a name that has spaces)"
+
+
+def _missing(parser, names):
+    said = []
+    for name in names.split(", "):
+        action = _action(parser, name)
+        help_text = (action.help or "").split(";")[0].split(":")[0] if action is not None else ""
+        said.append(f"{name} ({help_text})" if help_text else name)
+    return f"missing {' and '.join(said)}"
+
+
+def _choice(parser, what, value, choices):
+    options = re.findall(r"'([^']*)'", choices) or choices.split(", ")  # quoted before Python 3.12.8
+    close = difflib.get_close_matches(value.strip().lower(), options, n=1)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    kind = "command" if what == "COMMAND" else what
+    return f"no {kind} {quoted(value)}{hint}: choose one of {', '.join(options)}"
+
+
+def _ambiguous(parser, given, matches):
+    return f"{given} could be {matches.replace(', ', ' or ')}: write the option out"
+
+
+_SAYINGS = [
+    (r"argument (\S+?)(?:/\S+)?: invalid int value: '(.*)'", _not_a_number),
+    (r"argument (\S+?)(?:/\S+)?: expected (?:one|at least one) argument", _no_value),
+    (r"unrecognized arguments: (.*)", _unknown),
+    (r"the following arguments are required: (.*)", _missing),
+    (r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)", _choice),
+    (r"ambiguous option: (\S+) could match (.*)", _ambiguous),
+]
+
+
+def no_command(stream=sys.stderr) -> None:
+    """A bare `dicecup`: the help is on stdout; this says what to do next, in one line."""
+    print("dicecup: name a command (`dicecup demo` plays a whole game); `dicecup --help` lists them", file=stream)

@@ -1,0 +1,350 @@
+"""Issue 12's "Done when": every subcommand, driven through a real process with no standard input, with a table
+of bad inputs as people type them. Each row must end with a non-zero status and exactly one plain line on
+stderr (no traceback, no two-line "usage:" answer), within its time, and change no file outside dicecup's own
+data folder.
+
+Each row runs in its own sandbox: HOME (so the data folder is HOME/.local/share/dicecup, or --data {data}, the
+same folder), a working folder holding a person's own files, and whatever the row's setup puts there. The tree is
+fingerprinted before and after, everything but the data folder.
+
+The rows run a few at a time in a thread pool (each is its own process), the first time any row is asked for;
+each row is still its own named test case (`-k 'demo --cups 0'`)."""
+import concurrent.futures
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from dicecup.cli import COMMANDS
+
+
+@dataclass(frozen=True)
+class Row:
+    args: tuple          # words after `dicecup`; {work}, {data}, {home} and the files below are filled in
+    says: str = ""       # words the line must hold (a regular expression, case-insensitive)
+    within: float = 20.0  # seconds: a person waiting for an answer
+    setup: str = ""      # name of a function below that makes files the row needs
+    starts: str = ""     # how the line starts, if not "dicecup COMMAND: "
+    status: int = 0      # the exit status, when one is required (0: any non-zero)
+    pipe: bool = False   # stdout is a pipe whose reader has gone (`| head -c 0`): a quiet end, no line at all
+
+    @property
+    def name(self) -> str:
+        return " ".join(word if word and " " not in word else repr(word) for word in self.args) + \
+            (" | head -c 0" if self.pipe else "")
+
+
+# -- the person's own files, in every sandbox's working folder -----------------------------------------------------
+MINE = {
+    "notes.txt": b"my notes, not dicecup's\n",
+    "photos/cat.txt": b"a cat\n",
+    "record.txt": b"rules dudo dice=2\nseats ana ben\nroll ana 3 5\nroll ben 5 1\nana bids 2x5\n",
+    "latin1.txt": b"rules dudo\nseats ana b\xe9n\n",
+    "bom-bad.txt": "\ufeffrules dudo dice=2\nseats ana ben\nana bids 9x9\n".encode(),
+    "bot_broken.py": b"class Bot(\n",
+    "bot_raises.py": b"raise RuntimeError('boom at import')\n",
+}
+
+
+def corrupt_registry(sandbox):
+    folder = sandbox / "home/.local/share/dicecup"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "cups.sqlite").write_bytes(b"this is not SQLite, it was half-copied from a USB stick\n" * 40)
+
+
+def big_bad_line(sandbox):
+    with open(sandbox / "work/big.txt", "wb") as handle:
+        handle.write(b"rules dudo\nseats ana ben\nana bids ")
+        handle.write(b"9" * (50 * 1024 * 1024))
+        handle.write(b"x2\n")
+
+
+def finished_game(sandbox):
+    folder = sandbox / "home/.local/share/dicecup/games"
+    folder.mkdir(parents=True)
+    (folder / "20260101-000000-dudo.txt").write_text(
+        "rules dudo dice=1 palifico=off\nseats ana ben\nroll ana 3\nroll ben 5\nana bids 1x5\nben calls liar\n")
+
+
+SETUPS = {f.__name__: f for f in (corrupt_registry, big_bad_line, finished_game)}
+
+ROWS = [
+    # -- the command line itself --------------------------------------------------------------------------------
+    Row(("frob",), "no command|frob", starts="dicecup: "),
+    Row(("--frob",), "frob", starts="dicecup: "),
+    Row(("Demo",), "demo", starts="dicecup: "),
+    Row((), "command", starts="dicecup: "),
+    # -- demo ---------------------------------------------------------------------------------------------------
+    *(Row(("demo", "--cups", n), "player|0 or more|whole number") for n in
+      ("0", "1", "-3", "7", "100", "99999999999999999999999", "x", "", "2.5", "three")),
+    Row(("demo", "--cups"), "--cups"),
+    Row(("demo", "--rules", ""), "preset"),
+    Row(("demo", "--rules", "nope"), "nope"),
+    Row(("demo", "palifico=maybe"), "palifico"),
+    Row(("demo", "dice=-5"), "dice"),
+    Row(("demo", "--data", "{work}/notes.txt"), "is a file"),
+    Row(("demo", "--data", "{work}/notes.txt/dicecup"), "is a file"),
+    Row(("demo", "--frob"), "--frob"),
+    # -- play ---------------------------------------------------------------------------------------------------
+    Row(("play", "--sim", "-1"), "0 or more"),
+    Row(("play", "--sim", "7"), "player"),
+    Row(("play", "--bots", "7"), "player"),
+    Row(("play", "--bots", "-1"), "0 or more"),
+    Row(("play", "--bots", "1"), "player"),
+    Row(("play", "--bots", "x"), "--bots"),
+    Row(("play", "--sim", ""), "--sim"),
+    Row(("play", "--bot", "nope", "--bots", "1"), "nope"),
+    Row(("play", "--bot", "", "--bots", "1"), "bot"),
+    Row(("play", "--bot", "{work}/bot_broken.py:Bot", "--bots", "1"), "bot_broken"),
+    Row(("play", "--bot", "{work}/bot_raises.py:Bot", "--bots", "1"), "bot_raises"),
+    Row(("play", "--bots", "2", "--rules", ""), "preset"),
+    Row(("play", "--bots", "2", "--rules", "dudo palifico=maybe"), "palifico"),
+    Row(("play", "--bots", "2", "clock=-5"), "clock"),
+    Row(("play", "--bots", "2", "--data", "{work}/notes.txt"), "is a file"),
+    Row(("play", "--bots", "1", "--port", "{work}/no-such-port"), "no such port"),
+    Row(("play", "--bots", "1", "--port", "{work}/notes.txt"), "not a serial port"),
+    Row(("play", "--bots", "1", "--port", "{work}/photos"), "folder"),
+    Row(("play", "--bots", "1", "--port", ""), "--port"),
+    Row(("play",), "no cups found"),
+    Row(("play", "--bots"), "--bots"),
+    # -- resume -------------------------------------------------------------------------------------------------
+    Row(("resume",), "no unfinished game"),
+    Row(("resume", "{work}/no-such-game.txt"), "no-such-game"),
+    Row(("resume", "{work}/photos"), "photos"),
+    Row(("resume", "{work}/notes.txt"), "notes.txt"),
+    Row(("resume", "{work}/latin1.txt"), "latin1.txt"),
+    Row(("resume", "{work}/record.txt"), "no cup"),
+    Row(("resume", "--data", "{work}/notes.txt"), "is a file"),
+    Row(("resume", "--data", "{data}", "{data}/games/20260101-000000-dudo.txt"), "over", setup="finished_game"),
+    Row(("resume", "a", "b"), "'b'|b"),
+    # -- referee ------------------------------------------------------------------------------------------------
+    # no standard input is an empty record: `line N: ...` on stderr is the referee's contract (README)
+    Row(("referee",), "rules", starts="line 1: "),
+    Row(("referee", "-"), "rules", starts="line 1: "),
+    Row(("referee", "{work}/no-such-game.txt"), "no-such-game"),
+    Row(("referee", "{work}/photos"), "photos"),
+    Row(("referee", "{work}/latin1.txt"), "latin1.txt"),
+    Row(("referee", "{work}/notes.txt"), r"^line 1: ", starts="line 1: "),
+    Row(("referee", "{work}/bom-bad.txt"), "9x9", starts="line 3: "),
+    Row(("referee", "{work}/big.txt"), "", setup="big_bad_line", starts="line 3: ", within=40),
+    Row(("referee", "a", "b"), "'b'|b"),
+    Row(("referee", "--frob"), "--frob"),
+    # -- odds ---------------------------------------------------------------------------------------------------
+    Row(("odds",), "--dice"),
+    *(Row(("odds", "--dice", n), "dice") for n in ("-5", "0", "x", "", "2.5", "99999", "9" * 5000, "２")),
+    Row(("odds", "--dice", "10", "--mine", "7"), "die"),
+    Row(("odds", "--dice", "10", "--mine", "x"), "die"),
+    Row(("odds", "--dice", "2", "--mine", "1", "2", "3"), "dice|mine"),
+    Row(("odds", "--dice", "10", "--bid", "0x3"), "0x3|bid"),
+    Row(("odds", "--dice", "10", "--bid", "3x7"), "3x7|face"),
+    Row(("odds", "--dice", "10", "--bid", ""), "bid"),
+    Row(("odds", "--dice", "10", "--threshold", "2"), "threshold"),
+    Row(("odds", "--dice", "10", "--threshold", "nan"), "threshold"),
+    Row(("odds", "--dice", "10", "--threshold", "1e-99999999"), "threshold"),
+    Row(("odds", "--dice", "10", "--json"), "--bid"),
+    Row(("odds", "--dice", "10", "--rules", ""), "preset"),
+    Row(("odds", "--markdown", "{work}/notes.txt/odds.md"), "notes.txt", within=60),
+    Row(("odds", "--markdown", "{work}/photos"), "photos", within=60),
+    # -- rules --------------------------------------------------------------------------------------------------
+    Row(("rules", "nope"), "nope"),
+    Row(("rules", ""), "preset"),
+    Row(("rules", "dudo", "revolver"), "revolver"),
+    Row(("rules", "dudo"), pipe=True, status=141),
+    Row(("rules",), pipe=True, status=141),
+    # -- arena --------------------------------------------------------------------------------------------------
+    Row(("arena",), "bot"),
+    Row(("arena", "easy"), "two bots"),
+    Row(("arena", "easy", "nope"), "nope"),
+    *(Row(("arena", "easy", "normal", "--games", n), "--games") for n in
+      ("0", "-5", "x", "", "1e3", "99999999999999999999")),
+    Row(("arena", "easy", "normal", "--workers", "0"), "--workers"),
+    Row(("arena", "easy", "normal", "--rules", ""), "preset"),
+    Row(("arena", "easy", "normal", "--rules", "nope"), "nope"),
+    Row(("arena", *["easy"] * 7), "7|player|seat"),
+    Row(("arena", "easy", "{work}/no-such-bot.py:Bot"), "no-such-bot"),
+    Row(("arena", "easy", "{work}/notes.txt:Bot"), "notes"),
+    Row(("arena", "easy", "{work}/bot_broken.py:Bot"), "bot_broken"),
+    Row(("arena", "easy", "{work}/bot_raises.py:Bot"), "bot_raises"),
+    # -- build --------------------------------------------------------------------------------------------------
+    Row(("build",), "--board"),
+    Row(("build", "--board", "nope"), "nope"),
+    Row(("build", "--board", ""), "board"),
+    Row(("build", "--board", "pico", "--out", "{work}/notes.txt"), "notes.txt", within=60),
+    Row(("build", "--board", "pico", "--out", "{work}/photos"), "photos", within=60),
+    Row(("build", "--board", "pico", "--out", "{work}"), "work", within=60),
+    # -- ports --------------------------------------------------------------------------------------------------
+    Row(("ports", "--port", ""), "--port"),
+    Row(("ports", "--frob"), "--frob"),
+    # -- flash --------------------------------------------------------------------------------------------------
+    Row(("flash",), "--board"),
+    Row(("flash", "--board", "nope"), "nope"),
+    Row(("flash", "--board", "pico", "--port", ""), "--port"),
+    Row(("flash", "--board", "pico", "--port", "{work}/no-such-port"), "no such port", within=60),
+    Row(("flash", "--board", "pico", "--port", "{work}/notes.txt"), "not a serial port", within=60),
+    Row(("flash", "--board", "pico", "--port", "{work}/photos"), "folder", within=60),
+    Row(("flash", "--board", "pico", "--name", ""), "empty"),
+    Row(("flash", "--board", "pico", "--data", "{work}/notes.txt"), "is a file"),
+    Row(("flash", "--board", "pico", "--port", "{work}/no-such-port"), "cups.sqlite", setup="corrupt_registry",
+        within=60),
+    Row(("flash", "--board", "pico", "--dist", "{work}/no-such-build"), "no-such-build"),
+    Row(("flash", "--board", "pico", "--dist", "{work}/notes.txt"), "notes.txt"),
+    Row(("flash", "--board", "pico", "--dist", "{work}/photos"), "photos"),
+    Row(("flash", "--board", "cpb", "--drive", "{work}/no-such-drive"), "no-such-drive", within=60),
+    Row(("flash", "--board", "cpb", "--drive", "{work}/notes.txt"), "is a file", within=60),
+    Row(("flash", "--board", "pico", "--drive", "{work}/photos"), "CircuitPython", within=60),
+    # -- cups ---------------------------------------------------------------------------------------------------
+    Row(("cups", "frob"), "frob"),
+    Row(("cups", "rename"), "name the cup"),
+    Row(("cups", "rename", "nope", "newname"), "nope"),
+    Row(("cups", "forget", "nope"), "nope"),
+    Row(("cups", "list", "extra"), "extra"),
+    Row(("cups",), "cups.sqlite", setup="corrupt_registry"),
+    Row(("cups", "--data", "{work}/notes.txt"), "is a file"),
+    # -- sim ----------------------------------------------------------------------------------------------------
+    Row(("sim",), "count|how many"),
+    *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),
+    *(Row(("sim", "2", "--seconds", s), "--seconds") for s in ("0", "-1", "x", "nan", "inf", "")),
+]
+
+
+# what Python and its libraries say, which means nothing to a player (issue 12 item 13)
+RAW_WORDS = re.compile(r"\[Errno \d+\]|codec can't|invalid int value|expected one argument|unrecognized arguments")
+
+
+def _fill(word: str, sandbox: Path) -> str:
+    return word.format(work=sandbox / "work", home=sandbox / "home", data=sandbox / "home/.local/share/dicecup")
+
+
+def _make_sandbox(row: Row, sandbox: Path) -> None:
+    for name, data in MINE.items():
+        path = sandbox / "work" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    (sandbox / "home").mkdir()
+    if row.setup:
+        SETUPS[row.setup](sandbox)
+
+
+def _fingerprint(sandbox: Path) -> dict:
+    """path -> (kind, size, sha256) of everything in the sandbox but dicecup's own data folder."""
+    own = sandbox / "home/.local/share/dicecup"
+    seen = {}
+    for folder, dirs, files in os.walk(sandbox):
+        here = Path(folder)
+        if here == own or own in here.parents:
+            dirs[:] = []
+            continue
+        for name in dirs:
+            if here / name != own and here / name not in own.parents:  # ~/.local/share made on the way to the data folder is its own
+                seen[str((here / name).relative_to(sandbox))] = ("folder",)
+        for name in files:
+            path = here / name
+            if path == own:
+                continue
+            digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.stat().st_size < 10 ** 6 else \
+                path.stat().st_mtime_ns
+            seen[str(path.relative_to(sandbox))] = ("file", path.stat().st_size, digest)
+    return seen
+
+
+def _env(sandbox: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
+    env.update(HOME=str(sandbox / "home"), PYTHONDONTWRITEBYTECODE="1", COLUMNS="100")
+    return env
+
+
+@dataclass
+class Outcome:
+    status: int
+    stderr: str
+    seconds: float
+    changed: dict
+    timed_out: bool = False
+
+
+def run_row(row: Row, sandbox: Path) -> Outcome:
+    _make_sandbox(row, sandbox)
+    before = _fingerprint(sandbox)
+    argv = [sys.executable, "-m", "dicecup", *(_fill(word, sandbox) for word in row.args)]
+    started = time.monotonic()
+    if row.pipe:
+        reader, writer = os.pipe()
+        os.close(reader)  # the reader has gone before a byte is written
+        stdout = writer
+    else:
+        stdout = subprocess.DEVNULL
+    try:
+        proc = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE,
+                              cwd=sandbox / "work", env=_env(sandbox), timeout=row.within * 3)
+        status, stderr, timed_out = proc.returncode, proc.stderr.decode(errors="replace"), False
+    except subprocess.TimeoutExpired as expired:  # subprocess.run has killed it
+        status, stderr, timed_out = -9, (expired.stderr or b"").decode(errors="replace"), True
+    finally:
+        if row.pipe:
+            os.close(writer)
+    seconds = time.monotonic() - started
+    after = _fingerprint(sandbox)
+    changed = {path: (before.get(path), after.get(path)) for path in set(before) | set(after)
+               if before.get(path) != after.get(path)}
+    return Outcome(status, stderr, seconds, changed, timed_out)
+
+
+def _row_ids():
+    ids = [row.name for row in ROWS]
+    duplicated = {name for name in ids if ids.count(name) > 1}
+    return [f"{name} [{row.setup}]" if name in duplicated and row.setup else name for name, row in zip(ids, ROWS)]
+
+
+IDS = _row_ids()
+BY_ID = dict(zip(IDS, ROWS))
+
+
+@pytest.fixture(scope="module")
+def outcomes(request, tmp_path_factory):
+    """Every selected row, run a few at a time (each row is a process; this machine's cores are shared)."""
+    wanted = [item.callspec.params["row_id"] for item in request.session.items
+              if item.module is request.module and hasattr(item, "callspec") and "row_id" in item.callspec.params]
+    root = tmp_path_factory.mktemp("bad-inputs")
+    with concurrent.futures.ThreadPoolExecutor(max_workers=3) as pool:
+        futures = {row_id: pool.submit(run_row, BY_ID[row_id], root / f"row{IDS.index(row_id)}")
+                   for row_id in dict.fromkeys(wanted)}
+        return {row_id: future.result() for row_id, future in futures.items()}
+
+
+@pytest.mark.parametrize("row_id", IDS)
+def test_a_bad_input_gets_one_plain_line(row_id, outcomes):
+    row, out = BY_ID[row_id], outcomes[row_id]
+    shown = f"status {out.status} after {out.seconds:.1f} s; stderr:\n{out.stderr[-3000:]}"
+    assert not out.timed_out, f"no answer in {row.within * 3:g} s; {shown}"
+    assert "Traceback" not in out.stderr, shown
+    assert out.status != 0, shown
+    if row.status:
+        assert out.status == row.status, shown
+    if row.pipe:  # as any Unix tool whose reader went away: quiet
+        assert out.stderr == "", shown
+    else:
+        lines = out.stderr.splitlines()
+        assert len(lines) == 1, shown
+        line = lines[0]
+        command = row.args[0] if row.args and row.args[0] in COMMANDS else None
+        starts = row.starts or (f"dicecup {command}: " if command else "dicecup: ")
+        assert line.startswith(starts), shown
+        assert not line.lower().startswith("usage:") and " error: " not in line, shown
+        assert len(line) <= 400, f"a {len(line)}-character line: {line[:200]}..."
+        assert not RAW_WORDS.search(line), f"a library's words, not a person's: {line}"
+        if row.says:
+            assert re.search(row.says, line, re.IGNORECASE), f"expected /{row.says}/ in: {line}"
+    assert out.seconds <= row.within, f"took {out.seconds:.1f} s, more than {row.within:g} s; {shown}"
+    assert not out.changed, f"files outside the data folder changed: {out.changed}"
+
+
+def test_every_command_has_rows():
+    """A new subcommand needs its bad inputs in this table too."""
+    covered = {row.args[0] for row in ROWS if row.args}
+    assert set(COMMANDS) <= covered, sorted(set(COMMANDS) - covered)
