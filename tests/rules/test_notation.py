@@ -65,7 +65,8 @@ def test_rules_lines_round_trip_or_say_why_not(text):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("poker", "unknown preset 'poker': choose one of dudo, revolver, classic, buildup, fourdice"),
+    ("chess", "unknown preset 'chess': choose one of dudo, revolver, classic, buildup, fourdice, poker"),
+    ("poker wild=on", "poker does not offer wild: only dudo, revolver, classic, buildup, fourdice offer it"),
     ("dudo colour=red", "unknown switch 'colour': switches are dice, wild, spot, exact, palifico, lose, load, "
                         "clock, limit, lives, players"),
     ("dudo wild=maybe", "wild=maybe: wild is on or off"),

@@ -31,7 +31,7 @@ GOOD = "rules dudo\nseats ana ben\n"
     ("seats ana ben\n", "line 1: a record starts with a `rules` line, like `rules dudo palifico=off`"),
     ("rules\n", "line 1: `rules` needs a preset, like `rules dudo`"),
     ("rules chess\nseats a b\n", "line 1: unknown preset 'chess': choose one of dudo, revolver, classic, buildup, "
-                                 "fourdice"),
+                                 "fourdice, poker"),
     ("rules dudo load=2\nseats a b\n", "line 1: dudo does not offer load: only revolver offers it"),
     ("rules dudo frobs=1\nseats a b\n", "line 1: unknown switch 'frobs': switches are dice, wild, spot, exact, "
                                         "palifico, lose, load, clock, limit, lives, players"),

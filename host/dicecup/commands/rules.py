@@ -5,7 +5,7 @@ itself, so `dicecup rules > docs/rules.md` writes the page byte for byte.
 """
 import sys
 
-from dicecup.rules import PRESETS
+from dicecup.rules.presets import ALL_PRESETS as PRESETS  # the face-bid presets and poker
 from dicecup.rules.errors import quoted
 from dicecup.rules.page import full_page, preset_page
 

@@ -3,7 +3,8 @@
 Every sentence about a preset comes from the policy objects the referee itself runs on, so the page and the
 game are built from the same code.
 """
-from .presets import FIRST_TEXT, NEXT_TEXT, ONES_TEXT, PRESETS, get_preset
+from .presets import ALL_PRESETS, FIRST_TEXT, NEXT_TEXT, ONES_TEXT, get_preset
+from .poker.page import preset_page as poker_page
 from .switches import SWITCHES
 
 CORE = (
@@ -74,6 +75,8 @@ def _switch_rows(preset) -> list:
 
 def preset_page(name: str) -> str:
     preset = get_preset(name)
+    if preset.name == "poker":  # one cup passed round the table: a page of its own
+        return poker_page()
     wild = "wild" if preset.defaults["wild"] else "not wild"
     lines = [
         f"## `{preset.name}` — {preset.title}",
@@ -123,7 +126,7 @@ def full_page() -> str:
     ]
     parts += [f"{i}. {rule}" for i, rule in enumerate(CORE, 1)]
     parts += [""]
-    for name in PRESETS:
+    for name in ALL_PRESETS:
         parts += [preset_page(name)]
     parts += ["## The game record", "", "One event per line; `#` starts a comment.", "", RECORD, ""]
     return "\n".join(parts)

@@ -163,19 +163,30 @@ PRESETS = {p.name: p for p in (
         )),
 )}
 
+# Poker dice is a different game shape (one cup passed round, poker-hand bids, lives): its engine, record lines
+# and page are in rules/poker/. PRESETS above are the face-bid presets, which the face-bid engine, odds, bots and
+# hub iterate; ALL_PRESETS is every preset a table can choose, found by name.
+POKER = Preset(
+    "poker", "Poker dice (Common Hand)",
+    "Common Hand, the poker-dice game of Liar's Dice: one cup passed round the table",
+    "2–10 players, one cup of five dice passed round the table, poker-hand bids, 3 lives each.",
+    ones=ONES_PLAIN, first_opener=FIRST_ANY, next_opener=NEXT_LOSER,
+    defaults={"lives": 3, "players": (2, 10)})
+ALL_PRESETS = {**PRESETS, POKER.name: POKER}
+
 # Switches from RULES.md that belong to presets this version does not have yet.
-FUTURE_SWITCHES = {"lives": "poker"}
+FUTURE_SWITCHES: dict = {}
 
 
 def get_preset(name: str) -> Preset:
     try:
-        return PRESETS[name]
+        return ALL_PRESETS[name]
     except KeyError:
-        raise RulesError(f"unknown preset {quoted(name)}: choose one of {', '.join(PRESETS)}") from None
+        raise RulesError(f"unknown preset {quoted(name)}: choose one of {', '.join(ALL_PRESETS)}") from None
 
 
 def offered_by(switch: str) -> list:
-    return [p.name for p in PRESETS.values() if p.offers(switch)]
+    return [p.name for p in ALL_PRESETS.values() if p.offers(switch)]
 
 
 class Rules:

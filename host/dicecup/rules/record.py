@@ -15,9 +15,10 @@ from typing import NamedTuple
 from .errors import DicecupError, NotationError, RecordError, quoted
 from .events import Move, Reroll, Retire, Roll, Rolloff, Shot, Timeout, check_dice
 from .notation import Bid, parse_call
+from .poker.record import parse_event as parse_poker_event
 from .presets import Rules
 
-KEYWORDS = ("rules", "seats", "rolloff", "roll", "shot", "timeout", "reroll", "retire")
+KEYWORDS = ("rules", "seats", "rolloff", "roll", "shot", "timeout", "reroll", "retire", "reveal")
 _NAME = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -92,6 +93,13 @@ def parse_event(line: str):
                         "or a roll, rolloff, shot, timeout, reroll or retire line")
 
 
+def event_parser(rules: Rules):
+    """The reader of a record's event lines: poker dice has its own (rules/poker/record.py)."""
+    if rules.preset.name == "poker":
+        return parse_poker_event
+    return parse_event
+
+
 def parse_lines(text: str):
     """-> ((rules, seats), [(line number, event), ...]); RecordError names the line of the first problem."""
     header = []
@@ -107,7 +115,7 @@ def parse_lines(text: str):
             elif len(header) == 1:
                 header.append(_seats_line(line))
             else:
-                events.append((number, parse_event(line)))
+                events.append((number, event_parser(header[0])(line)))
         except DicecupError as error:
             raise RecordError(number, str(error)) from None
     if len(header) < 2:

@@ -5,6 +5,7 @@ from .errors import DicecupError, RecordError
 from .notation import FACE_NAMES, Bid
 from .record import parse_lines
 from .play import apply
+from .poker import referee as poker_referee
 from .state import OVER, SHOOTING, State, new_game
 
 
@@ -38,6 +39,8 @@ def _next_opener(state: State):
 def replay(text: str) -> Replay:
     """Replay a whole record; the first line that does not parse or replay raises RecordError."""
     (rules, seats), events = parse_lines(text)
+    if rules.preset.name == "poker":  # one cup passed round the table: its own engine (rules/poker/)
+        return poker_referee.replay_events(rules, seats, events, _seats_line_number(text))
     try:
         state = new_game(rules, seats)
     except DicecupError as error:
@@ -60,6 +63,9 @@ def _seats_line_number(text: str) -> int:
 # -- the text report ----------------------------------------------------------------------------------------
 def report_lines(result: Replay):
     state = result.state
+    if state.rules.preset.name == "poker":
+        yield from poker_referee.report_lines(result)
+        return
     yield f"rules {state.rules}   seats {' '.join(state.seats)}"
     for outcome in state.history:
         yield ""

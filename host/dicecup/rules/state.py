@@ -74,6 +74,9 @@ class State(NamedTuple):
 
 
 def new_game(rules: Rules, seats) -> State:
+    if rules.preset.name == "poker":  # a different game: rules/poker/ (new_poker_game)
+        raise RulesError("poker dice passes one cup round the table: this table deals face bids (dudo, revolver, "
+                         "classic, buildup, fourdice)")
     seats = tuple(seats)
     low, high = rules.players
     if not low <= len(seats) <= high:

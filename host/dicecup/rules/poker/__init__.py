@@ -1,0 +1,19 @@
+"""Poker dice (Common Hand): one cup of five dice passed round the table, poker-hand bids, lives.
+
+    >>> from dicecup.rules import Rules
+    >>> from dicecup.rules.poker import new_poker_game, apply, parse_event
+    >>> state = new_poker_game(Rules.parse("poker"), ["ana", "ben", "cy"])
+    >>> for line in ("ana shakes", "ana bids KKQQ left"):
+    ...     state = apply(state, parse_event(line))
+    >>> str(state.standing), state.to_act
+    ('KKQQ', 'ben')
+"""
+from .events import DIRECTIONS, Accept, CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try
+from .hands import Hand, all_bids, bids_above, is_true, made, named
+from .play import PokerOutcome, apply
+from .record import parse_event
+from .state import BIDDING, OPENING, OVER, RECEIVING, REVEAL, TRIES, PokerState, new_poker_game
+
+__all__ = ["DIRECTIONS", "Accept", "CallLiar", "Hide", "OpenRoll", "PokerBid", "Reveal", "Shake", "Show", "Try",
+           "Hand", "all_bids", "bids_above", "is_true", "made", "named", "PokerOutcome", "apply", "parse_event",
+           "BIDDING", "OPENING", "OVER", "RECEIVING", "REVEAL", "TRIES", "PokerState", "new_poker_game"]
