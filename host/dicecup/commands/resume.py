@@ -10,7 +10,7 @@ import sys
 
 from dicecup.bots.loader import BotError, load
 from dicecup.datadir import data_dir
-from dicecup.hub.journal import read_journal, unfinished_journals
+from dicecup.hub.journal import JournalError, read_journal, unfinished_journals
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, stopped_by_ctrl_c
 from dicecup.rules import RecordError, replay
@@ -59,7 +59,7 @@ def run(args) -> int:
         table.connect(ports, wait_for_missing=True)
         table.play(typed_commands=True)
         return 0 if hub.finished else 1
-    except TableError as error:
+    except (TableError, JournalError) as error:  # JournalError: taking the journal up again failed (a full disk)
         print(f"dicecup resume: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # the journal holds the game still: say how to go on

@@ -24,18 +24,36 @@ from dicecup.rules import Record
 GAMES = "games"
 
 
+class JournalError(Exception):
+    """The journal can't be written (a full disk, a drive pulled out): the game can't go on without losing a
+    line. The message says what is kept and what to run next, in a player's words."""
+
+
 class Journal:
-    """Appends lines to one game's journal file, each flushed and fsynced before the hub goes on."""
+    """Appends lines to one game's journal file, each written whole and fsynced before the hub goes on.
+
+    If a line can't be written, the file is cut back to its last whole line (or to before the batch it was in),
+    JournalError is raised, and every later line is refused too: a journal with a line missing in the middle
+    would be a record that lies."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self._file = open(self.path, "a", encoding="utf-8")
+        try:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            self._kept = os.fstat(self._fd).st_size  # bytes known to be whole lines on disk
+        except OSError as error:
+            raise JournalError(f"can't write the journal {self.path}: {error.strerror or error}") from None
+        self._batch_start = None
         self._batched = 0
+        self._broken = None
 
     @classmethod
     def create(cls, data: Path, rules, seats) -> "Journal":
         folder = Path(data) / GAMES
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise JournalError(f"can't make the journals' folder {folder}: {error.strerror or error}") from None
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = folder / f"{stamp}-{rules.preset.name}.txt"
         n = 1
@@ -49,22 +67,47 @@ class Journal:
         return journal
 
     def line(self, text: str) -> None:
-        self._file.write(text + "\n")
-        self._file.flush()
-        if not self._batched:
-            os.fsync(self._file.fileno())
+        if self._broken:
+            raise JournalError(self._broken)
+        data = (text + "\n").encode("utf-8")
+        try:
+            done = 0
+            while done < len(data):  # a short write is followed by the rest, or by the error that stopped it
+                done += os.write(self._fd, data[done:])
+            if not self._batched:
+                os.fsync(self._fd)
+                self._kept += len(data)
+        except OSError as error:
+            self._fail(error)
 
     @contextmanager
     def batch(self):
         """Lines written together (a reveal's salts and rolls), on disk once at the end: one fsync, not one each.
-        The hub tells nobody what they say until the batch is over."""
+        The hub tells nobody what they say until the batch is over. On a failure none of them is kept."""
+        if not self._batched:
+            self._batch_start = self._kept
         self._batched += 1
         try:
             yield self
         finally:
             self._batched -= 1
-            if not self._batched:
-                os.fsync(self._file.fileno())
+            if not self._batched and not self._broken:
+                try:
+                    os.fsync(self._fd)
+                    self._kept = os.fstat(self._fd).st_size
+                except OSError as error:
+                    self._fail(error)
+
+    def _fail(self, error):
+        """Cut the file back to its last whole line (or batch), refuse every later line, and say so."""
+        try:
+            os.ftruncate(self._fd, self._batch_start if self._batched else self._kept)
+        except OSError:
+            pass
+        self._broken = (f"can't write the journal ({error.strerror or error}; is the disk full?): the game stops "
+                        f"here; every line before is kept in {self.path}: free some space, then go on with "
+                        f"`dicecup resume {self.path}`")
+        raise JournalError(self._broken) from None
 
     def event(self, event) -> None:
         self.line(str(event))
@@ -76,7 +119,9 @@ class Journal:
         self.line("#@ " + " ".join(str(w) for w in words))
 
     def close(self) -> None:
-        self._file.close()
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 class Resumed(NamedTuple):

@@ -10,6 +10,8 @@ from dicecup.link.transport import LinkDown, open_transport
 
 from dicecup.link.peer import CupConnection
 
+from .journal import JournalError
+
 
 class Connections:
     """Opens the cups' ports, and opens them again after a drop (a cup plugged back in, back in range) or
@@ -64,6 +66,8 @@ def _guarded(hub, item):
     hub; it is logged with its traceback beside the journals and the game goes on."""
     try:
         hub.handle(item)
+    except JournalError:  # not a bug: the game can't go on without its journal (the caller says so)
+        raise
     except Exception:  # noqa: BLE001
         origin = getattr(item[1], "name", "the keyboard") if len(item) > 1 else "?"
         log = Path(hub.data) / "hub-errors.log"

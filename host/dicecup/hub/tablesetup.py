@@ -8,6 +8,7 @@ from dicecup.datadir import data_dir
 from dicecup.link.transport import LinkDown
 
 from .chance import Chance
+from .journal import JournalError
 from .run import Connections, read_commands, run
 from .screen import Screen
 from .snapshot import Background
@@ -119,8 +120,12 @@ class TableSetup:
         if typed_commands:
             read_commands(self.inbox)
         deadline = None if timeout is None else time.monotonic() + timeout
-        run(self.hub, self.inbox, self.connections,
-            until=lambda: self.stop.is_set() or (deadline is not None and time.monotonic() > deadline))
+        try:
+            run(self.hub, self.inbox, self.connections,
+                until=lambda: self.stop.is_set() or (deadline is not None and time.monotonic() > deadline))
+        except JournalError as error:  # a full disk: the game stops, every whole line kept (issue 12 item 6)
+            self.screen_feed.drain()
+            raise TableError(str(error)) from None
         self.screen_feed.drain()  # everything said is on the screen before the caller goes on
         return self.hub
 
