@@ -230,6 +230,12 @@ class Hub:
         elif self.phase == REVEALING and seat.index in self.deal.missing_reveals():
             seat.send(wire.REVEAL_REQ, (self.deal.id,))
 
+    def _awaited(self) -> list:
+        """The cups the deal in progress still waits on: their commitments (dealing) or reveals (revealing)."""
+        deal = self.deal
+        missing = deal.missing_commits() if self.phase == DEALING else deal.missing_reveals()
+        return sorted(missing & deal.cups)
+
     def _after_commits(self):
         if self.deal.missing_commits() or self.paused:
             return

@@ -84,3 +84,62 @@ class FrameSplitter:
                 frames.append(b"\x00" + bytes(self._run) + b"\x00")
                 self._run.clear()
         return frames
+
+
+class FaultyTransport:
+    """A transport (dicecup.link.transport) with a FaultyLine each way: `to_cup` on what the hub writes,
+    `to_hub` on what it reads. A frame held back for reordering goes out after `hold` seconds if nothing has
+    overtaken it by then (checked at every read: the hub's reader thread reads every few tens of ms)."""
+
+    def __init__(self, inner, to_cup: FaultyLine, to_hub: FaultyLine, hold: float = 0.03, clock=None):
+        import threading
+        import time
+
+        self.inner, self.to_cup, self.to_hub, self.hold = inner, to_cup, to_hub, hold
+        self._clock = clock or time.monotonic
+        self._lock = threading.Lock()  # the hub's thread writes, its reader thread flushes
+        self._out = FrameSplitter()
+        self._in = FrameSplitter()
+        self._held_since = {id(to_cup): None, id(to_hub): None}
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    @property
+    def kind(self) -> str:
+        return self.inner.kind
+
+    def write(self, data: bytes) -> None:
+        with self._lock:
+            frames = [out for frame in self._out.feed(data) for out in self.to_cup.send(frame)]
+            self._note_held(self.to_cup)
+            if frames:
+                self.inner.write(b"".join(frames))
+
+    def read(self, timeout: float) -> bytes:
+        data = self.inner.read(timeout)
+        arrived = [out for frame in self._in.feed(data) for out in self.to_hub.send(frame)] if data else []
+        self._note_held(self.to_hub)
+        arrived += self._overdue(self.to_hub)
+        with self._lock:
+            late = self._overdue(self.to_cup)
+            if late:
+                self.inner.write(b"".join(late))
+        return b"".join(arrived)
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def _note_held(self, line):
+        if not line.holding:
+            self._held_since[id(line)] = None
+        elif self._held_since[id(line)] is None:
+            self._held_since[id(line)] = self._clock()
+
+    def _overdue(self, line):
+        since = self._held_since[id(line)]
+        if since is None or self._clock() - since < self.hold:
+            return []
+        self._held_since[id(line)] = None
+        return line.flush()
