@@ -119,6 +119,9 @@ def answer(args) -> str:
         raise Refused("--json prints the odds of one bid: add --bid QxF")
     from dicecup.odds.report import bid_lines, table_lines
 
+    if Rules.parse(" ".join(args.rules)).preset.name == "poker":  # dice kept and a hand bid: odds/poker.py
+        from dicecup.odds.poker import answer as poker_answer
+        return poker_answer(args)
     sight = build_sight(args)
     threshold = parse_threshold(args.threshold)
     if args.bid is None:  # `--bid ""` is a bid left empty, not the whole table
