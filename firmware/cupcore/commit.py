@@ -1,34 +1,30 @@
-"""Commitments: what a cup sends at a roll instead of its dice, and how the hub checks the reveal.
+"""Commitments: what a cup sends at a deal instead of its dice, and how anyone checks the seed it reveals.
 
-    digest = SHA-256( b"dicecup-commit-1" | nonce (8) | seat (1) | count (1) | dice (count, one byte 1..6 each)
-                      | salt (16) )
+    digest = SHA-256( b"dicecup-seed-2" | nonce (8) | seat (1) | count (1) | seed (16) )
 
-The 16-byte tag separates these hashes from any other use of SHA-256; the count byte keeps the layout
-unambiguous. The hub's nonce ties a commitment to one deal, the seat to one cup, and the secret salt keeps
-anyone who sees the digest from trying all 6**count rolls.
+The cup draws a fresh secret seed at every deal and sends only this digest. Its dice are a fixed function of
+that seed and of entropy the hub sends only after it holds the digest (cupcore/dice.py), so the cup can't pick
+its dice and the hub can't know them. The tag separates these hashes from any other use of SHA-256; the hub's
+nonce ties a commitment to one deal, the seat to one cup, the count to how many dice the seed is for.
 """
-from cupcore.compat import sha256
+from cupcore.compat import const, sha256
+from cupcore.hmac256 import equal
 
-TAG = b"dicecup-commit-1"
-SALT_SIZE = 16
-
-
-def digest(nonce, seat, dice, salt):
-    if len(nonce) != 8 or len(salt) != SALT_SIZE or not 0 <= seat <= 255:
-        raise ValueError("commitment needs an 8-byte nonce, a seat 0..255 and a 16-byte salt")
-    return sha256(TAG + bytes(nonce) + bytes((seat, len(dice))) + bytes(dice) + bytes(salt))
+TAG = b"dicecup-seed-2"
+SEED_SIZE = const(16)
+_NONCE = const(8)
 
 
-def verify(commitment, nonce, seat, dice, salt):
-    """True when (dice, salt) is what the cup committed to for this nonce and seat."""
+def digest(nonce, seat, count, seed):
+    if len(nonce) != _NONCE or len(seed) != SEED_SIZE or not 0 <= seat <= 255 or not 0 <= count <= 255:
+        raise ValueError("commitment needs an 8-byte nonce, a seat 0..255, a count 0..255 and a 16-byte seed")
+    return sha256(TAG + bytes(nonce) + bytes((seat, count)) + bytes(seed))
+
+
+def verify(commitment, nonce, seat, count, seed):
+    """True when `seed` is what the cup committed to for this nonce, seat and count of dice."""
     try:
-        expected = digest(nonce, seat, dice, salt)
+        expected = digest(nonce, seat, count, seed)
     except ValueError:
         return False
-    # Compare every byte, so the time taken says nothing about where a forged digest first differs.
-    if len(commitment) != len(expected):
-        return False
-    diff = 0
-    for a, b in zip(commitment, expected):
-        diff |= a ^ b
-    return diff == 0
+    return equal(commitment, expected)  # every byte compared: the time taken says nothing about a forgery

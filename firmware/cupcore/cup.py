@@ -1,7 +1,8 @@
 """The cup's state machine: what it does with each message from the hub and each gesture from its owner.
 
-States: JOINING (not seated) -> WAITING (seated, between deals) -> ROLLED (dice hidden under the cup) <->
-TURN (my turn: a bid or call being composed) -> REVEALED (the hub asked, the dice were shown) -> WAITING or OUT.
+States: JOINING (not seated) -> WAITING (seated, between deals) -> DEALT (a secret seed drawn and only its
+commitment sent) -> ROLLED (the hub's entropy came: dice hidden under the cup) <-> TURN (my turn: a bid or call
+being composed) -> REVEALED (the hub asked, the dice and seed were shown) -> WAITING or OUT.
 
 The one promise: dice leave the cup only in a REVEAL that answers a REVEAL_REQ for the current deal. Anything
 else that arrives in the wrong state is answered with ERROR(ERR_STATE) and changes nothing.
@@ -21,7 +22,8 @@ ROLLED = const(2)
 TURN = const(3)
 REVEALED = const(4)
 OUT = const(5)
-STATE_NAMES = ("joining", "waiting", "rolled", "turn", "revealed", "out")
+DEALT = const(6)
+STATE_NAMES = ("joining", "waiting", "rolled", "turn", "revealed", "out", "dealt")
 
 BUTTON_A = const(0)
 BUTTON_B = const(1)
@@ -30,6 +32,8 @@ FW_MINOR = const(1)
 _CALLS = (wire.BID, wire.LIAR, wire.SPOT)
 _CRASH = const(0xFF)  # shown like a cue, but the cup's own: no hub sends it (wire cues are 1..8)
 _BLINK_MS = const(200)  # a cue's blink changes every half of leds.blink's period
+_SHOWN_EVERY_MS = const(1000)  # a cup that has revealed flashes white this often, for the whole table to see
+_SHOWN_FLASH_MS = const(250)
 
 
 class Cup:
@@ -52,8 +56,11 @@ class Cup:
         self._nonce = b""
         self._dice = bytearray(wire.MAX_DICE)
         self.dice_count = 0
-        self._salt = b""
+        self._seed = b""
+        self._entropy = bytearray(16)
+        self._entropy_in = False  # the hub's entropy for this deal has come: the dice exist
         self._digest = b""
+        self._revealed_from = 0
         self.table = None
         self.kind = wire.BID
         self.qty = 1
@@ -102,16 +109,30 @@ class Cup:
             if nonce != self._nonce:
                 return self._refuse(wire.DEAL)  # one deal id, one nonce: never roll twice for a deal
         else:
+            # A fresh secret seed, and only its commitment leaves the cup. The dice don't exist yet: they need
+            # the hub's entropy, which the hub sends only once it holds this commitment (see _on_entropy).
+            self._forget_deal()
             self.deal = deal_id
             self._nonce = nonce
             self.dice_count = count
-            dice.roll(count, self._dice, self._source)
-            self._salt = self._source(commit.SALT_SIZE)
-            self._digest = commit.digest(nonce, self.seat, self._dice[:count], self._salt)
-            self.state = ROLLED
-            self.table = None
-            self.awaiting = 0
+            self._seed = self._source(commit.SEED_SIZE)
+            self._digest = commit.digest(nonce, self.seat, count, self._seed)
+            self.state = DEALT
         self._send(wire.COMMIT, (self.deal, self._digest))
+
+    def _on_entropy(self, values):
+        deal_id, entropy = values
+        if deal_id != self.deal or not self.dice_count or self.state in (JOINING, WAITING, OUT):
+            return self._refuse(wire.ENTROPY)
+        if self._entropy_in:
+            if entropy != self._entropy:
+                self._refuse(wire.ENTROPY)  # one entropy per deal: the dice are already fixed
+            return  # the same bytes again: a hub that came back sends them again, nothing changes
+        self._entropy[:] = entropy
+        self._entropy_in = True
+        dice.roll(self._seed, self._nonce, self.seat, self._entropy, self.dice_count, self._dice)
+        if self.state == DEALT:
+            self.state = ROLLED
 
     def _on_table(self, values):
         if values[0] != self.deal or self.state not in (ROLLED, TURN):
@@ -142,13 +163,15 @@ class Cup:
         self._show_cue(wire.CUE_REFUSED)
 
     def _on_reveal_req(self, values):
-        if values[0] != self.deal or not self.dice_count or self.state not in (ROLLED, TURN, REVEALED):
+        if values[0] != self.deal or not self._entropy_in or self.state not in (ROLLED, TURN, REVEALED):
             return self._refuse(wire.REVEAL_REQ)
+        if self.state != REVEALED:
+            self._revealed_from = self._clock()
         self.state = REVEALED
-        self._send(wire.REVEAL, (self.deal, bytes(self._dice[: self.dice_count]), self._salt))
+        self._send(wire.REVEAL, (self.deal, bytes(self._dice[: self.dice_count]), self._seed))
 
     def _on_result(self, values):
-        if values[0] != self.deal or self.state not in (ROLLED, TURN, REVEALED):
+        if values[0] != self.deal or self.state not in (DEALT, ROLLED, TURN, REVEALED):
             return self._refuse(wire.RESULT)
         self.result = values
         change, status = values[1], values[4]
@@ -172,7 +195,8 @@ class Cup:
         for i in range(len(self._dice)):
             self._dice[i] = 0
         self.dice_count = 0
-        self._salt = b""
+        self._seed = b""
+        self._entropy_in = False
         self.table = None
         self.awaiting = 0
         self._peek_from = None
@@ -181,7 +205,7 @@ class Cup:
 
     def gesture(self, button, kind):
         if button == BUTTON_A and kind == LONG:
-            if self.dice_count:
+            if self._entropy_in:
                 self._peek_from = self._clock()
             return
         if self.state in (JOINING, WAITING) and button == BUTTON_B and kind == LONG and not self.awaiting:
@@ -249,6 +273,9 @@ class Cup:
             if self.pip_mode:
                 left = min(left, self.pip_step_ms - elapsed % self.pip_step_ms)
             return max(0, left)
+        if self.state == REVEALED:
+            elapsed = ticks_diff(now, self._revealed_from) % _SHOWN_EVERY_MS
+            return _SHOWN_FLASH_MS - elapsed if elapsed < _SHOWN_FLASH_MS else _SHOWN_EVERY_MS - elapsed
         return -1
 
     # -- what the LEDs show ------------------------------------------------------------------------------
@@ -271,6 +298,10 @@ class Cup:
                 return leds.bid(buf, self.qty, self.face)
             return leds.fill(buf, leds.RED if self.kind == wire.LIAR else leds.CYAN)
         if state == REVEALED:
+            # Unlike a peek, a white flash every second: everyone at the table sees this cup has shown its dice
+            # (a hub that asked before anyone called is caught in the act).
+            if ticks_diff(now, self._revealed_from) % _SHOWN_EVERY_MS < _SHOWN_FLASH_MS:
+                return leds.fill(buf, leds.WHITE)
             return leds.faces(buf, self._dice, self.dice_count)
         if state == ROLLED:
             return leds.marker(buf, leds.DIM_AMBER)
@@ -303,6 +334,7 @@ def _render_cue(buf, cue, elapsed):
 
 _HANDLERS = {
     wire.WHO: Cup._on_who,
+    wire.ENTROPY: Cup._on_entropy,
     wire.WELCOME: Cup._on_welcome,
     wire.DEAL: Cup._on_deal,
     wire.TABLE: Cup._on_table,

@@ -53,6 +53,7 @@ REVEAL_REQ = const(0x15)
 RESULT = const(0x16)
 CUE = const(0x17)
 WHO = const(0x18)
+ENTROPY = const(0x19)
 CHALLENGE = const(0x1A)
 ACK = const(0x20)
 PING = const(0x21)
@@ -101,7 +102,7 @@ LAYOUTS = {
     HELLO: "BBBItt",  # proto fw_major fw_minor cup_id name board
     COMMIT: "Hk",  # deal digest
     INTENT: "HBBB",  # deal kind qty face
-    REVEAL: "Hda",  # deal dice salt
+    REVEAL: "Hda",  # deal dice seed
     WELCOME: "BBB",  # proto seat seats
     DEAL: "HBn",  # deal dice nonce
     TABLE: "HBBBBHBB",  # deal turn bidder qty face clock in_play flags
@@ -111,6 +112,7 @@ LAYOUTS = {
     RESULT: "HbBBB",  # deal change dice bullets status
     CUE: "BB",  # cue arg
     WHO: "",
+    ENTROPY: "Ha",  # deal entropy
     CHALLENGE: "a",  # hub_nonce
     PROOF: "aa",  # cup_nonce tag
     ACK: "",

@@ -25,6 +25,7 @@ COMMANDS = {
     "resume": ("dicecup.commands.resume", "go on with a game whose hub died, from its journal"),
     "odds": ("dicecup.commands.odds", "the exact odds of a bid, or the odds table for a dice count"),
     "referee": ("dicecup.commands.referee", "re-check a game record and rule every round"),
+    "verify": ("dicecup.commands.verify", "recheck every die of a game from its journal: commitments, entropy, faces"),
     "rules": ("dicecup.commands.rules", "print the rule page of a preset"),
     "sim": ("dicecup.commands.sim", "start N virtual cups and print their device paths"),
     "build": ("dicecup.commands.build", "build a board's firmware into dist/BOARD (compiled for MicroPython boards)"),

@@ -1,24 +1,19 @@
-"""Are the dice fair? A chi-square goodness-of-fit over 60,000 rolls per face (360,000 rolls).
+"""Are the dice fair? A chi-square goodness-of-fit over 60,000 dice per face (360,000 dice), made by the fair-dice
+function (cupcore.dice.roll: HMAC-SHA256 of seed and entropy, rejection sampling) from many deals.
 
-Against the real os.urandom the threshold is p = 1e-6 (a fair die fails once in a million runs); against a
-fixed, seeded byte stream it is p = 0.001 and the outcome never changes. The same statistic catches the
-modulo bias that rejection sampling exists to remove, which shows the test has the power to fail."""
+With seeds and entropy from the real os.urandom the threshold is p = 1e-6 (a fair die fails once in a million
+runs); with seeds and entropy from a fixed SHA-256 stream it is p = 0.001 and the outcome never changes. The same
+statistic catches the modulo bias that rejection sampling exists to remove, which shows the test can fail."""
 import hashlib
-import math
+import hmac
+import os
 
 from cupcore import dice
+from dicecup.hub.fairness import chi_square, p_value_df5 as p_value
 
-ROLLS = 6 * 60_000
-
-
-def chi_square(counts):
-    expected = sum(counts) / 6
-    return sum((c - expected) ** 2 / expected for c in counts)
-
-
-def p_value(x):
-    """Survival function of chi-square with 5 degrees of freedom (closed form for odd df)."""
-    return math.erfc(math.sqrt(x / 2)) + math.sqrt(2 * x / math.pi) * math.exp(-x / 2) * (1 + x / 3)
+DICE = 6 * 60_000
+PER_DEAL = 15  # the most a cup holds
+NONCE = bytes(range(8))
 
 
 def counts_of(rolled):
@@ -27,19 +22,25 @@ def counts_of(rolled):
 
 def seeded_stream(seed):
     """SHA-256 in counter mode: a fixed, well-mixed byte source."""
-    pool = bytearray()
-    block = 0
+    state = {"block": 0}
 
     def source(n):
-        nonlocal block
-        while len(pool) < n:
-            pool.extend(hashlib.sha256(seed + block.to_bytes(8, "big")).digest())
-            block += 1
-        out = bytes(pool[:n])
-        del pool[:n]
-        return out
+        out = b""
+        while len(out) < n:
+            out += hashlib.sha256(seed + state["block"].to_bytes(8, "big")).digest()
+            state["block"] += 1
+        return out[:n]
 
     return source
+
+
+def deals(source):
+    rolled = bytearray()
+    seat = 0
+    while len(rolled) < DICE:
+        rolled += dice.roll(source(16), NONCE, seat % 6, source(16), PER_DEAL)
+        seat += 1
+    return bytes(rolled)
 
 
 def test_p_value_matches_known_critical_values():
@@ -47,17 +48,23 @@ def test_p_value_matches_known_critical_values():
     assert abs(p_value(20.515) - 0.001) < 1e-6
 
 
-def test_urandom_rolls_fit_a_fair_die():
-    counts = counts_of(dice.roll(ROLLS))
+def test_dice_from_urandom_seeds_and_entropy_fit_a_fair_die():
+    counts = counts_of(deals(os.urandom))
     assert p_value(chi_square(counts)) > 1e-6, counts
 
 
-def test_seeded_rolls_fit_a_fair_die():
-    counts = counts_of(dice.roll(ROLLS, source=seeded_stream(b"fair")))
+def test_dice_from_fixed_seeds_and_entropy_fit_a_fair_die():
+    counts = counts_of(deals(seeded_stream(b"fair")))
     assert p_value(chi_square(counts)) > 0.001, counts
 
 
 def test_the_same_statistic_catches_plain_modulo_bias():
-    source = seeded_stream(b"fair")
-    biased = bytes(b % 6 + 1 for b in source(ROLLS))  # what roll() would do without rejecting 252..255
-    assert p_value(chi_square(counts_of(biased))) < 1e-6
+    """Without the skip, faces 1-4 get 43/256 and 5-6 42/256: a noncentrality of about 1.2e-4 per die, so
+    1.2 million dice give an expected chi-square near 150, far past p = 1e-6 (35.9)."""
+    biased = bytearray()
+    block = 0
+    while len(biased) < 1_200_000:  # an HMAC stream, every byte kept: roll() without skipping 252..255
+        mac = hmac.new(b"k" * 16, block.to_bytes(4, "big"), hashlib.sha256).digest()
+        biased += bytes(b % 6 + 1 for b in mac)
+        block += 1
+    assert p_value(chi_square(counts_of(bytes(biased)))) < 1e-6

@@ -1,11 +1,11 @@
-"""A deal owns its commitments and reveals, checked with cupcore's own digest and a constant-time compare; and
-dudo's first opener is drawn once, when the deal that needs it starts, journaled, and read back on resume:
+"""A deal owns its commitments, entropy and reveals, checked with cupcore's own digest and dice and a
+constant-time compare; and dudo's first opener is drawn once, when the deal that needs it starts, journaled, and read back on resume:
 asking whose turn it is never draws anything."""
 import hmac
 
 import pytest
 
-from cupcore import commit
+from cupcore import commit, dice
 from dicecup.hub import deal as dealmod
 from dicecup.hub.deal import Deal
 from dicecup.hub.journal import read_journal
@@ -14,31 +14,49 @@ from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules, replay
 
 NONCE = bytes.fromhex("8f3a1c5e0b7d2946")
-SALT = bytes(range(16))
+SEED = bytes(range(16))
+ENTROPY = bytes(range(100, 116))
 
 
-def committed_deal(dice=(3, 1, 6)):
-    deal = Deal(4, NONCE, {2: len(dice)})
+def committed_deal(count=3):
+    """Seat 2 committed to SEED for `count` dice and was given ENTROPY; returns the deal and the true dice."""
+    deal = Deal(4, NONCE, {2: count})
     deal.cups.add(2)
-    assert deal.commit(2, commit.digest(NONCE, 2, bytes(dice), SALT)) == "new"
-    return deal
+    assert deal.commit(2, commit.digest(NONCE, 2, count, SEED)) == "new"
+    assert deal.give_entropy(2, ENTROPY) == ENTROPY
+    return deal, tuple(dice.roll(SEED, NONCE, 2, ENTROPY, count))
 
 
-def test_a_reveal_counts_only_if_it_is_what_the_cup_committed_to():
-    deal = committed_deal()
+def test_a_reveal_counts_only_if_its_seed_is_the_one_committed_to_and_its_dice_are_that_seeds():
+    deal, true = committed_deal()
+    other = tuple(d % 6 + 1 for d in true)
     assert deal.missing_commits() == set() and deal.missing_reveals() == {2}
-    assert not deal.check_reveal(2, (3, 1, 5), SALT)          # another die
-    assert not deal.check_reveal(2, (3, 1, 6), SALT[::-1])    # another salt
-    assert not deal.check_reveal(2, (3, 1, 6), SALT[:8])      # a salt of the wrong size
-    assert not deal.check_reveal(3, (3, 1, 6), SALT)          # a seat that was not dealt
+    assert not deal.check_reveal(2, other, SEED)              # the right seed, other dice
+    assert not deal.check_reveal(2, true, SEED[::-1])         # another seed
+    assert not deal.check_reveal(2, true, SEED[:8])           # a seed of the wrong size
+    assert not deal.check_reveal(2, true[:2], SEED)           # a die held back
+    assert not deal.check_reveal(3, true, SEED)               # a seat that was not dealt
     assert deal.missing_reveals() == {2}
-    assert deal.check_reveal(2, (3, 1, 6), SALT)
-    assert deal.reveals == {2: (3, 1, 6)} and deal.salts == {2: SALT}
+    assert deal.check_reveal(2, true, SEED)
+    assert deal.reveals == {2: true} and deal.seeds == {2: SEED}
 
 
-def test_dice_a_cup_could_not_have_rolled_are_refused_even_when_committed_to():
-    deal = committed_deal(dice=(7, 0, 6))
-    assert not deal.check_reveal(2, (7, 0, 6), SALT)
+def test_entropy_only_after_the_commitment_and_only_once():
+    deal = Deal(4, NONCE, {2: 3})
+    with pytest.raises(ValueError):
+        deal.give_entropy(2, ENTROPY)
+    deal.commit(2, commit.digest(NONCE, 2, 3, SEED))
+    assert deal.give_entropy(2, ENTROPY) == ENTROPY
+    assert deal.give_entropy(2, bytes(16)) == ENTROPY  # drawn once: the same bytes if asked again
+
+
+def test_a_bot_on_the_hub_gets_dice_by_the_same_function():
+    deal = Deal(4, NONCE, {0: 5})
+    rolled = deal.deal_bot(0, SEED, ENTROPY)
+    assert rolled == tuple(dice.roll(SEED, NONCE, 0, ENTROPY, 5))
+    assert deal.commits[0] == commit.digest(NONCE, 0, 5, SEED) and deal.missing_reveals() == {0}
+    deal.reveal_bots()
+    assert deal.reveals == {0: rolled} and deal.seeds == {0: SEED}
 
 
 def test_commitments_are_compared_in_constant_time(monkeypatch):
@@ -50,8 +68,8 @@ def test_commitments_are_compared_in_constant_time(monkeypatch):
         return real(a, b)
 
     monkeypatch.setattr(dealmod.hmac, "compare_digest", spy)
-    deal = committed_deal()
-    assert deal.check_reveal(2, (3, 1, 6), SALT) and compared
+    deal, true = committed_deal()
+    assert deal.check_reveal(2, true, SEED) and compared
     assert deal.commit(2, deal.commits[2]) == "same" and deal.commit(2, b"\0" * 32) == "different"
     assert len(compared) == 3
 

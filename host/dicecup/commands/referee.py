@@ -59,11 +59,27 @@ def run(args) -> int:
         return 2
     try:
         result = replay(text)
+        dice = check_dice(text)
     except RecordError as error:
         print(error, file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
-        print("\n".join(report_lines(result)))
+        print("\n".join([dice, ""] + list(report_lines(result))))
     return 0
+
+
+def check_dice(text: str) -> str:
+    """A journal that carries fair-dice commitments has every die rechecked too (RecordError naming the line
+    if one does not check); a bare record is said to have had its rules checked only."""
+    from dicecup.hub.fairness import FairnessError, check_journal
+
+    try:
+        checked = check_journal(text)
+    except FairnessError as error:
+        raise RecordError(error.line, error.reason) from None
+    if checked.scheme != "fair":
+        return "checked the rules only: this record carries no fair-dice commitments to check its dice against"
+    return (f"checked the rules and every die: {checked.rolls} roll(s) open their commitments and are what "
+            "their seeds and the hub's entropy give")

@@ -1,14 +1,26 @@
-"""One deal: the hub's nonce for one roll of the dice, who was dealt, what each cup committed to, and what each
-revealed. The deal owns the commit/reveal check: a reveal counts only if it hashes (with cupcore's own
-function) to the commitment that cup sent at the roll."""
+"""One deal: the hub's nonce for one roll of the dice, who was dealt, what each seat committed to, the entropy the
+hub gave each after its commitment, and what each revealed. The deal owns the fair-dice check (docs/protocol.md,
+"Fair dice"): a reveal counts only if its seed hashes, with cupcore's own function, to the commitment that cup
+sent, AND every die is what that seed and the hub's entropy give, recomputed here with cupcore's own dice."""
+import hashlib
 import hmac
 
 from cupcore import commit as commitment
+from cupcore import dice as fair_dice
+
+RECEIPT_TAG = b"dicecup-entropy-2"
+
+
+def entropy_receipt(nonce: bytes, seat: int, digest: bytes, entropy: bytes) -> str:
+    """The 8 hex digits the journal writes beside a seat's entropy: SHA-256(tag | nonce | seat | commitment |
+    entropy)[:4]. It binds the entropy to the commitment it answered, so a changed entropy byte in a journal is
+    caught even when the dice it gives happen to be the same (one die in six for a one-die seat)."""
+    return hashlib.sha256(RECEIPT_TAG + nonce + bytes((seat,)) + digest + entropy).digest()[:4].hex()
 
 
 class Deal:
-    """Deal `id` with `nonce`, dealt to `counts` (seat index -> how many dice). Bots seated on the hub have
-    their dice from the hub at once (`bot_dice`); cups commit first and reveal after a call."""
+    """Deal `id` with `nonce`, dealt to `counts` (seat index -> how many dice). Bots seated on the hub get a seed
+    and entropy drawn by the hub at once (`deal_bot`); cups commit first, get entropy, and reveal after a call."""
 
     def __init__(self, id: int, nonce: bytes, counts: dict, *, rolloff: bool = False, deadline=None):
         self.id = id
@@ -16,10 +28,12 @@ class Deal:
         self.counts = dict(counts)
         self.rolloff = rolloff
         self.deadline = deadline   # when a cup that has not answered counts as dropped (None: no clock)
-        self.commits = {}          # seat index -> 32-byte commitment
+        self.commits = {}          # seat index -> 32-byte commitment to a secret seed
+        self.entropy = {}          # seat index -> the 16 bytes the hub sent after holding that commitment
         self.reveals = {}          # seat index -> dice, checked (cups) or the hub's own draw (bots)
-        self.salts = {}            # seat index -> the salt that came with a checked reveal
+        self.seeds = {}            # seat index -> the seed that came with a checked reveal (or a bot's, revealed)
         self.bot_dice = {}         # seat index -> dice of a bot seated on the hub (hidden until the reveal)
+        self.bot_seeds = {}        # seat index -> that bot's seed (hidden until the reveal)
         self.cups = set()          # seat indices dealt to a cup (the rest are bots)
         self.doubted = set()       # cups that came back mid-deal: their commitment must be sent again
 
@@ -27,10 +41,10 @@ class Deal:
     def dealt(self) -> list:
         return sorted(self.counts)
 
-    # -- commitments ------------------------------------------------------------------------------------
+    # -- commitments and entropy ----------------------------------------------------------------------------------
     def commit(self, index: int, digest: bytes) -> str:
-        """Take a cup's commitment: "new", "same" (sent again: the cup kept its dice) or "different" (the cup
-        rolled afresh, so it lost the dice it committed to), or "not dealt"."""
+        """Take a cup's commitment: "new", "same" (sent again: the cup kept its seed) or "different" (the cup
+        drew afresh, so it lost what it committed to), or "not dealt"."""
         if index not in self.counts:
             return "not dealt"
         known = self.commits.get(index)
@@ -42,6 +56,29 @@ class Deal:
         self.doubted.discard(index)
         return "same"
 
+    def give_entropy(self, index: int, entropy: bytes) -> bytes:
+        """The entropy for a seat whose commitment the hub holds: the one it was given already, or `entropy`
+        (fresh, drawn by the caller just now). Never before the commitment: that is what keeps a cup from
+        choosing its dice."""
+        if index not in self.commits:
+            raise ValueError("no entropy before the commitment")
+        return self.entropy.setdefault(index, bytes(entropy))
+
+    def receipt(self, index: int) -> str:
+        return entropy_receipt(self.nonce, index, self.commits[index], self.entropy[index])
+
+    def deal_bot(self, index: int, seed: bytes, entropy: bytes) -> tuple:
+        """A bot on the hub: the hub draws its seed and entropy and uses the cups' own function, so its dice can
+        be rechecked from the journal like any cup's (its fairness rests on the hub, which knows both)."""
+        self.commits[index] = commitment.digest(self.nonce, index, self.counts[index], seed)
+        self.entropy[index] = bytes(entropy)
+        self.bot_seeds[index] = bytes(seed)
+        self.bot_dice[index] = self.dice_for(index, seed)
+        return self.bot_dice[index]
+
+    def dice_for(self, index: int, seed: bytes) -> tuple:
+        return tuple(fair_dice.roll(bytes(seed), self.nonce, index, self.entropy[index], self.counts[index]))
+
     def ask_again(self, index: int) -> None:
         """Wait for this cup's commitment again (it came back while the deal was being committed to)."""
         self.doubted.add(index)
@@ -50,23 +87,28 @@ class Deal:
         return {i for i in self.cups if i not in self.commits} | self.doubted
 
     # -- reveals ----------------------------------------------------------------------------------------
-    def check_reveal(self, index: int, dice, salt) -> bool:
-        """True (and the dice kept) when `dice` and `salt` are what cup `index` committed to for this deal."""
+    def check_reveal(self, index: int, dice, seed) -> bool:
+        """True (and the dice kept) when `seed` is what cup `index` committed to for this deal and `dice` are
+        exactly what that seed and the entropy the hub gave it make."""
         known = self.commits.get(index)
-        if known is None or len(dice) != self.counts.get(index, -1) or any(not 1 <= d <= 6 for d in dice):
+        count = self.counts.get(index, -1)
+        if known is None or index not in self.entropy or len(dice) != count:
             return False
         try:
-            expected = commitment.digest(self.nonce, index, bytes(dice), bytes(salt))
-        except ValueError:  # a salt of the wrong size: not a reveal of this commitment
+            expected = commitment.digest(self.nonce, index, count, bytes(seed))
+        except ValueError:  # a seed of the wrong size: not a reveal of this commitment
             return False
         if not hmac.compare_digest(expected, known):
             return False
+        if self.dice_for(index, seed) != tuple(dice):  # the right seed, other dice: a lie all the same
+            return False
         self.reveals[index] = tuple(dice)
-        self.salts[index] = bytes(salt)
+        self.seeds[index] = bytes(seed)
         return True
 
     def reveal_bots(self) -> None:
         self.reveals.update(self.bot_dice)
+        self.seeds.update(self.bot_seeds)
 
     def missing_reveals(self) -> set:
         return {i for i in self.counts if i not in self.reveals}

@@ -7,8 +7,9 @@ resumed hub does. Those start with `#@` and carry one fact each:
     #@ bot cy kind=hard                           a seat played by a bot on the hub
     #@ round 3 deal=5 nonce=9f2c...               the hub's nonce for deal 5, in round 3 (hex)
     #@ opener ben deal=1                          dudo's first opener, drawn by the hub when the deal starts
-    #@ commit ana 5e1b...                         ana's commitment for the current round (hex SHA-256)
-    #@ salt ana 0011...                           ana's salt, written with ana's revealed dice
+    #@ commit ana 5e1b...                         ana's commitment to a secret seed for this deal (hex SHA-256)
+    #@ entropy ana 3c9a... check=1f2e3d4c         the entropy the hub sent ana after it (docs/protocol.md, Fair dice)
+    #@ seed ana 0011...                           ana's seed, written with ana's revealed dice
     #@ note ana's cup lost its dice: round re-rolled
 
 Everything a player must not learn early stays out: dice are written only at the reveal, as `roll` lines.
@@ -82,7 +83,7 @@ class Journal:
 
     @contextmanager
     def batch(self):
-        """Lines written together (a reveal's salts and rolls), on disk once at the end: one fsync, not one each.
+        """Lines written together (a reveal's seeds and rolls), on disk once at the end: one fsync, not one each.
         The hub tells nobody what they say until the batch is over. On a failure none of them is kept."""
         if not self._batched:
             self._batch_start = self._kept
@@ -135,11 +136,12 @@ class Resumed(NamedTuple):
     nonce: bytes      # its nonce
     commits: dict     # seat -> commitment for that deal
     opener: str = None  # the seat the hub drew to open (dudo's first round), if it drew one
+    entropy: dict = None  # seat -> the entropy the hub gave it for that deal (None: a journal from before fair dice)
 
 
 def read_journal(path) -> Resumed:
     text = Path(path).read_text(encoding="utf-8")
-    cups, bots, commits = {}, {}, {}
+    cups, bots, commits, entropy = {}, {}, {}, {}
     deal, nonce, opener = 0, b"", None
     for raw in text.splitlines():
         if not raw.startswith("#@ "):
@@ -151,12 +153,14 @@ def read_journal(path) -> Resumed:
         elif words[0] == "bot" and len(words) >= 2:
             bots[words[1]] = fields.get("kind", "normal")
         elif words[0] == "round" and "deal" in fields and "nonce" in fields:
-            deal, nonce, commits = int(fields["deal"]), bytes.fromhex(fields["nonce"]), {}
+            deal, nonce, commits, entropy = int(fields["deal"]), bytes.fromhex(fields["nonce"]), {}, {}
         elif words[0] == "commit" and len(words) == 3:
             commits[words[1]] = bytes.fromhex(words[2])
+        elif words[0] == "entropy" and len(words) >= 3:
+            entropy[words[1]] = bytes.fromhex(words[2])
         elif words[0] == "opener" and len(words) >= 2:
             opener = words[1]
-    return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits, opener)
+    return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits, opener, entropy)
 
 
 def secrets_path(journal_path) -> Path:

@@ -78,7 +78,8 @@ class Recovery:
         if not deal.bot_dice:
             return
         names = {self.hub.seats[i].name: list(dice) for i, dice in deal.bot_dice.items()}
-        data = json.dumps({"deal": deal.id, "dice": names}).encode()
+        seeds = {self.hub.seats[i].name: seed.hex() for i, seed in deal.bot_seeds.items()}
+        data = json.dumps({"deal": deal.id, "dice": names, "seeds": seeds}).encode()
         path = secrets_path(self.hub.journal.path)
         partial = path.with_name(path.name + ".partial")
         try:  # whole or not at all: written aside, then put in place, so a full disk never leaves an empty file
@@ -102,7 +103,7 @@ class Recovery:
             return hub.take_over(state, journal, seats, None, TablePhase.OVER, opener)
         deal = self._deal_in_progress(resumed, state, seats)
         mid_deal = deal is not None and (state.bids or state.phase in (ENGINE_REVEAL, ENGINE_ROLLOFF) or
-                                         deal.commits)
+                                         deal.cups & set(deal.commits))  # a cup committed (bots' are the hub's)
         bots_lost = [i for i in deal.counts if not seats[i].is_cup and i not in deal.bot_dice] if deal else []
         if state.phase == ENGINE_SHOOTING or not mid_deal:
             hub.take_over(state, journal, seats, deal, TablePhase.BETWEEN, opener)
@@ -140,26 +141,33 @@ class Recovery:
         if state.phase == ENGINE_REVEAL:
             counts = {i: n for i, n in counts.items() if state.rolls[i] is None}
         deal = Deal(resumed.deal, resumed.nonce, counts, rolloff=state.phase == ENGINE_ROLLOFF)
-        bot_dice = _read_bot_dice(resumed.path, resumed.deal)
+        bot_dice, bot_seeds = _read_bot_dice(resumed.path, resumed.deal)
+        entropy = resumed.entropy or {}
         for index in counts:
             seat = seats[index]
+            if seat.name in resumed.commits:
+                deal.commits[index] = resumed.commits[seat.name]
+                if seat.name in entropy:  # sent again as it was: the cup accepts the same bytes
+                    deal.entropy[index] = entropy[seat.name]
             if seat.is_cup:
                 deal.cups.add(index)
-                if seat.name in resumed.commits:
-                    deal.commits[index] = resumed.commits[seat.name]
             elif seat.name in bot_dice:
                 deal.bot_dice[index] = bot_dice[seat.name]
+                if seat.name in bot_seeds:  # so its seed reaches the journal at the reveal, as a cup's does
+                    deal.bot_seeds[index] = bot_seeds[seat.name]
         return deal
 
 
-def _read_bot_dice(journal_path, deal) -> dict:
+def _read_bot_dice(journal_path, deal) -> tuple:
+    """The hub's bots' dice and seeds for this deal, from beside the journal: ({name: dice}, {name: seed})."""
     try:
         kept = json.loads(secrets_path(journal_path).read_text())
     except (OSError, ValueError):
-        return {}
+        return {}, {}
     if kept.get("deal") != deal:
-        return {}
-    return {name: tuple(dice) for name, dice in kept.get("dice", {}).items()}
+        return {}, {}
+    seeds = {name: bytes.fromhex(seed) for name, seed in kept.get("seeds", {}).items()}
+    return {name: tuple(dice) for name, dice in kept.get("dice", {}).items()}, seeds
 
 
 def _write_file(path, data: bytes):

@@ -194,8 +194,9 @@ class Hub:
             if seat.is_cup:
                 deal.cups.add(index)
                 seat.send(wire.DEAL, (deal.id, deal.counts[index], deal.nonce))
-            else:
-                deal.bot_dice[index] = self.chance.dice(deal.counts[index])
+            else:  # the hub plays the bot's cup: its seed, its entropy, the same dice function
+                deal.deal_bot(index, self.chance.bytes(16), self._fresh_entropy(deal, index))
+                self._journal_entropy(seat)
         self.recovery.keep_bot_dice(deal)
         self._draw_opener()
         self.phase = DEALING
@@ -223,6 +224,7 @@ class Hub:
             return
         if verdict == "new":
             self.journal.fact("commit", seat.name, bytes(digest).hex())
+        self._send_entropy(seat)  # only now: the cup is bound to its seed before the entropy exists
         if self.phase == DEALING:
             self._after_commits()
         elif self.phase == BIDDING:
@@ -235,6 +237,26 @@ class Hub:
         deal = self.deal
         missing = deal.missing_commits() if self.phase == DEALING else deal.missing_reveals()
         return sorted(missing & deal.cups)
+
+    def _fresh_entropy(self, deal, index) -> bytes:
+        # From `secrets` at this moment (a seeded hub, for tests and demos: its own stream per deal and seat, so
+        # the order commitments arrive in changes nothing).
+        return self.chance.fork(f"entropy {deal.id} {index}").bytes(16)
+
+    def _send_entropy(self, seat):
+        """The hub's entropy for a cup it holds the commitment of: drawn once per deal and seat, journaled
+        before it is sent (a resumed hub sends the same bytes again, which the cup accepts)."""
+        deal = self.deal
+        if seat.index not in deal.entropy:
+            deal.give_entropy(seat.index, self._fresh_entropy(deal, seat.index))
+            self._journal_entropy(seat)
+        seat.send(wire.ENTROPY, (deal.id, deal.entropy[seat.index]))
+
+    def _journal_entropy(self, seat):
+        deal = self.deal
+        if seat.index not in deal.cups:  # a bot's commitment is the hub's own (a cup's is journaled on arrival)
+            self.journal.fact("commit", seat.name, deal.commits[seat.index].hex())
+        self.journal.fact("entropy", seat.name, deal.entropy[seat.index].hex(), f"check={deal.receipt(seat.index)}")
 
     def _after_commits(self):
         if self.deal.missing_commits() or self.paused:
@@ -374,15 +396,15 @@ class Hub:
         deal.reveal_bots()
 
     def _on_reveal(self, seat, values):
-        deal_id, dice, salt = values
+        deal_id, dice, seed = values
         deal = self.deal
         if self.phase != REVEALING or deal_id != deal.id or seat.index not in deal.cups or \
                 seat.index not in deal.missing_reveals():
             return
-        if not deal.check_reveal(seat.index, tuple(dice), salt):
+        if not deal.check_reveal(seat.index, tuple(dice), seed):  # the seed committed to, and its dice exactly
             seat.send(wire.REFUSE, (deal_id, wire.REVEAL, wirenames.BAD_REVEAL))
-            self.say(f"CHEATING: {seat.name}'s cup revealed {' '.join(map(str, dice))}, which does not "
-                     "match the commitment it sent at the roll; those dice are not counted")
+            self.say(f"CHEATING: {seat.name}'s cup revealed {' '.join(map(str, dice))}, which is not what the "
+                     "seed it committed to at the deal gives; those dice are not counted")
             self.journal.comment(f"{seat.name}'s reveal did not match its commitment: cheating")
             return self.recovery.retire(seat.name, "a reveal that does not match its commitment")
         self._after_reveals()
@@ -393,8 +415,8 @@ class Hub:
             return
         kind = Rolloff if deal.rolloff else Roll
         with self.journal.batch():  # on disk before anyone hears the result
-            for index in sorted(deal.salts):  # seat order, so the same game writes the same journal
-                self.journal.fact("salt", self.seats[index].name, deal.salts[index].hex())
+            for index in sorted(deal.seeds):  # seat order, so the same game writes the same journal
+                self.journal.fact("seed", self.seats[index].name, deal.seeds[index].hex())
             for index in sorted(deal.reveals):
                 self.record(kind(self.seats[index].name, deal.reveals[index]))
         if deal.rolloff:

@@ -75,10 +75,11 @@ def test_a_cup_fed_noise_stays_quiet_about_its_dice():
     link.feed(wire.encode(wire.WELCOME, (1, 0, 2), 1, 0))
     link.feed(wire.encode(wire.DEAL, (3, 5, b"12345678"), 2, 0))
     link.feed(wire.encode(wire.ACK, (), 0, 1))  # the hub acknowledges the commitment
+    link.feed(wire.encode(wire.ENTROPY, (3, bytes(range(16))), 3, 0))  # then sends its entropy: the dice exist
     for _ in range(200):
         link.feed(rng.bytes(rng.below(64)))
         if rng.below(4) == 0:
-            link.feed(mutate(rng, wire.encode(wire.REVEAL_REQ, (3,), 3, 0)))
+            link.feed(mutate(rng, wire.encode(wire.REVEAL_REQ, (3,), 4, 0)))
     assert wire.REVEAL not in out.types()
     link.feed(wire.encode(wire.REVEAL_REQ, (3,), 9, 0))
     assert out.types().count(wire.REVEAL) == 1

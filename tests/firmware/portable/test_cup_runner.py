@@ -8,6 +8,7 @@ from cupcore.gestures import Button
 from cupcore.runner import Runner, id_from_uid
 
 NONCE = b"\x01\x02\x03\x04\x05\x06\x07\x08"
+ENTROPY = b"\x5a" * 16
 
 
 def test_a_cup_id_is_the_first_four_bytes_of_the_sha256_of_the_boards_unique_id():
@@ -105,7 +106,10 @@ def dealt(runner, board, clock):
     board.stream.incoming += hub_frame(wire.WELCOME, (1, 2, 4), 1) + hub_frame(wire.DEAL, (7, 5, NONCE), 2)
     run_for(runner, clock, 10)
     [(deal, digest)] = board.stream.out.messages(wire.COMMIT)
-    assert deal == 7 and runner.cup.state == cupmod.ROLLED
+    assert deal == 7 and runner.cup.state == cupmod.DEALT
+    board.stream.incoming += hub_frame(wire.ENTROPY, (7, ENTROPY), 3)
+    run_for(runner, clock, 10)
+    assert runner.cup.state == cupmod.ROLLED
     return digest
 
 
@@ -123,10 +127,10 @@ def test_a_hook_that_raises_once_is_reported_shown_and_the_deal_survives():
     assert board.shown[-1] == "crash" and runner.cup.showing == "crash"
     run_for(runner, clock, 2000)  # the display gives way, the cup is as it was
     assert board.shown[-1] == "rolled" and runner.cup.state == cupmod.ROLLED
-    board.stream.incoming += hub_frame(wire.REVEAL_REQ, (7,), 3)
+    board.stream.incoming += hub_frame(wire.REVEAL_REQ, (7,), 4)
     run_for(runner, clock, 10)
-    [(deal, dice, salt)] = board.stream.out.messages(wire.REVEAL)
-    assert deal == 7 and commit.verify(digest, NONCE, 2, dice, salt)  # the same dice, the same commitment
+    [(deal, dice, seed)] = board.stream.out.messages(wire.REVEAL)
+    assert deal == 7 and commit.verify(digest, NONCE, 2, 5, seed)  # the same seed, the same commitment
 
 
 def test_a_fault_while_handling_a_message_names_it_and_the_next_frame_is_still_handled():
@@ -143,7 +147,7 @@ def test_a_fault_while_handling_a_message_names_it_and_the_next_frame_is_still_h
 
     runner.cup.receive = receive_failing_once
     # Two frames in one read: the first one's fault must not cost the second.
-    board.stream.incoming += hub_frame(wire.TABLE, (7, 2, wire.NOBODY, 0, 0, 0, 20, 0), 3)
+    board.stream.incoming += hub_frame(wire.TABLE, (7, 2, wire.NOBODY, 0, 0, 0, 20, 0), 4)
     board.stream.incoming += hub_frame(wire.PING, (42,))
     run_for(runner, clock, 10)
     assert errors(board) == [(wire.ERR_CRASH, wire.TABLE)]

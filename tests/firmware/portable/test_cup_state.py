@@ -1,11 +1,12 @@
 """The cup's state machine, driven message by message and gesture by gesture."""
 from cuptest_helpers import Clock, Counter, Sent
-from cupcore import commit, wire
+from cupcore import commit, dice, wire
 from cupcore import cup as cupmod
 from cupcore.cup import BUTTON_A, BUTTON_B, Cup
 from cupcore.gestures import DOUBLE, LONG, PRESS
 
 NONCE = b"\x01\x02\x03\x04\x05\x06\x07\x08"
+ENTROPY = b"\xe0" * 16
 
 
 def seated(seat=2):
@@ -19,8 +20,10 @@ def seated(seat=2):
 
 
 def rolled(deal_id=7, count=5, seat=2):
+    """Dealt, committed, and given the hub's entropy: the dice exist."""
     cup, sent, clock = seated(seat)
     cup.receive(wire.DEAL, (deal_id, count, NONCE))
+    cup.receive(wire.ENTROPY, (deal_id, ENTROPY))
     return cup, sent, clock
 
 
@@ -29,7 +32,7 @@ def table(deal_id=7, turn=2, bidder=wire.NOBODY, qty=0, face=0, in_play=20):
 
 
 def dice_leave_only_in_reveals(sent):
-    """True when no message other than REVEAL carries anything that could be the dice or the salt."""
+    """True when no message other than REVEAL carries anything that could be the dice or the seed."""
     for mtype, values in sent.messages:
         if mtype != wire.REVEAL:
             for v in values:
@@ -53,9 +56,10 @@ def test_a_round_rolls_and_sends_only_a_commitment_that_the_reveal_opens():
     [(deal_id, digest)] = sent.of(wire.COMMIT)
     assert deal_id == 7 and len(digest) == 32
     cup.receive(wire.REVEAL_REQ, (7,))
-    [(deal_id, dice, salt)] = sent.of(wire.REVEAL)
-    assert len(dice) == 5 and len(salt) == 16
-    assert commit.verify(digest, NONCE, 2, dice, salt)
+    [(deal_id, dice_shown, seed)] = sent.of(wire.REVEAL)
+    assert len(dice_shown) == 5 and len(seed) == 16
+    assert commit.verify(digest, NONCE, 2, 5, seed)
+    assert dice_shown == bytes(dice.roll(seed, NONCE, 2, ENTROPY, 5))  # the dice are the seed's and the entropy's
     assert cup.state == cupmod.REVEALED
     assert dice_leave_only_in_reveals(sent)
 
@@ -73,6 +77,7 @@ def test_reveal_requests_for_another_round_or_before_any_roll_get_errors_never_d
     cup, sent, clock = seated()
     cup.receive(wire.REVEAL_REQ, (7,))
     cup.receive(wire.DEAL, (7, 5, NONCE))
+    cup.receive(wire.ENTROPY, (7, ENTROPY))
     cup.receive(wire.REVEAL_REQ, (6,))
     cup.receive(wire.REVEAL_REQ, (8,))
     assert sent.of(wire.REVEAL) == []
@@ -206,6 +211,7 @@ def test_leds_hide_the_dice_until_a_peek_and_show_them_once_revealed():
     clock.advance(Cup.peek_ms + 1)
     assert colours(cup.render(buf))[0] == leds.DIM_AMBER
     cup.receive(wire.REVEAL_REQ, (7,))
+    clock.advance(300)  # past the revealed look's white flash
     assert colours(cup.render(buf))[:5] == [leds.FACE_COLOURS[d] for d in cup._dice[:5]]
 
 
@@ -242,6 +248,8 @@ def test_a_hub_asking_who_again_leaves_the_round_alone():
     cup.receive(wire.WELCOME, (1, 2, 4))  # the same seat: a cup back after a drop keeps its dice
     cup.receive(wire.DEAL, (7, 5, NONCE))
     assert sent.of(wire.COMMIT) == [(7, digest), (7, digest)]
+    cup.receive(wire.ENTROPY, (7, ENTROPY))  # and the hub's entropy again: nothing changes
+    assert cup.state == cupmod.ROLLED and not sent.of(wire.ERROR)
     cup.receive(wire.WELCOME, (1, 3, 4))  # another seat: a new game, the old round is gone
     assert cup.state == cupmod.WAITING and cup.dice_count == 0
 

@@ -18,6 +18,7 @@ SAMPLES = {
     wire.WHO: (),
     wire.CHALLENGE: (bytes(range(16)),),
     wire.PROOF: (bytes(range(16)), bytes(range(16, 32))),
+    wire.ENTROPY: (65535, bytes(range(16))),
     wire.ACK: (),
     wire.PING: (0,),
     wire.PONG: (65535,),
@@ -75,7 +76,7 @@ def test_every_message_round_trips():
 
 
 def test_most_frames_fit_one_ble_notification():
-    small = [t for t in SAMPLES if t not in (wire.HELLO, wire.COMMIT, wire.REVEAL, wire.CHALLENGE,
+    small = [t for t in SAMPLES if t not in (wire.HELLO, wire.COMMIT, wire.REVEAL, wire.ENTROPY, wire.CHALLENGE,
                                              wire.PROOF)]
     for mtype in small:
         assert len(wire.encode(mtype, SAMPLES[mtype], 255, 255)) <= 20, wirenames.name_of(mtype)
@@ -129,7 +130,7 @@ def test_the_names_table_agrees_with_the_layouts():
 
 def test_describe_reads_like_the_docs():
     assert wirenames.describe(wire.INTENT, (7, wire.BID, 4, 4)) == "intent deal=7 kind=bid qty=4 face=4"
-    assert wirenames.describe(wire.REVEAL, (7, bytes([2, 5]), bytes(16))).startswith("reveal deal=7 dice=25 salt=0000")
+    assert wirenames.describe(wire.REVEAL, (7, bytes([2, 5]), bytes(16))).startswith("reveal deal=7 dice=25 seed=0000")
 
 
 def test_names_and_types():

@@ -1,0 +1,121 @@
+"""`dicecup verify JOURNAL [--all] [--data DIR]`: recheck every die of every deal from a journal alone.
+
+Every commitment against the seed revealed for it, every entropy against its check, every die against what seed
+and entropy give (cupcore's own functions, as the cups and the hub use them); then how even each seat's faces
+were over the game: a chi-square with 5 degrees of freedom and its p-value. With --all, every journal in the data
+folder, and each cup's faces over all of them. Status 0 only when everything checks; 1 when something does not
+(the line is named) or there is nothing to check; 2 for a file that can't be read.
+"""
+import sys
+from pathlib import Path
+
+from dicecup.rules import RecordError
+
+PROG = "dicecup verify"
+FAILED, UNREADABLE = 1, 2
+
+
+def add_arguments(parser):
+    parser.add_argument("journal", nargs="?", help="a game's journal (the hub prints its path)")
+    parser.add_argument("--all", action="store_true", help="every journal in the data folder, and each cup's "
+                        "faces over all of them")
+    parser.add_argument("--data", help="where journals are (default ~/.local/share/dicecup)")
+
+
+def run(args) -> int:
+    from dicecup.hub.fairness import FairnessError
+
+    if args.all:
+        return _verify_all(args)
+    if not args.journal:
+        print(f"{PROG}: name a journal (dicecup verify JOURNAL), or --all for every game in the data folder",
+              file=sys.stderr)
+        return UNREADABLE
+    try:
+        checked = _check(Path(args.journal))
+    except _Unreadable as problem:
+        print(problem, file=sys.stderr)
+        return UNREADABLE
+    except (FairnessError, RecordError) as error:
+        print(f"{PROG}: {args.journal} {error}", file=sys.stderr)
+        return FAILED
+    if checked.scheme != "fair":
+        print(f"{PROG}: {args.journal} carries no fair-dice commitments ({_why(checked)}): its dice can't be "
+              "rechecked; `dicecup referee` checks its rules", file=sys.stderr)
+        return FAILED
+    print(f"{args.journal}: {_summary(checked)}")
+    for line in _face_lines(checked.faces, checked.who):
+        print(line)
+    return 0
+
+
+def _verify_all(args) -> int:
+    from dicecup.datadir import data_dir
+    from dicecup.hub.fairness import FairnessError
+    from dicecup.hub.journal import GAMES
+
+    paths = sorted((data_dir(args.data) / GAMES).glob("*.txt"))
+    faces, bad, skipped, good = {}, 0, 0, 0
+    for path in paths:
+        try:
+            checked = _check(path)
+        except _Unreadable as problem:
+            print(problem, file=sys.stderr)
+            bad += 1
+            continue
+        except (FairnessError, RecordError) as error:
+            print(f"{path.name} {error}", file=sys.stderr)
+            bad += 1
+            continue
+        if checked.scheme != "fair":
+            skipped += 1
+            continue
+        good += 1
+        print(f"{path.name}: {_summary(checked)}")
+        for name, counts in checked.faces.items():  # a cup by its id across games; a bot by its seat's name
+            key = checked.who.get(name, name)
+            key = key if key.startswith("cup ") else f"{name} ({key})"
+            tally = faces.setdefault(key, [0] * 6)
+            for i, n in enumerate(counts):
+                tally[i] += n
+    print(f"{good} journal(s) check, {bad} do not, {skipped} carry no commitments (from before fair dice)")
+    for line in _face_lines(faces, {}):
+        print(line)
+    return FAILED if bad or not good else 0
+
+
+class _Unreadable(Exception):
+    pass
+
+
+def _check(path: Path):
+    from dicecup.hub.fairness import check_journal
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise _Unreadable(f"{PROG}: can't read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise _Unreadable(f"{PROG}: {path} is not a text file (journals are UTF-8)") from None
+    return check_journal(text)
+
+
+def _why(checked) -> str:
+    return "a journal from before fair dice" if checked.scheme == "salted" else "a bare game record"
+
+
+def _summary(checked) -> str:
+    extra = f"; {checked.unrevealed} commitment(s) never revealed (rounds rolled again)" if checked.unrevealed else ""
+    return (f"every commitment, entropy and die checks: {checked.rolls} roll(s) in {checked.deals} deal(s)"
+            f"{extra}")
+
+
+def _face_lines(faces, who):
+    from dicecup.hub.fairness import chi_square, p_value_df5
+
+    for name in sorted(faces):
+        counts = faces[name]
+        x = chi_square(counts)
+        label = f"{name} ({who[name]})" if name in who else name
+        yield (f"  {label}: faces 1-6 {' '.join(str(c) for c in counts)} ({sum(counts)} dice), "
+               f"chi-square {x:.2f} (df 5), p = {p_value_df5(x):.3g}")

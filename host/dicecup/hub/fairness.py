@@ -1,0 +1,160 @@
+"""Rechecking a game's dice from its journal alone (docs/protocol.md, "Fair dice"): every commitment against the
+seed revealed for it, every entropy against its check, every die against what seed and entropy give. Used by
+`dicecup verify` and `dicecup referee`. Pure: text in, a summary out, FairnessError naming the first bad line.
+
+What a journal proves: that each roll is the fixed function of a seed the cup committed to before the hub's
+entropy existed. A single changed die, seed, commitment, nonce or entropy byte is caught. Someone who rewrites a
+whole deal consistently (new seeds, new commitments, new checks) is not: the journal carries no signature.
+"""
+import math
+from typing import NamedTuple
+
+from cupcore import commit as commitment
+from cupcore import dice as fair_dice
+
+from dicecup.rules import Roll, Rolloff
+from dicecup.rules.record import parse_lines
+
+from .deal import entropy_receipt
+
+
+class FairnessError(ValueError):
+    def __init__(self, line: int, message: str):
+        self.line = line
+        self.reason = message
+        super().__init__(f"line {line}: {message}")
+
+
+class Checked(NamedTuple):
+    scheme: str        # "fair" (seeds and entropy: every die rechecked), "salted" (before fair dice), "bare"
+    deals: int         # deals whose rolls were rechecked
+    rolls: int         # rolls rechecked (a seat's dice in one deal)
+    faces: dict        # who -> [count of 1s, 2s, ... 6s] over every rechecked die
+    unrevealed: int    # commitments never revealed (a round rolled again, a seat retired): nothing to check
+    who: dict          # seat name -> "cup ID" or "bot KIND", from the journal's facts
+
+
+class _Deal:
+    def __init__(self, line, nonce):
+        self.line, self.nonce = line, nonce
+        self.commits, self.entropy, self.seeds = {}, {}, {}   # name -> (bytes, line)
+        self.rolled = set()
+
+
+def check_journal(text: str) -> Checked:
+    """Recheck every roll of a journal; FairnessError at the first line that does not check."""
+    (rules, seats), events = parse_lines(text)
+    rolls_at = {number: event for number, event in events if isinstance(event, (Roll, Rolloff))}
+    faces, who = {}, {}
+    deal, deals, rolls, unrevealed, scheme = None, 0, 0, 0, "bare"
+    for number, raw in enumerate(text.splitlines(), 1):
+        if raw.startswith("#@ "):
+            words = raw[3:].split()
+            kind = words[0] if words else ""
+            if kind in ("cup", "bot") and len(words) >= 2:
+                fields = dict(w.split("=", 1) for w in words[2:] if "=" in w)
+                who[words[1]] = f"cup {fields.get('id', '?')}" if kind == "cup" else f"bot {fields.get('kind', '?')}"
+            elif kind == "round":
+                if deal is not None:
+                    unrevealed += len(set(deal.commits) - deal.rolled)
+                deal = _Deal(number, _hex(_field(words, "nonce", number), 8, number, "nonce"))
+            elif kind in ("commit", "entropy", "seed", "salt"):
+                scheme = _fact(kind, words, number, deal, seats, scheme)
+        elif number in rolls_at:
+            event = rolls_at[number]
+            if deal is None or event.seat not in deal.commits:
+                if scheme == "fair":
+                    raise FairnessError(number, f"{event.seat}'s roll has no commitment in the journal")
+                continue
+            if scheme != "fair":
+                continue  # a journal from before fair dice: its salts prove nothing about who chose the dice
+            _check_roll(number, event, deal, seats)
+            if not deal.rolled:
+                deals += 1
+            deal.rolled.add(event.seat)
+            rolls += 1
+            tally = faces.setdefault(event.seat, [0] * 6)
+            for die in event.dice:
+                tally[die - 1] += 1
+    if deal is not None:
+        unrevealed += len(set(deal.commits) - deal.rolled)
+    return Checked(scheme, deals, rolls, faces, unrevealed, who)
+
+
+def _fact(kind, words, number, deal, seats, scheme):
+    if len(words) < 3 or words[1] not in seats:
+        raise FairnessError(number, f"a {kind} line needs a seat's name and hex bytes")
+    if deal is None:
+        raise FairnessError(number, f"a {kind} before any deal's nonce")
+    name = words[1]
+    if kind == "commit":
+        if name in deal.commits:
+            raise FairnessError(number, f"a second commitment for {name} in one deal")
+        deal.commits[name] = (_hex(words[2], 32, number, "commitment"), number)
+        return scheme
+    if kind == "salt":
+        return "salted" if scheme == "bare" else scheme
+    if name not in deal.commits:
+        # The entropy must come after the commitment: that order is what keeps a cup from choosing its dice.
+        raise FairnessError(number, f"{name}'s {kind} comes before any commitment from {name} in this deal")
+    if kind == "entropy":
+        entropy = _hex(words[2], 16, number, "entropy")
+        check = _field(words, "check", number)
+        seat = seats.index(name)
+        if check != entropy_receipt(deal.nonce, seat, deal.commits[name][0], entropy):
+            raise FairnessError(number, f"{name}'s entropy does not match its check (or the commitment on line "
+                                        f"{deal.commits[name][1]}, or the nonce on line {deal.line})")
+        deal.entropy[name] = (entropy, number)
+    else:
+        deal.seeds[name] = (_hex(words[2], commitment.SEED_SIZE, number, "seed"), number)
+    return "fair"
+
+
+def _check_roll(number, event, deal, seats):
+    name, seat = event.seat, seats.index(event.seat)
+    if name not in deal.seeds:
+        raise FairnessError(number, f"{name}'s roll comes with no seed: it can't be rechecked")
+    if name not in deal.entropy:
+        raise FairnessError(number, f"{name}'s roll has no entropy from the hub in the journal")
+    (seed, seed_line), (digest, commit_line) = deal.seeds[name], deal.commits[name]
+    if not commitment.verify(digest, deal.nonce, seat, len(event.dice), seed):
+        raise FairnessError(seed_line, f"{name}'s seed does not open the commitment on line {commit_line} "
+                                       f"(for {len(event.dice)} dice at the nonce on line {deal.line})")
+    expected = tuple(fair_dice.roll(seed, deal.nonce, seat, deal.entropy[name][0], len(event.dice)))
+    if expected != tuple(event.dice):
+        raise FairnessError(number, f"{name}'s roll {' '.join(map(str, event.dice))} is not what the seed and "
+                                    f"entropy give ({' '.join(map(str, expected))})")
+
+
+def _field(words, key, number):
+    for word in words:
+        if word.startswith(key + "="):
+            return word[len(key) + 1:]
+    raise FairnessError(number, f"no {key}= on this line")
+
+
+def _hex(text, size, number, what):
+    try:
+        value = bytes.fromhex(text)
+    except ValueError:
+        raise FairnessError(number, f"the {what} is not hex") from None
+    if len(value) != size:
+        raise FairnessError(number, f"the {what} has {len(value)} bytes, not {size}")
+    return value
+
+
+# -- how even the faces are -----------------------------------------------------------------------------------------
+def chi_square(counts) -> float:
+    total = sum(counts)
+    if not total:
+        return 0.0
+    expected = total / len(counts)
+    return sum((c - expected) ** 2 / expected for c in counts)
+
+
+def p_value_df5(x: float) -> float:
+    """P(X >= x) for chi-square with 5 degrees of freedom, in closed form (odd df: erfc and one series term):
+    erfc(sqrt(x/2)) + sqrt(2x/pi) * exp(-x/2) * (1 + x/3)."""
+    if x <= 0:
+        return 1.0
+    return math.erfc(math.sqrt(x / 2)) + math.sqrt(2 * x / math.pi) * math.exp(-x / 2) * (1 + x / 3)
