@@ -15,6 +15,7 @@ Two buttons, A (left) and B (right), are enough for every turn action:
 from cupcore import commit, dice, leds, wire
 from cupcore.compat import const, ticks_diff, ticks_ms, urandom
 from cupcore.gestures import DOUBLE, LONG, PRESS
+from cupcore import session as _session
 
 JOINING = const(0)
 WAITING = const(1)
@@ -72,6 +73,10 @@ class Cup:
         self._peek_from = None
         self._cue = 0
         self._cue_from = 0
+        # Pairing (cupcore/session.py): the flash key, if the board has one, and how a session reaches the link.
+        self.key = None
+        self.paired = None  # paired(session_key): the runner's hook; the link authenticates from then on
+        self._challenge = b""
 
     # -- messages from the hub ---------------------------------------------------------------------------
 
@@ -90,6 +95,19 @@ class Cup:
     def _on_who(self, values):
         # Only "who are you?": a hub that lost the link (or restarted) asks again, and the cup keeps its deal.
         self.hello()
+
+    def _on_challenge(self, values):
+        # A hub that holds this cup's key asks it to prove it holds it too: the proof, then a session.
+        hub_nonce = values[0]
+        if self.key is None:
+            return self._refuse(wire.CHALLENGE)  # flashed without a key: the hub says what to do in words
+        if hub_nonce == self._challenge:
+            return  # the same challenge again: the proof already sent (and retransmitted) answers it
+        self._challenge = hub_nonce
+        cup_nonce = urandom(_session.NONCE_SIZE)  # fresh even on a seeded virtual cup: a nonce is not a die
+        self._send(wire.PROOF, (cup_nonce, _session.proof(self.key, hub_nonce, cup_nonce, self.cup_id)))
+        if self.paired is not None:
+            self.paired(_session.session_key(self.key, hub_nonce, cup_nonce))
 
     def _on_welcome(self, values):
         proto, seat, seats = values
@@ -336,6 +354,7 @@ _HANDLERS = {
     wire.WHO: Cup._on_who,
     wire.ENTROPY: Cup._on_entropy,
     wire.WELCOME: Cup._on_welcome,
+    wire.CHALLENGE: Cup._on_challenge,
     wire.DEAL: Cup._on_deal,
     wire.TABLE: Cup._on_table,
     wire.ACCEPT: Cup._on_accept,

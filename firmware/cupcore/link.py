@@ -46,8 +46,9 @@ class Link:
         self.session = None  # cupcore.session.Session once paired: frames both ways are authenticated
         self.candidate = None  # a newer session offered by a CHALLENGE, not yet confirmed by its hub
         self.require_auth = False
-        self.plain_before = ()  # plain message types taken with require_auth, before a session / with one
-        self.plain_after = ()
+        # The plain message types taken with require_auth: before a session, and with one.
+        self.plain_before = ()  # type: tuple
+        self.plain_after = ()  # type: tuple
         self.lost = 0  # reliable messages given up after max_tries
         self.refused = 0  # frames of another version, unknown type or malformed body
         self.forged = 0  # frames whose tag is wrong, or plain frames where only authenticated ones are taken

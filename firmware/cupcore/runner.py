@@ -1,8 +1,13 @@
 """One cup on one board: cupcore wired to a board's thin hardware layer (a cupcore.board.BoardBase). Every
 board's main loop is this, the virtual cup's included.
 
-The cup answers on the stream it last heard from, so a cup plugged into USB and paired over BLE talks to
-whichever hub talks to it.
+The cup answers on the stream it last heard a frame it accepted from, so a cup plugged into USB and paired over
+BLE talks to whichever hub talks to it, and a stranger's frames (a phone's, unauthenticated) can't draw its
+replies away from its hub.
+
+With a key (settings.toml's DICECUP_KEY, parsed by cupcore.session.parse_key) the cup is paired: its link takes
+only WHO, CHALLENGE, PING (and ACK) in plain frames until a hub proves it holds the key, and after that only WHO and
+CHALLENGE (a restarted hub must be able to pair again); everything else must be authenticated (cupcore/link.py).
 
 The loop never dies of its own faults: an exception in a step, or while a message is handled, is caught here.
 The cup tells the hub (ERROR with ERR_CRASH, `about` the message being handled or 0), blinks magenta for a
@@ -11,6 +16,7 @@ still ask for the reveal. Only KeyboardInterrupt (the serial break-in that stops
 """
 from cupcore import cup as cupmod
 from cupcore import wire
+from cupcore.session import Session
 from cupcore.compat import const, sha256, ticks_diff, ticks_ms, urandom
 from cupcore.gestures import LONG, Button
 from cupcore.link import Link
@@ -20,6 +26,17 @@ _QUIET_MS = const(1000)  # a fault that repeats every step is reported to the hu
 _AFTER_CRASH_MS = const(10)  # the wait after a faulty step, whose deadline is unknown
 
 
+def pair(cup, link, key):
+    """Make a cup and its link a paired cup's: the cup answers its hub's CHALLENGE with a proof (cup.py) and the
+    link then authenticates with the session; until a hub has proved itself, only WHO, CHALLENGE, PING and ACK
+    are taken in plain frames, and after, only WHO and CHALLENGE (a restarted hub must be able to pair again)."""
+    cup.key = key
+    cup.paired = lambda session_key: link.secure(Session(session_key, wire.TO_HUB))
+    link.require_auth = True
+    link.plain_before = (wire.WHO, wire.CHALLENGE, wire.PING, wire.ACK)  # an ack only ends a hello's resends
+    link.plain_after = (wire.WHO, wire.CHALLENGE)
+
+
 def id_from_uid(uid):
     """A stable 32-bit cup id from the board's unique id bytes."""
     digest = sha256(bytes(uid))
@@ -27,11 +44,14 @@ def id_from_uid(uid):
 
 
 class Runner:
-    def __init__(self, board, cup_id, name, clock=ticks_ms, pip_mode=False, source=urandom):
+    def __init__(self, board, cup_id, name, clock=ticks_ms, pip_mode=False, source=urandom, key=None):
+        """key: the cup's 32-byte flash key, or None for a cup flashed by hand (the hub seats it only if allowed)."""
         self.board = board
         self._clock = clock
         self.cup = cupmod.Cup(self._send, cup_id, name, board.name, source=source, clock=clock, pip_mode=pip_mode)
         self.link = Link(self._write, self._deliver, clock=clock)
+        if key is not None:
+            pair(self.cup, self.link, key)
         self.buttons = [Button(pin) for pin in board.pins]
         self.streams = board.streams
         self._active = self.streams[0]
@@ -59,8 +79,12 @@ class Runner:
 
     def _feeder(self, stream):
         def feed(buf, n):
+            # Replies go back on this stream; it stays the cup's stream only if a frame from it was taken.
+            before, accepted = self._active, self.link.accepted
             self._active = stream
             self.link.feed(buf, n)
+            if self.link.accepted == accepted:
+                self._active = before
 
         return feed
 

@@ -1,14 +1,26 @@
 """Issue 12 item 4: `dicecup play --port P` where P has no dicecup cup behind it (a pty with nothing on the
-other end, one answering garbage, or a plain MicroPython prompt) said nothing at all. It now says "waiting for a cup on P" at once;
-Ctrl-C then ends it with a plain word, no traceback."""
+other end, one sending garbage, or a board at a plain MicroPython prompt) said nothing at all. It now says
+"waiting for a cup on P" at once, and a few seconds later what the port seems to be, as `dicecup ports` would
+say it; Ctrl-C then ends it with a plain word, no traceback.
+
+What is behind the port: nothing (a bare pty), a STAND-IN chattering device (a thread writing sensor lines, as an
+Arduino sketch does), or the real MicroPython unix port at its REPL (tests/flash/virtualboard.py, no dicecup on it).
+"""
 import os
+import select
 import selectors
 import signal
 import subprocess
 import sys
+import threading
 import time
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "flash"))  # the virtual MicroPython board
+
+from virtualboard import VirtualBoard  # noqa: E402
 
 
 def _read_stderr_until(proc, text, timeout):
@@ -26,28 +38,73 @@ def _read_stderr_until(proc, text, timeout):
     return seen.decode(errors="replace")
 
 
-@pytest.mark.parametrize("behind", ["nothing", "garbage", "prompt"])
-def test_play_says_it_is_waiting_for_a_cup_on_a_silent_port(behind, tmp_path):
-    master, slave = os.openpty()
-    port = os.ttyname(slave)
+class BarePty:
+    """A pseudo-terminal with nothing on the other end (a port whose device is silent)."""
+
+    def __init__(self):
+        self.master, self.slave = os.openpty()
+        self.path = os.ttyname(self.slave)
+
+    def stop(self):
+        os.close(self.master)
+        os.close(self.slave)
+
+
+class Chatter(BarePty):
+    """STAND-IN for a device that runs something else and prints its own lines whatever it is sent."""
+
+    def __init__(self):
+        super().__init__()
+        self._stopping = threading.Event()
+        threading.Thread(target=self._talk, daemon=True).start()
+
+    def _talk(self):
+        while not self._stopping.wait(0.2):
+            try:
+                os.write(self.master, b"\xb2\x00temp=21.5C\r\n")
+                if select.select([self.master], [], [], 0)[0]:
+                    os.read(self.master, 4096)  # what the hub sends it, ignored
+            except OSError:
+                return
+
+    def stop(self):
+        self._stopping.set()
+        super().stop()
+
+
+def _micropython_board(tmp_path):
+    return VirtualBoard(tmp_path / "board").start()  # an empty board: it sits at its REPL
+
+
+BEHIND = {
+    "nothing": (lambda tmp_path: BarePty(), "nothing answers on {port}"),
+    "garbage": (lambda tmp_path: Chatter(), "{port} sends data that is not a dicecup cup's"),
+    "prompt": (_micropython_board, "{port} answers like a MicroPython board without the dicecup firmware"),
+}
+
+
+@pytest.mark.parametrize("behind", list(BEHIND))
+def test_play_says_what_a_silent_port_seems_to_be(behind, tmp_path):
+    make, expected = BEHIND[behind]
+    device = make(tmp_path)
+    port = device.path
     proc = subprocess.Popen([sys.executable, "-m", "dicecup", "play", "--port", port, "--bots", "1",
-                             "--data", str(tmp_path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             "--data", str(tmp_path / "data")], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
     try:
-        if behind == "garbage":
-            os.write(master, b"\xb2\x00garbage\r\n" * 20)
-        elif behind == "prompt":  # a board at a plain MicroPython prompt, not running dicecup
-            os.write(master, b"MicroPython v1.22.0 on 2024-01-05; Raspberry Pi Pico W with RP2040\r\n"
-                             b"Type \"help()\" for more information.\r\n>>> ")
         said = _read_stderr_until(proc, f"waiting for a cup on {port}", timeout=20)
         assert f"waiting for a cup on {port}" in said, said
+        words = expected.format(port=port)
+        said += _read_stderr_until(proc, words, timeout=30)
+        assert words in said, said
         proc.send_signal(signal.SIGINT)
         rest = proc.communicate(timeout=30)[1].decode(errors="replace")
         assert proc.returncode == 130, (said, rest)
         assert "Traceback" not in said + rest, said + rest
+        lines = [line for line in (said + rest).splitlines() if line.strip()]
+        assert all(line.startswith("dicecup play: ") for line in lines), lines
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-        os.close(master)
-        os.close(slave)
+        device.stop()

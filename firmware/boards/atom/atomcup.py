@@ -1,9 +1,10 @@
 """The ATOM Matrix cup's main loop (main.py starts it): cupcore's Runner over the ATOM layer, with the BLE
-server as a second asyncio task. settings.toml: DICECUP_NAME, DICECUP_BLE (0: USB only), DICECUP_ID."""
+server as a second asyncio task. settings.toml: DICECUP_NAME, DICECUP_BLE (0: USB only), DICECUP_ID,
+DICECUP_KEY (the key `dicecup flash` wrote: it pairs the cup with that hub)."""
 import asyncio
 
 from atomboard import AtomBoard
-from cupcore import settings
+from cupcore import session, settings
 from cupcore.compat import ticks_ms
 from cupcore.runner import Runner, id_from_uid
 from pinmap import PINS
@@ -32,5 +33,6 @@ def main():
     board = AtomBoard(PINS, ticks_ms, ble=radio)
     # dicecup flash writes the cup's id (the one the hub's registry knows) to settings.toml
     cup_id = opts.get("DICECUP_ID") or id_from_uid(unique_id())
-    runner = Runner(board, cup_id, name, pip_mode=True)  # dice as die faces on the matrix
+    # dice as die faces on the matrix; the key pairs the cup with its hub (None: an unpaired cup)
+    runner = Runner(board, cup_id, name, pip_mode=True, key=session.parse_key(opts.get("DICECUP_KEY")))
     asyncio.run(loop(runner, board, radio))

@@ -1,5 +1,5 @@
 """The Pico cup's main loop (main.py starts it): cupcore's Runner over the Pico layer."""
-from cupcore import settings
+from cupcore import session, settings
 from cupcore.compat import ticks_ms
 from cupcore.runner import Runner, id_from_uid
 from picoboard import PicoBoard
@@ -14,4 +14,5 @@ def main():
     board = PicoBoard(PINS, ticks_ms, ble_name=name if opts.get("DICECUP_BLE", 1) else None)
     # dicecup flash writes the cup's id (the one the hub's registry knows) to settings.toml
     cup_id = opts.get("DICECUP_ID") or id_from_uid(unique_id())
-    Runner(board, cup_id, name, pip_mode=bool(opts.get("DICECUP_PIPS", 0))).run()
+    key = session.parse_key(opts.get("DICECUP_KEY"))  # the key dicecup flash wrote pairs the cup with that hub
+    Runner(board, cup_id, name, pip_mode=bool(opts.get("DICECUP_PIPS", 0)), key=key).run()

@@ -3,18 +3,22 @@
 Options: --buttons FIFO [--leds FILE] [--name NAME] [--id N] [--pixels N] [--fast] [--pips] [--seed S] [--cheat]
 
 --seed makes the dice reproducible (tests, the demo); without it they come from os.urandom as on a board.
+The environment's DICECUP_KEY (64 hex digits) is the cup's key, as a board's settings.toml holds it: a keyed cup
+obeys only the hub that proves it holds the same key (the demo's and play --sim's hubs do).
 
 stdin/stdout are the cup's serial port (the launcher makes them a pseudo-terminal). Nothing else may be
 printed to stdout; problems go to stderr.
 """
 import gc
 import select
+from os import getenv
 
 from cupcore import cup as cupmod
 from cupcore import wire
 from cupcore.compat import ticks_ms, urandom
 from cupcore.gestures import Button
 from cupcore.runner import Runner
+from cupcore.session import parse_key
 from simboard import ButtonFifo, SeededSource, Serial, SimBoard
 
 
@@ -51,7 +55,8 @@ class SimCup:
             cupmod.Cup.cue_ms = 80  # a turn cue at every turn: bots read the table again once it ends
         self.board = SimBoard(write, opts["leds"], int(opts["pixels"]))
         source = SeededSource(opts["seed"]) if opts["seed"] is not None else urandom
-        self.runner = Runner(self.board, int(opts["id"]), opts["name"], pip_mode=opts["pips"], source=source)
+        key = parse_key(getenv("DICECUP_KEY"))
+        self.runner = Runner(self.board, int(opts["id"]), opts["name"], pip_mode=opts["pips"], source=source, key=key)
         self.cup = self.runner.cup
         if opts["cheat"]:
             self.cup._send = cheating(self.cup._send)

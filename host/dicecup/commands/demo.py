@@ -41,7 +41,8 @@ def run(args) -> int:
           f"rules {rules}, seed {seed}")
     table = TableSetup(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2)
     try:
-        with VirtualCups(args.cups, runtime=runtime, fast=True, seed=seed) as cups:
+        with VirtualCups(args.cups, runtime=runtime, fast=True, seed=seed, keyed=True) as cups:
+            table.keys.extra.update(cups.keys)  # fresh keys: the demo runs fully authenticated
             return _play(table, cups, seed)
     except (VirtualCupError, TableError) as error:
         print(f"dicecup demo: {error}", file=sys.stderr)

@@ -8,6 +8,7 @@ While it runs, type an action for the seat whose turn it is (`ana bids 4x5`, `be
 import sys
 
 from dicecup.bots.loader import BotError
+from dicecup.hub import silent_ports
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
 from dicecup.link.usb import candidate_ports
@@ -26,6 +27,8 @@ def add_arguments(parser):
     parser.add_argument("--ble", action="store_true", help="also find cups over Bluetooth LE")  # issue 5
     parser.add_argument("--seed", help="reproducible hub draws (nonces, the revolver) and virtual dice")
     parser.add_argument("--data", help="where journals go (default ~/.local/share/dicecup)")
+    parser.add_argument("--allow-unpaired", action="store_true",  # issue 13: cups sit only if paired, unless this
+                        help="also seat cups this hub holds no key for (`dicecup sim`'s, boards flashed by hand)")
 
 
 def run(args) -> int:
@@ -50,7 +53,7 @@ def run(args) -> int:
             return 2
     try:
         table = TableSetup(rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5), bots=args.bots,
-                      bot_names=args.bot)
+                      bot_names=args.bot, allow_unpaired=args.allow_unpaired)
     except BotError as error:  # issue 7: a --bot that is not a bot
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
@@ -92,17 +95,20 @@ def _play(table, ports, args) -> int:
     if args.sim:
         from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
         try:
-            virtual = VirtualCups(args.sim, runtime=find_micropython(), fast=True, seed=args.seed).start()
+            virtual = VirtualCups(args.sim, runtime=find_micropython(), fast=True, seed=args.seed, keyed=True).start()
         except VirtualCupError as error:
             raise TableError(str(error)) from None
+        table.keys.extra.update(virtual.keys)  # this hub's own virtual cups are paired with it
         ports += [cup.path for cup in virtual]
     try:
         # Named ports and virtual cups are awaited; discovered ones (USB ids, BLE) only once they say hello, so
         # a board that matches an id but does not run dicecup never holds the game up.
         hub = table.make_hub(expect_cups=len(args.port) + args.sim)
-        table.connect(ports)
+        conns = table.connect(ports)
         for port in args.port:  # a port that never says hello is named, not waited on in silence (issue 12)
-            print(f"dicecup play: waiting for a cup on {port} (`dicecup ports` says what it is)", file=sys.stderr)
+            print(f"dicecup play: waiting for a cup on {port}", file=sys.stderr, flush=True)
+        silent_ports.watch(conns[:len(args.port)], stop=table.stop,  # ... and after a few seconds, what it is
+                           say=lambda words: print(f"dicecup play: {words}", file=sys.stderr, flush=True))
         if virtual is not None:
             _seat_virtual_cups(virtual, hub.watch(), table)
         table.play(typed_commands=True)

@@ -22,6 +22,8 @@ def add_arguments(parser):
                         help="a cup's serial port, if it moved (repeat)")
     parser.add_argument("--seed", help="reproducible hub draws from here on")
     parser.add_argument("--data", help="where journals are (default ~/.local/share/dicecup)")
+    parser.add_argument("--allow-unpaired", action="store_true",
+                        help="also seat cups this hub holds no key for, as `play --allow-unpaired` does")
 
 
 def run(args) -> int:
@@ -52,7 +54,8 @@ def run(args) -> int:
         print(f"dicecup resume: {why_not}", file=sys.stderr)
         return 2
     ports = [("serial", port) for port in args.port] or journal_ports(resumed)
-    table = TableSetup(state.rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5))
+    table = TableSetup(state.rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5),
+                       allow_unpaired=args.allow_unpaired)
     try:
         hub = table.make_hub(expect_cups=len(ports))
         hub.resume(resumed, state, bots=lambda name: _bot(resumed.bots.get(name), name, hub))

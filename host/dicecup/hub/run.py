@@ -19,13 +19,14 @@ class Connections:
 
     retry_every = 0.5
 
-    def __init__(self, inbox):
+    def __init__(self, inbox, keys=None):
         self.inbox = inbox
+        self.keys = keys  # cup id -> key, to pair cups with (hub/keyring.py)
         self.lost = {}   # (kind, target) -> time of the next attempt
 
     def open(self, kind: str, target: str) -> CupConnection:
         """A connection listening into the inbox; LinkDown (saying why) when the port can't be opened."""
-        return CupConnection(open_transport(kind, target)).listen(self.inbox)
+        return CupConnection(open_transport(kind, target), keys=self.keys).listen(self.inbox)
 
     def dropped(self, conn):
         kind, _, target = conn.name.partition(":")

@@ -4,6 +4,11 @@ A cup takes the next seat clockwise when its owner holds B (a READY intent from 
 after the cups. A cup whose id already holds a seat is that seat's cup coming back, unless the seat's first
 connection is still alive: then the second claim is refused and the first keeps the seat.
 
+Pairing (docs/protocol.md, "Authentication"): a connection passes a HELLO on only once its cup proved it holds
+its key, or when the hub holds no key for that id (conn.pairing says which). A cup that fails the proof (a
+hijacker using a seated cup's id, a board flashed again elsewhere) never sits; a cup the hub holds no key for
+sits only with `allow_unpaired` (`dicecup play --allow-unpaired`), and its seat says "unpaired" on the screen.
+
 Seating owns the connections and the seats; it talks to the table only through these of the hub's methods:
 `hub.phase` (read), `hub.say(text)`, `hub.clock()` and `hub.recovery.cup_back(seat, conn)`.
 """
@@ -15,6 +20,7 @@ from .seats import Seat, seat_name
 
 class Seating:
     who_every = 1.0  # seconds between "who?" to a port that has not said hello (a board may still be booting)
+    allow_unpaired = False  # seat cups this hub holds no key for (TableSetup sets it from the host's flag)
 
     def __init__(self, hub, *, expect_cups=0, bots=()):
         self.hub = hub
@@ -32,7 +38,9 @@ class Seating:
     def tick(self, now):
         """Retransmits, and "who?" again to ports that have not said hello."""
         for conn in self.conns:
-            conn.tick()
+            for mtype, values in conn.tick() or ():  # a challenge that ended in a wrong proof
+                if mtype == wire.HELLO:
+                    self.on_hello(conn, values)
             if conn.hello is None and not conn.down and now - conn.asked_who >= self.who_every:
                 self._ask_who(conn)
 
@@ -62,6 +70,9 @@ class Seating:
             self.hub.say(f"{name}'s cup speaks protocol {proto}, this hub speaks {wire.VERSION}: "
                          "flash it with this version (`dicecup flash`)")
             return
+        pairing = getattr(conn, "pairing", "paired")
+        if pairing != "paired" and not (pairing == "unpaired" and self.allow_unpaired):
+            return self._refuse_unpaired(conn, values, pairing)
         seat = self._seat_of_cup(cup_id)
         if seat is not None and seat.connected and seat.conn is not conn:
             return self._refuse_claim(conn, seat, name)
@@ -82,6 +93,27 @@ class Seating:
             self._refused.add(conn)
             self.hub.say(f"refused: a cup called {name} on {conn.name} claims to be {seat.name}'s cup "
                          f"({seat.cup_id:08x}), which is still connected on {seat.conn.name}")
+
+    def _refuse_unpaired(self, conn, values, pairing):
+        """Not seated: said once per connection, in one line with what to run. The port is still asked "who?"
+        now and then, so the cup sits once it is paired (or the proof was a glitch)."""
+        conn.hello = None
+        if conn in self._refused:
+            return
+        self._refused.add(conn)
+        cup_id, name = values[3], values[4]
+        seat = self._seat_of_cup(cup_id)
+        who = f"a cup called {name} ({cup_id:08x}) on {conn.name}"
+        if pairing == "wrong key":
+            claim = f"{seat.name}'s cup" if seat is not None else "a cup this hub paired"
+            self.hub.say(f"not seated: {who} claims to be {claim} but can't prove it holds its key; if it is "
+                         f"yours, pair it again over the cable: `dicecup cups rekey {name}`")
+        elif pairing == "no key":
+            self.hub.say(f"not seated: {who} has lost the key this hub gave it (its settings.toml has none): "
+                         f"`dicecup cups rekey {name}` over the cable, or `dicecup flash` it again")
+        else:
+            self.hub.say(f"not seated: {who} is not paired with this hub (it holds no key for it): pair it with "
+                         "`dicecup flash`, or let unpaired cups play with `dicecup play --allow-unpaired`")
 
     def on_sit(self, conn, values):
         kind = values[1]

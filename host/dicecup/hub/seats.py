@@ -12,7 +12,7 @@ class Seat:
     """One chair: its cup's connection and what the cup said of itself, or the bot the hub plays it with.
     What a seat holds in a deal (commitment, dice) is the deal's (deal.py)."""
 
-    __slots__ = ("index", "name", "conn", "cup_id", "board", "fw", "bot")
+    __slots__ = ("index", "name", "conn", "cup_id", "board", "fw", "bot", "paired")
 
     def __init__(self, index, name, conn=None, bot=None):
         self.index, self.name, self.conn, self.bot = index, name, conn, bot
@@ -20,6 +20,7 @@ class Seat:
         self.cup_id = hello[3] if hello else None
         self.fw = f"{hello[1]}.{hello[2]}" if hello else None
         self.board = hello[5] if hello else None
+        self.paired = getattr(conn, "pairing", "paired") == "paired" if conn else True  # a bot needs no key
 
     @property
     def is_cup(self) -> bool:
@@ -35,7 +36,7 @@ class Seat:
 
     def view(self) -> SeatView:
         return SeatView(self.index, self.name, "cup" if self.is_cup else "bot", self.cup_id, self.board,
-                        self.connected)
+                        self.connected, self.paired)
 
 
 def seat_name(wanted: str, taken) -> str:

@@ -20,6 +20,7 @@ class SeatView:
     cup_id: Optional[int]
     board: Optional[str]
     connected: bool
+    paired: bool = True      # False: a cup the hub holds no key for, seated because the host allowed it
 
     def note(self) -> str:
         """What a player reads beside the seat: which kind of cup, in words (the hex id means nothing at the table)."""
@@ -27,7 +28,8 @@ class SeatView:
             return "bot"
         if not self.connected:
             return "cup unplugged: waiting for it"
-        return BOARD_WORDS.get(self.board, f"{self.board} cup")
+        words = BOARD_WORDS.get(self.board, f"{self.board} cup")
+        return words if self.paired else f"{words}, unpaired"
 
 
 # The boards' names as players know them (HELLO carries the short names).

@@ -8,6 +8,7 @@ from dicecup.datadir import data_dir
 from dicecup.link.transport import LinkDown
 
 from .chance import Chance
+from .keyring import Keyring
 from .journal import JournalError
 from .run import Connections, read_commands, run
 from .screen import Screen
@@ -63,12 +64,17 @@ def stopped_by_ctrl_c(hub, resumable: bool) -> str:
 class TableSetup:
     """One game's setup: a hub, its connections and inbox, the screen subscribed to what the hub publishes."""
 
-    def __init__(self, rules, *, data=None, seed=None, screen=None, bots=0, bot_names=(), result_pause=None):
+    def __init__(self, rules, *, data=None, seed=None, screen=None, bots=0, bot_names=(), result_pause=None,
+                 keys=None, allow_unpaired=False):
+        """keys: {cup id: key} of virtual cups this process started (the registry's keys are always used);
+        allow_unpaired: seat cups the hub holds no key for (marked "unpaired" on the screen)."""
         self.inbox = queue.Queue()
-        self.connections = Connections(self.inbox)
         self.chance = Chance(seed)
         self.screen = screen or Screen()
         self.data = data_dir(data)
+        self.keys = Keyring(self.data, keys)
+        self.allow_unpaired = allow_unpaired
+        self.connections = Connections(self.inbox, keys=self.keys)
         self.bots = bot_seats(bots, self.chance, names=bot_names)
         kinds = [DEFAULT_BOT] * bots + [str(name) for name in bot_names]
         self.bot_kinds = {seat: kind for (seat, _), kind in zip(self.bots, kinds)}  # for the journal
@@ -85,6 +91,7 @@ class TableSetup:
     def use_hub(self, hub) -> Hub:
         """Run this hub (a subclass, for a bench) with the screen watching it."""
         self.hub = hub
+        hub.seating.allow_unpaired = self.allow_unpaired
         if self.result_pause is not None:
             hub.result_pause = self.result_pause
         hub.suspense = getattr(self.screen, "drama", 0.0)  # the cup's bang waits for the screen's suspense

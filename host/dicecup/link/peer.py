@@ -9,13 +9,22 @@ sequencing, acks and retransmits) on top, and an outbox in between. One class, t
     with CupPeer("/dev/ttyACM0") as peer:
         peer.send(wire.WHO)
         hello = peer.expect(wire.HELLO, timeout=2)
+
+Pairing (docs/protocol.md, "Authentication"): given `keys` (cup id -> its 32-byte key, or None), a HELLO from a
+cup whose key the hub holds is answered with a CHALLENGE and is passed on only once the PROOF is in; from then on
+every frame is authenticated. `pairing` then says how the cup stands: "paired"; "unpaired" (the hub holds no
+key for it: seated only where the host allows it); "wrong key" (it can't prove it holds the key: a hijacker, or a
+board flashed again elsewhere); "no key" (the hub holds a key for that id, the board none).
 """
 import os
+import secrets
 import sys
 import threading
 import time
 
+from cupcore import session as sessions
 from cupcore import wire, wirenames
+from cupcore.hmac256 import equal
 from cupcore.link import Link
 
 from .transport import LinkDown, open_transport
@@ -30,9 +39,17 @@ class CupConnection:
     still replace an older one that has not left yet: a cup that lags gets the latest table, not a backlog."""
 
     read_timeout = 0.05  # the reader thread's wait per read; bytes are handed over as soon as they arrive
+    challenge_for = 2.0  # seconds a challenge stays open; a HELLO meanwhile (the hub's "who?") waits for it
+    # A wrong proof may be a stray one (a stranger replayed an old CHALLENGE to the cup, which answered it): the
+    # right one may still come. Only when none has this long after a wrong one is the cup taken to lack the key.
+    wrong_proof_wait = 1.0
 
-    def __init__(self, transport):
+    def __init__(self, transport, keys=None):
         self.transport = transport
+        self.keys = keys           # keys(cup_id) -> the cup's 32-byte key or None
+        self.pairing = "unpaired"  # see the module's docstring
+        self._challenge = None     # (hub_nonce, key, hello values, sent at) while a proof is awaited
+        self._wrong_proof_at = None
         self.hello = None          # (proto, fw_major, fw_minor, cup_id, name, board) once it said hello
         self.asked_who = 0.0       # when the hub last asked it to say hello
         self.down = False
@@ -95,7 +112,62 @@ class CupConnection:
     def _deliver(self, mtype, values):
         if TRACE:
             print(f"{self.name} <- {wirenames.describe(mtype, values)}", file=sys.stderr, flush=True)
+        if mtype == wire.HELLO:
+            if not self._challenged(values):
+                return
+        elif mtype == wire.PROOF:
+            return self._on_proof(values)
+        elif mtype == wire.ERROR and values[1] == wire.CHALLENGE and self._challenge is not None:
+            return self._settle("no key")  # the board has no key to prove with
+        self._pass_on(mtype, values)
+
+    def _pass_on(self, mtype, values):
         self._delivered.append((mtype, values))
+
+    # -- pairing -----------------------------------------------------------------------------------------------
+    def _challenged(self, hello):
+        """A HELLO: True to pass it on now (no key for this cup: unpaired); else a challenge is under way."""
+        key = self.keys(hello[3]) if self.keys is not None else None
+        if key is None:
+            self.pairing = "unpaired"
+            self._drop_session()
+            return True
+        now = time.monotonic()
+        open_ = self._challenge
+        if open_ is not None and open_[2][3] == hello[3] and now - open_[3] < self.challenge_for:
+            return False  # asked again while its proof is on the way: that proof answers both
+        nonce = secrets.token_bytes(sessions.NONCE_SIZE)
+        self._challenge = (nonce, key, hello, now)
+        self._wrong_proof_at = None
+        self.link.send(wire.CHALLENGE, (nonce,))
+        return False
+
+    def _on_proof(self, values):
+        if self._challenge is None:
+            return  # a proof nobody asked for (a late repeat, a stranger): nothing
+        nonce, key, hello, _ = self._challenge
+        cup_nonce, tag = values
+        if not equal(tag, sessions.proof(key, nonce, cup_nonce, hello[3])):
+            if self._wrong_proof_at is None:
+                self._wrong_proof_at = time.monotonic()  # see wrong_proof_wait; tick() settles it
+            return
+        self.link.session = sessions.Session(sessions.session_key(key, nonce, cup_nonce), wire.TO_CUP)
+        self.link.candidate = None
+        self.link.require_auth = True
+        self.link.plain_after = (wire.HELLO, wire.PROOF)  # a cup that restarted says hello and pairs again
+        self._settle("paired")
+
+    def _settle(self, pairing):
+        hello = self._challenge[2]
+        self._challenge = self._wrong_proof_at = None
+        self.pairing = pairing
+        if pairing != "paired":
+            self._drop_session()
+        self._pass_on(wire.HELLO, hello)  # seating decides, by `pairing`, whether the cup sits
+
+    def _drop_session(self):
+        self.link.session = self.link.candidate = None
+        self.link.require_auth = False
 
     def _write(self, frame):
         if self.down:
@@ -126,11 +198,18 @@ class CupConnection:
             self.link.send(mtype, values)
             self._outbox.pop(0)
 
-    def tick(self):
-        """Retransmit what is overdue; call it often."""
+    def tick(self) -> list:
+        """Retransmit what is overdue; call it often. Returns what time delivered: the HELLO of a cup whose
+        challenge ended with a wrong proof (so seating can refuse it)."""
+        self._delivered = []
         if not self.down:
             self.link.tick()
             self.flush()
+        wrong_at = self._wrong_proof_at
+        if wrong_at is not None and self._challenge is not None and \
+                time.monotonic() - wrong_at > self.wrong_proof_wait:
+            self._settle("wrong key")
+        return self._delivered
 
     def close(self):
         self.down = True
@@ -150,19 +229,20 @@ class PeerError(RuntimeError):
 class CupPeer(CupConnection):
     """The blocking face: the caller's thread reads, delivers and retransmits while it waits."""
 
-    def __init__(self, port, baudrate=115200):
+    def __init__(self, port, baudrate=115200, keys=None):
+        """keys(cup_id) -> key pairs with a keyed cup as the hub does (its HELLO is expected once paired)."""
         # baudrate is kept for callers; the serial transport uses the one every dicecup board speaks
         try:
             transport = open_transport("serial", port)
         except LinkDown as error:
             raise PeerError(f"could not open {error}") from None
-        super().__init__(transport)
+        super().__init__(transport, keys=keys)
         self.port = port
         self.inbox = []  # (mtype, values) delivered and not yet taken
         self.log = []    # every (mtype, values) ever delivered, in order
 
-    def _deliver(self, mtype, values):
-        super()._deliver(mtype, values)
+    def _pass_on(self, mtype, values):
+        super()._pass_on(mtype, values)
         self.inbox.append((mtype, values))
         self.log.append((mtype, values))
 

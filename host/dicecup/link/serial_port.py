@@ -71,10 +71,18 @@ def gone(target: str) -> str:
 
 class SerialTransport(Transport):
     kind = "serial"
+    HEARD = 4096  # the last bytes read are kept, so a port that never says hello can be told apart (hub/silent_ports)
 
     def __init__(self, target: str):
         super().__init__(target)
         self._port = open_port(target, write_timeout=2)
+        self.heard = b""       # the last HEARD bytes read, frames or not
+        self.heard_total = 0   # bytes read since the port was opened
+
+    def heard_since(self, mark: int) -> bytes:
+        """What was read after `heard_total` was `mark` (at most the last HEARD bytes)."""
+        count = self.heard_total - mark
+        return self.heard[-count:] if count > 0 else b""
 
     def read(self, timeout: float) -> bytes:
         try:
@@ -83,7 +91,10 @@ class SerialTransport(Transport):
             if not first:
                 return b""
             waiting = self._port.in_waiting
-            return first + (self._port.read(waiting) if waiting else b"")
+            data = first + (self._port.read(waiting) if waiting else b"")
+            self.heard = (self.heard + data)[-self.HEARD:]
+            self.heard_total += len(data)
+            return data
         except (serial.SerialException, OSError, TypeError) as error:
             # pyserial raises TypeError on some platforms when the device vanishes mid-read
             raise LinkDown(gone(self.target)) from None

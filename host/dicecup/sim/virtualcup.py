@@ -10,8 +10,13 @@ Tests pass simcup options of their own (`options=["--cheat"]`); bench/heapcup.py
         for cup in cups:
             print(cup.path)
         cups[0].press("b", "long")
+
+A cup made with a key (VirtualCups(..., keyed=True) gives each a fresh one) gets it as a board's settings.toml
+would hold it, in DICECUP_KEY, and obeys only a hub that proves it holds the same key: `cups.keys` is what the
+demo's hub is given (TableSetup(keys=...)). Without one it is an unpaired cup, as one `dicecup sim` starts.
 """
 import os
+import secrets
 import shutil
 import signal
 import subprocess
@@ -83,10 +88,11 @@ class VirtualCup:
 
     def __init__(
         self, name="cup1", cup_id=1, workdir=None, runtime=None, fast=False, heapsize=None, pips=False, mpy_dir=None,
-        seed=None, options=(),
+        seed=None, options=(), key=None,
     ):
         self.name = name
         self.cup_id = cup_id
+        self.key = key  # 32 bytes, or None: an unpaired cup
         self._own_dir = workdir is None
         self.workdir = Path(workdir or tempfile.mkdtemp(prefix="dicecup-sim-"))
         self.runtime = runtime or find_micropython() or sys.executable
@@ -137,6 +143,9 @@ class VirtualCup:
         # MicroPython doesn't read this Python's site-packages: name the folder that holds cupcore (firmware/ in
         # a checkout, site-packages in an installed wheel), keeping the port's frozen modules first.
         env["MICROPYPATH"] = f".frozen:{cupcore_dir().parent}"
+        env.pop("DICECUP_KEY", None)
+        if self.key is not None:
+            env["DICECUP_KEY"] = self.key.hex()  # as settings.toml holds it on a board
         return env
 
     def start(self):
@@ -305,14 +314,22 @@ def _restore_sigterm(previous):
 class VirtualCups:
     """N virtual cups sharing one temporary folder; a context manager that always cleans up."""
 
-    def __init__(self, count, runtime=None, fast=False, heapsize=None, names=None, mpy_dir=None, seed=None):
+    def __init__(self, count, runtime=None, fast=False, heapsize=None, names=None, mpy_dir=None, seed=None,
+                 keyed=False):
+        """keyed: each cup gets a fresh key (never from the seed: a key is not a die), in `keys`."""
         self.workdir = Path(tempfile.mkdtemp(prefix="dicecup-sim-"))
         names = names or [f"cup{i + 1}" for i in range(count)]
         self.cups = [
             VirtualCup(name, i + 1, self.workdir, runtime=runtime, fast=fast, heapsize=heapsize, mpy_dir=mpy_dir,
-                       seed=None if seed is None else f"{seed}:{name}")
+                       seed=None if seed is None else f"{seed}:{name}",
+                       key=secrets.token_bytes(32) if keyed else None)
             for i, name in enumerate(names)
         ]
+
+    @property
+    def keys(self) -> dict:
+        """cup id -> key, for the hub that plays with these cups."""
+        return {cup.cup_id: cup.key for cup in self.cups if cup.key is not None}
 
     def start(self):
         self._previous_sigterm = _exit_cleanly_on_sigterm()

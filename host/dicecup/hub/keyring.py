@@ -1,0 +1,36 @@
+"""The keys a hub pairs cups with (docs/protocol.md, "Authentication"): the registry's, for every cup
+`dicecup flash` provisioned (read at each HELLO, so a `dicecup cups rekey` counts at the next), and the keys of
+the virtual cups this process started itself (the demo's, play --sim's), which live only in memory.
+
+    keys = Keyring(data_dir, {cup_id: key})
+    keys(cup_id) -> the 32-byte key, or None: the hub can't pair that cup (it sits only if unpaired cups may)
+"""
+from pathlib import Path
+
+from dicecup.registry import FILENAME, Registry, RegistryError
+
+
+class Keyring:
+    def __init__(self, data_dir, extra=None):
+        self.registry = Path(data_dir) / FILENAME
+        self.extra = dict(extra or {})
+        self.unreadable = None  # the RegistryError of the last lookup that failed, for the table to say
+
+    def __call__(self, cup_id):
+        if cup_id in self.extra:
+            return self.extra[cup_id]
+        if not self.registry.exists():  # no cup was ever flashed here: nothing to open (or create)
+            return None
+        try:
+            with Registry(self.registry) as registry:
+                cup = registry.get(cup_id)
+        except RegistryError as error:
+            self.unreadable = error
+            return None
+        if cup is None:
+            return None
+        try:
+            key = bytes.fromhex(cup.key)
+        except ValueError:
+            return None
+        return key if len(key) == 32 else None

@@ -1,0 +1,77 @@
+"""A port named with `--port` that has not said hello after a few seconds: what it seems to be, in the words
+`dicecup ports` uses (issue 12 item 4): nothing answering, something that is not a cup, or a board at a plain
+MicroPython or CircuitPython prompt that needs `dicecup flash`.
+
+The hub holds the port, so the port is not opened a second time: its transport keeps the last bytes it read
+(`SerialTransport.heard`), and the REPL is asked for its banner through the same transport, as `dicecup ports`
+asks it (Ctrl-C, Ctrl-B; then a soft reset lets the board's own program run again).
+"""
+import threading
+import time
+
+from dicecup.flash.probe import INTERRUPT, classify
+
+PATIENCE = 3.0   # seconds a cup has to say hello before its port is looked at (a cup answers WHO at once)
+LISTEN = 2.0     # seconds to wait for a REPL's banner, each of two tries
+
+
+def watch(conns, say, stop: threading.Event, patience: float = PATIENCE) -> None:
+    """In a daemon thread: each serial connection still without a hello after `patience` seconds is looked at
+    and `say(words)` is told what it seems to be. `stop` ends the watch early (the game ended, Ctrl-C)."""
+    def look():
+        if stop.wait(patience):
+            return
+        for conn in conns:
+            if conn.hello is None and not conn.down and not stop.is_set() and hasattr(conn.transport, "heard"):
+                words = describe(conn.transport, lambda: conn.hello is not None or stop.is_set())
+                if words:
+                    say(words)
+
+    threading.Thread(target=look, name="silent ports", daemon=True).start()
+
+
+def describe(transport, answered) -> str:
+    """What is on `transport`'s port, in a sentence; None if it said hello meanwhile (`answered()`)."""
+    port = transport.target
+    heard = transport.heard
+    runtime, banner = classify(heard)
+    if runtime is None and not answered():
+        runtime, banner = _ask_repl(transport, answered)
+    if answered():
+        return None
+    if runtime == "micropython":
+        board = "atom" if "ESP32" in banner else "pico" if "RP2040" in banner else None
+        command = f"`dicecup flash --board {board or 'pico'} --port {port}`" + \
+            ("" if board else " (--board atom for an ESP32 board)")
+        return (f"{port} answers like a MicroPython board without the dicecup firmware ({banner}): flash it with "
+                f"{command}; still waiting for a cup there")
+    if runtime == "circuitpython":
+        return (f"{port} answers like a CircuitPython board without the dicecup firmware ({banner}): flash it with "
+                f"`dicecup flash --board cpb`; still waiting for a cup there")
+    if transport.heard_total:
+        return (f"{port} sends data that is not a dicecup cup's ({transport.heard_total} bytes, no Python prompt): "
+                f"is it the cup's port? (`dicecup ports` says what each port is); still waiting for a cup there")
+    return (f"nothing answers on {port}: is the cup plugged in, switched on and flashed with dicecup? "
+            f"(`dicecup ports` says what each port is); still waiting for a cup there")
+
+
+def _ask_repl(transport, answered):
+    """Interrupt whatever runs there and ask for the friendly REPL's banner, as flash.probe.interrupt does."""
+    mark = transport.heard_total
+    try:
+        for knock in (INTERRUPT + b"\r\x02", b"\r\x03\x03\x02"):  # once more for a program needing a second Ctrl-C
+            transport.write(knock)
+            deadline = time.monotonic() + LISTEN
+            while time.monotonic() < deadline and not answered():
+                if b">>> " in transport.heard_since(mark):
+                    break
+                time.sleep(0.05)
+            runtime, banner = classify(transport.heard_since(mark))
+            if runtime is not None:
+                transport.write(b"\x04")  # soft reset: let the board go back to its own program
+                return runtime, banner
+            if answered():
+                break
+    except (OSError, ConnectionError):  # the port went away meanwhile: the hub says so itself
+        pass
+    return None, ""
