@@ -12,6 +12,8 @@ BUILTIN = {
     "hard": "dicecup.bots.hard:Hard",
     "baseline": "dicecup.bots.baseline:baseline",
     "simple": "dicecup.bots.simple:SimpleBot",
+    "poker-baseline": "dicecup.bots.poker_bots:PokerBaseline",  # poker dice: the bot says so with poker = True
+    "poker-hard": "dicecup.bots.poker_bots:PokerHard",
 }
 
 

@@ -1,6 +1,6 @@
 """`dicecup arena BOT BOT [BOT ...] --rules PRESET [switches] --games N --seed S [--json]`: bots against bots.
 
-A bot is a built-in name (easy, normal, hard, baseline, simple) or `module:Name` (`path/file.py:Name`). The
+A bot is a built-in name (easy, normal, hard, baseline, simple; at poker dice poker-baseline, poker-hard) or `module:Name` (`path/file.py:Name`). The
 seating is balanced: over each block of games every bot sits in every seat, and directly after every other bot,
 equally often (bots/seating.py), so the order the bots are listed in does not matter; every CPU core plays.
 Prints each bot's win rate with a 95 % Wilson interval and the average game length; `--json` prints {"games": N, "bots": [{"bot", "wins", "win_rate", "ci95"}, ...]}.

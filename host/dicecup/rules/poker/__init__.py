@@ -9,11 +9,11 @@
     ('KKQQ', 'ben')
 """
 from .events import DIRECTIONS, Accept, CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try
-from .hands import Hand, all_bids, bids_above, is_true, made, named
+from .hands import FIVE as FIVE_KIND, Hand, all_bids, bids_above, is_true, made, named
 from .play import PokerOutcome, apply
 from .record import parse_event
 from .state import BIDDING, OPENING, OVER, RECEIVING, REVEAL, TRIES, PokerState, new_poker_game
 
 __all__ = ["DIRECTIONS", "Accept", "CallLiar", "Hide", "OpenRoll", "PokerBid", "Reveal", "Shake", "Show", "Try",
-           "Hand", "all_bids", "bids_above", "is_true", "made", "named", "PokerOutcome", "apply", "parse_event",
+           "FIVE_KIND", "Hand", "all_bids", "bids_above", "is_true", "made", "named", "PokerOutcome", "apply", "parse_event",
            "BIDDING", "OPENING", "OVER", "RECEIVING", "REVEAL", "TRIES", "PokerState", "new_poker_game"]
