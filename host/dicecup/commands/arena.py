@@ -1,11 +1,12 @@
 """`dicecup arena BOT BOT [BOT ...] --rules PRESET [switches] --games N --seed S [--json]`: bots against bots.
 
-A bot is a built-in name (easy, normal, hard, baseline, simple; at poker dice poker-baseline, poker-hard) or `module:Name` (`path/file.py:Name`). The
-seating is balanced: over each block of games every bot sits in every seat, and directly after every other bot,
+A bot is a built-in name (easy, normal, hard, baseline, simple; at poker dice poker-baseline, poker-hard) or
+`module:Name` (`path/file.py:Name`). The seating is balanced: over each block of games every bot sits in every seat, and directly after every other bot,
 equally often (bots/seating.py), so the order the bots are listed in does not matter; every CPU core plays.
 Prints each bot's win rate with a 95 % Wilson interval and the average game length; `--json` prints {"games": N, "bots": [{"bot", "wins", "win_rate", "ci95"}, ...]}.
 """
 import json
+import os
 import sys
 
 from rich.console import Console
@@ -48,10 +49,18 @@ def _positive(text, what):
     return int(text)
 
 
+def most_workers() -> int:
+    """Processes worth starting: a few per core (each is a Python process; thousands would swamp the machine)."""
+    return 4 * (os.cpu_count() or 1)
+
+
 def run(args) -> int:
     try:
         games = _positive(args.games, "--games")
         workers = _positive(args.workers, "--workers")
+        if workers is not None and workers > most_workers():
+            raise ValueError(f"--workers {workers}: this machine has {os.cpu_count() or 1} cores; more than "
+                             f"{most_workers()} processes only slow it down (leave --workers out to use every core)")
         if len(args.bots) < 2:
             raise ValueError("an arena needs at least two bots")
         rules = Rules.parse(" ".join(args.rules))  # --rules dudo palifico=off, or quoted as one word
