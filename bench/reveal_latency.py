@@ -6,7 +6,12 @@ against their commitments, the engine's ruling, and the results delivered.
 The stopwatch hooks on the two marks the hub publishes (dicecup.hub.snapshot): CallAccepted (its time is when
 the call's frame reached the hub) and ResultsDelivered (when the last RESULT was acknowledged).
 
-Prints p99 above the last line, `reveal_latency_p50: N ms`. Run: .venv/bin/python bench/reveal_latency.py
+Measured side by side in one run (issue 13): games alternate between plain cups (no key: the hub seats them as
+`--allow-unpaired` does) and paired cups (a key each, every frame authenticated: HMAC tags and counters both ways),
+with the same seeds, so both kinds see the same load on the machine.
+
+Prints the p99s and the plain p50 above the last line, `reveal_latency_auth_p50: N ms`.
+Run: .venv/bin/python bench/reveal_latency.py [calls per kind, default 60]
 """
 import io
 import statistics
@@ -42,10 +47,11 @@ class Stopwatch:
             self._called = None
 
 
-def one_game(seed: str, data: str) -> list:
-    with VirtualCups(6, runtime=find_micropython(), fast=True, seed=seed) as cups:
+def one_game(seed: str, data: str, paired: bool) -> list:
+    with VirtualCups(6, runtime=find_micropython(), fast=True, seed=seed, keyed=paired) as cups:
         table = TableSetup(Rules.parse("dudo dice=2"), data=data, seed=seed,
-                           screen=Screen(console=Console(file=io.StringIO()), brief=True), result_pause=0.05)
+                           screen=Screen(console=Console(file=io.StringIO()), brief=True), result_pause=0.05,
+                           keys=cups.keys, allow_unpaired=not paired)
         hub = table.make_hub(expect_cups=len(cups))
         stopwatch = hub.subscribe(Stopwatch())
         table.connect([cup.path for cup in cups])
@@ -58,20 +64,30 @@ def one_game(seed: str, data: str) -> list:
         return stopwatch.samples
 
 
-def main():
-    wanted = int(sys.argv[1]) if len(sys.argv) > 1 else 60
-    samples = []
-    with tempfile.TemporaryDirectory() as data:
-        game = 0
-        while len(samples) < wanted and game < 20:
-            game += 1
-            samples += one_game(f"latency-{game}", data)
-            print(f"game {game}: {len(samples)} calls timed", flush=True)
+def summary(samples):
     ms = sorted(s * 1000 for s in samples)
     p99 = ms[min(len(ms) - 1, int(round(0.99 * (len(ms) - 1))))]
-    print(f"calls timed: {len(ms)}; mean {statistics.mean(ms):.1f} ms, max {ms[-1]:.1f} ms")
-    print(f"reveal_latency_p99: {p99:.1f} ms")
-    print(f"reveal_latency_p50: {statistics.median(ms):.1f} ms")
+    return ms, p99, statistics.median(ms)
+
+
+def main():
+    wanted = int(sys.argv[1]) if len(sys.argv) > 1 else 60
+    samples = {False: [], True: []}  # paired? -> seconds
+    with tempfile.TemporaryDirectory() as data:
+        game = 0
+        while min(len(s) for s in samples.values()) < wanted and game < 20:
+            game += 1
+            for paired in (False, True):
+                samples[paired] += one_game(f"latency-{game}", data, paired)
+            print(f"game {game}: {len(samples[False])} plain and {len(samples[True])} authenticated calls timed",
+                  flush=True)
+    plain, auth = summary(samples[False]), summary(samples[True])
+    for name, (ms, p99, _) in (("plain", plain), ("authenticated", auth)):
+        print(f"{name}: {len(ms)} calls; mean {statistics.mean(ms):.1f} ms, max {ms[-1]:.1f} ms, p99 {p99:.1f} ms")
+    print(f"reveal_latency_auth_p99: {auth[1]:.1f} ms")
+    print(f"reveal_latency_p99: {plain[1]:.1f} ms")
+    print(f"reveal_latency_p50: {plain[2]:.1f} ms")
+    print(f"reveal_latency_auth_p50: {auth[2]:.1f} ms")
 
 
 if __name__ == "__main__":

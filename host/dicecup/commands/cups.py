@@ -1,4 +1,5 @@
-"""`dicecup cups [list | rename CUP NAME | forget CUP]`: the cups this hub's registry knows (`dicecup flash` adds them).
+"""`dicecup cups [list | rename CUP NAME | forget CUP | rekey CUP]`: the cups this hub's registry knows (`dicecup
+flash` adds them). `rekey` gives a cup a new key over the cable (dicecup/flash/rekey.py).
 
 A cup is named by its id (as listed) or its name. Renaming changes the registry; the cup announces its new name
 after the next `dicecup flash` (which takes the registry's name).
@@ -10,11 +11,12 @@ from dicecup.view.listing import add_row, listing, print_table
 
 
 def add_arguments(parser):
-    parser.add_argument("action", nargs="?", default="list", choices=("list", "rename", "forget"))
+    parser.add_argument("action", nargs="?", default="list", choices=("list", "rename", "forget", "rekey"))
     parser.add_argument("cup", nargs="?", help="the cup: its id or its name")
     parser.add_argument("name", nargs="?", help="rename: the new name (16 bytes at most)")
     parser.add_argument("--data", help="the data directory holding the registry")
     parser.add_argument("--json", action="store_true", help="list: one JSON list on stdout (keys are never shown)")
+    parser.add_argument("--port", help="rekey: the cup's serial port (default: the one it was flashed on)")
 
 
 def run(args) -> int:
@@ -30,6 +32,8 @@ def run(args) -> int:
                 return _list(registry.all(), args.json)
             if not args.cup:
                 return _fail(f"{args.action}: name the cup (its id or name; `dicecup cups` lists them)")
+            if args.action == "rekey":
+                return _rekey(registry, args)
             if args.action == "rename":
                 if not args.name:
                     return _fail("rename: give the new name: dicecup cups rename CUP NAME")
@@ -65,6 +69,20 @@ def cup_table(cups):
     for cup in cups:
         add_row(table, f"{cup.cup_id:08x}", cup.name, cup.board, cup.firmware or "?", cup.flashed, cup.port)
     return table
+
+
+def _rekey(registry, args) -> int:
+    """issue 13: a new key for the cup, written to its board over the cable, then to the registry."""
+    from dicecup.flash import FlashError
+    from dicecup.flash.rekey import rekey
+
+    if args.name:
+        return _fail(f"rekey takes one cup: {args.cup!r}, then {args.name!r}? (--port names its port)")
+    try:
+        rekey(registry, args.cup, port=args.port)
+    except FlashError as error:
+        return _fail(str(error))
+    return 0
 
 
 def _fail(message) -> int:
