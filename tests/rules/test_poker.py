@@ -162,3 +162,29 @@ def test_the_referee_json_has_the_poker_round_contract():
 def test_bids_are_read_in_words_and_printed_in_notation():
     text = record("rules poker\nseats ana ben\nana shakes\nana Bids four jacks and a ten LEFT\n")
     assert str(play(text).state.standing) == "JJJJT"
+
+
+def test_a_cup_that_lost_its_dice_restarts_the_round_and_a_retired_seat_leaves():
+    again = play(OPEN + "ben accepts\nreroll ben\n").state
+    assert again.phase == "opening" and again.holder == 0 and again.bids == () and again.lives == (3, 3, 3)
+    gone = play(OPEN + "retire ana\n").state
+    assert gone.lives == (0, 3, 3) and gone.holder == 1 and gone.history == ()
+    over = play("rules poker\nseats ana ben\nana shakes\nretire ben\n").to_json()
+    assert over["winner"] == "ana" and over["rounds"] == []
+    assert refusal(OPEN + "retire ana\nana shakes") == "ana is out of the game"
+
+
+def test_the_referee_command_refuses_an_illegal_poker_line_with_status_2(tmp_path):
+    import subprocess
+    import sys
+    game = tmp_path / "poker.txt"
+    game.write_text(record(OPEN + "cy accepts\n"))
+    done = subprocess.run([sys.executable, "-m", "dicecup", "referee", str(game), "--json"], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "line 5: ben holds the cup, not cy: only the holder accepts it\n"
+    game.write_text(CALL_EXAMPLE)
+    done = subprocess.run([sys.executable, "-m", "dicecup", "referee", str(game)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and "round 1: ana opens, the cup goes left" in done.stdout
+    assert "the call was right\n  ben loses a life" in done.stdout

@@ -10,6 +10,8 @@
     OpenRoll("ben", ((1, 6),))          ben rolls 1=A           table dice rolled in the open
     Reveal((5, 5, 5, 4, 1))             reveal K K K Q 9        the five dice, die 1 to 5, when the cup is lifted
     Try("ben", ((4, 5), (5, 5)))        ben tries 4=K 5=K       one of the three tries at five of a kind
+    Reroll("ana"), Retire("ana")        reroll ana, retire ana  as in face-bid records (rules/events.py): the
+                                                                round starts again, with all five under the cup
 
 Dice are numbered 1 to 5 (each is its own die to the cup, which commits to each separately); faces are written
 as ranks, 9 T J Q K A, and held as 1..6.

@@ -6,6 +6,7 @@ or the reveal tells their faces), and every refusal names the rule in a player's
 from typing import NamedTuple, Optional
 
 from ..errors import GameOver, IllegalAction, IllegalBid, NotYourTurn
+from ..events import Reroll, Retire
 from .events import DIRECTIONS, Accept, CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try
 from .hands import FIVE, JUNK, Hand, made, rank_char
 from .state import (BIDDING, MAX_TRIES, OPENING, OVER, RECEIVING, REVEAL, SLOTS, TRIES, PokerState,
@@ -287,5 +288,33 @@ def _finish(state: PokerState, call: str, correct: bool, loser) -> PokerState:
     return fresh_round(after._replace(round=state.round + 1), next_opener)
 
 
+def _restart(state: PokerState) -> PokerState:
+    """The round from its start: bids void, all five dice back under the cup, the same opener (the next living
+    seat to its left if it is out; nobody yet if nobody had opened the game)."""
+    opener = state.opener
+    if opener is not None and state.lives[opener] == 0:
+        opener = state.next_living(opener, 1)
+    return fresh_round(state, opener)
+
+
+def _reroll(state, event):
+    """The cup lost its dice (a power cycle): the round starts again, and nobody loses a life."""
+    if state.lives[state.seat_index(event.seat)] == 0:
+        raise IllegalAction(f"{event.seat} is out of the game", "out")
+    return _restart(state)
+
+
+def _retire(state, event):
+    """The host takes a seat out (a cup that never came back, a player who left): no round is lost by it."""
+    seat = state.seat_index(event.seat)
+    if state.lives[seat] == 0:
+        raise IllegalAction(f"{event.seat} is out of the game", "out")
+    state = state._replace(lives=state.lives[:seat] + (0,) + state.lives[seat + 1:])
+    living = [i for i, n in enumerate(state.lives) if n > 0]
+    if len(living) == 1:
+        return state._replace(phase=OVER, winner=living[0], holder=None)
+    return _restart(state)
+
+
 _HANDLERS = {Shake: _shake, PokerBid: _bid, Accept: _accept, CallLiar: _call, Show: _show, Hide: _hide,
-             OpenRoll: _open_roll, Reveal: _reveal, Try: _try}
+             OpenRoll: _open_roll, Reveal: _reveal, Try: _try, Reroll: _reroll, Retire: _retire}

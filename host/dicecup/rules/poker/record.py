@@ -6,13 +6,14 @@
 A bid is read as people type it: `ana bids jjjj10 left`, or in words, `ana bids four jacks and a ten left`.
 """
 from ..errors import NotationError, quoted
+from ..events import Reroll, Retire
 from .events import DIRECTIONS, Accept, CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try
 from .hands import Hand, parse_rank
 
 _ONE_WORD = {"shakes": Shake, "accepts": Accept}
 _WITH_DICE = {"shows": Show, "rolls": OpenRoll, "tries": Try}
 EXAMPLES = "`ana shakes`, `ana bids KKQQ left`, `ben accepts`, `ben calls liar`, `ben shows 1=K`, " \
-           "`ben hides 1`, `ben rolls 1=A`, `reveal K K K Q 9`, `ben tries 4=K`"
+           "`ben hides 1`, `ben rolls 1=A`, `reveal K K K Q 9`, `ben tries 4=K`, `reroll ana`, `retire ana`"
 
 
 def _slot(text: str) -> int:
@@ -36,6 +37,8 @@ def _slot_faces(words) -> tuple:
 def parse_event(line: str):
     words = line.split()
     head = words[0]
+    if head in ("retire", "reroll") and len(words) == 2:
+        return (Retire if head == "retire" else Reroll)(words[1])
     if head == "reveal":
         faces = tuple(parse_rank(w) for w in words[1:])
         if len(faces) != 5:
