@@ -188,3 +188,15 @@ def test_the_referee_command_refuses_an_illegal_poker_line_with_status_2(tmp_pat
                           timeout=60)
     assert done.returncode == 0 and "round 1: ana opens, the cup goes left" in done.stdout
     assert "the call was right\n  ben loses a life" in done.stdout
+
+
+def test_play_and_demo_refuse_poker_in_one_line_until_the_hub_deals_it(tmp_path):
+    import subprocess
+    import sys
+    for words in (["demo", "--rules", "poker", "--cups", "2", "--cpython"], ["play", "--rules", "poker", "--sim", "2"]):
+        done = subprocess.run([sys.executable, "-m", "dicecup", *words, "--data", str(tmp_path)], capture_output=True,
+                              text=True, timeout=60, stdin=subprocess.DEVNULL)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-400:]
+        assert done.stderr.endswith("the hub does not deal poker dice yet: `dicecup referee`, `dicecup odds --rules "
+                                    "poker` and `dicecup arena poker-hard poker-baseline --rules poker` play it\n")
+        assert len(done.stderr.splitlines()) == 1

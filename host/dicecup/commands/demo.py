@@ -8,6 +8,7 @@ from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
+from dicecup.rules.poker import not_at_the_table
 
 
 def add_arguments(parser):
@@ -23,6 +24,7 @@ def add_arguments(parser):
 def run(args) -> int:
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
+        not_at_the_table(rules)  # issue 14: poker dice at the table comes with item 3
     except DicecupError as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 2

@@ -13,6 +13,7 @@ from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
 from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
+from dicecup.rules.poker import not_at_the_table
 
 
 def add_arguments(parser):
@@ -34,6 +35,7 @@ def add_arguments(parser):
 def run(args) -> int:
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
+        not_at_the_table(rules)  # issue 14: poker dice at the table comes with item 3
     except DicecupError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2

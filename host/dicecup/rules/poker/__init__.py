@@ -8,12 +8,22 @@
     >>> str(state.standing), state.to_act
     ('KKQQ', 'ben')
 """
+from ..errors import RulesError
 from .events import DIRECTIONS, Accept, CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try
 from .hands import FIVE as FIVE_KIND, Hand, all_bids, bids_above, is_true, made, named
 from .play import PokerOutcome, apply
 from .record import parse_event
 from .state import BIDDING, OPENING, OVER, RECEIVING, REVEAL, TRIES, PokerState, new_poker_game
 
-__all__ = ["DIRECTIONS", "Accept", "CallLiar", "Hide", "OpenRoll", "PokerBid", "Reveal", "Shake", "Show", "Try",
+
+
+def not_at_the_table(rules) -> None:
+    """`dicecup play` and `demo` refuse poker dice in one line until the hub deals it (issue 14 item 3)."""
+    if rules.preset.name == "poker":
+        raise RulesError("the hub does not deal poker dice yet: `dicecup referee`, `dicecup odds --rules poker` and "
+                         "`dicecup arena poker-hard poker-baseline --rules poker` play it")
+
+
+__all__ = ["not_at_the_table", "DIRECTIONS", "Accept", "CallLiar", "Hide", "OpenRoll", "PokerBid", "Reveal", "Shake", "Show", "Try",
            "FIVE_KIND", "Hand", "all_bids", "bids_above", "is_true", "made", "named", "PokerOutcome", "apply", "parse_event",
            "BIDDING", "OPENING", "OVER", "RECEIVING", "REVEAL", "TRIES", "PokerState", "new_poker_game"]
