@@ -72,6 +72,7 @@ def finished_game(sandbox):
         "rules dudo dice=1 palifico=off\nseats ana ben\nroll ana 3\nroll ben 5\nana bids 1x5\nben calls liar\n")
 
 
+TOO_MANY_WORKERS = str(4 * (os.cpu_count() or 1) + 1)  # a process each: more than a few per core swamps a machine
 SETUPS = {f.__name__: f for f in (corrupt_registry, big_bad_line, finished_game)}
 
 ROWS = [
@@ -206,6 +207,30 @@ ROWS = [
     Row(("cups", "list", "extra"), "extra"),
     Row(("cups",), "cups.sqlite", setup="corrupt_registry"),
     Row(("cups", "--data", "{work}/notes.txt"), "is a file"),
+    # -- verify -------------------------------------------------------------------------------------------------
+    Row(("verify",), "name a journal"),
+    Row(("verify", ""), "journal"),
+    Row(("verify", "{work}/no-such-game.txt"), "no-such-game"),
+    Row(("verify", "{work}/photos"), "photos"),
+    Row(("verify", "{work}/latin1.txt"), "latin1.txt"),
+    Row(("verify", "{work}/notes.txt"), "notes.txt|line 1"),
+    Row(("verify", "{work}/record.txt"), "record.txt|commit|journal"),
+    Row(("verify", "--all"), "journal|game"),
+    Row(("verify", "--all", "--data", "{work}/notes.txt"), "is a file"),
+    Row(("verify", "--frob"), "--frob"),
+    # -- the ones nobody listed: empty paths ("$VAR" unset), too many workers, text that is not UTF-8 --------------
+    Row(("build", "--board", "pico", "--out", ""), "--out"),
+    Row(("flash", "--board", "pico", "--dist", ""), "--dist"),
+    Row(("flash", "--board", "cpb", "--drive", ""), "--drive"),
+    Row(("flash", "--board", "cpb", "--bundle", ""), "--bundle"),
+    Row(("resume", ""), "empty|name"),
+    Row(("referee", ""), "empty|name"),
+    Row(("arena", "easy", "normal", "--games", TOO_MANY_WORKERS, "--workers", TOO_MANY_WORKERS), "--workers"),
+    Row(("demo", "--rules", "x" * 100_000), "preset"),
+    Row(("odds", "--dice", "10", "--bid", "9" * 100_000 + "x3"), "bid"),
+    Row(("rules", "\udce9"), "preset"),
+    Row(("arena", "easy", "\udce9"), "bot"),
+    Row(("referee", "{work}/\udce9.txt"), "can't read"),
     # -- sim ----------------------------------------------------------------------------------------------------
     Row(("sim",), "count|how many"),
     *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),

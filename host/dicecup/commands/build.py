@@ -16,6 +16,10 @@ def add_arguments(parser):
 
 def run(args) -> int:
     board = args.board.strip().lower()
+    if args.out is not None and not args.out.strip():  # `--out "$OUT"` with OUT unset: not the default folder
+        print("dicecup build: --out is empty: name the folder for the build, or leave --out out for dist/BOARD",
+              file=sys.stderr)
+        return 2
     out = Path(args.out) if args.out else Path("dist") / board
     try:
         manifest = build(board, out, force=args.force)

@@ -40,6 +40,10 @@ def run(args) -> int:
         return _fail(f"no board named {args.board!r}: choose one of {', '.join(BOARDS)}")
     if args.port is not None:
         args.port = args.port.strip()  # pasted with a space or a newline
+    empty = [option for option in ("dist", "drive", "bundle") if getattr(args, option) is not None and
+             not getattr(args, option).strip()]
+    if empty:  # `--drive "$DRIVE"` with DRIVE unset: not "find it yourself"
+        return _fail(f"--{empty[0]} is empty: name the folder, or leave --{empty[0]} out")
     if args.port is not None and not args.port:  # `--port "$PORT"` with PORT unset: not "any board"
         return _fail("--port is empty: name the board's port (`dicecup ports` lists them), or leave --port out "
                      "to flash the only board plugged in")

@@ -24,6 +24,8 @@ class NothingToRead(Exception):
 
 
 def read_record(path) -> str:
+    if path is not None and not path.strip():  # `dicecup referee "$GAME"` with GAME unset
+        raise NothingToRead(f"{PROG}: the record's name is empty: name a game record (dicecup referee game.txt)")
     if path in (None, "-") and sys.stdin is None:  # started with standard input closed
         raise NothingToRead(f"{PROG}: no standard input to read: name a game record (dicecup referee game.txt)")
     if path is None and _typing_at_a_terminal():

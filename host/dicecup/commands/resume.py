@@ -28,6 +28,10 @@ def add_arguments(parser):
 
 def run(args) -> int:
     path = args.journal
+    if path is not None and not path.strip():  # `dicecup resume "$GAME"` with GAME unset
+        print("dicecup resume: the journal's name is empty: name a journal, or leave it out for the newest "
+              "unfinished game", file=sys.stderr)
+        return 2
     if path is None:
         found = unfinished_journals(data_dir(args.data))
         if not found:

@@ -54,7 +54,11 @@ def _verify_all(args) -> int:
     from dicecup.hub.fairness import FairnessError
     from dicecup.hub.journal import GAMES
 
-    paths = sorted((data_dir(args.data) / GAMES).glob("*.txt"))
+    folder = data_dir(args.data) / GAMES
+    paths = sorted(folder.glob("*.txt"))
+    if not paths:  # said in one line, not a tally of zeros with status 1
+        print(f"{PROG}: no journals in {folder} yet: play a game first, or name a journal", file=sys.stderr)
+        return 2
     faces, bad, skipped, good = {}, 0, 0, 0
     for path in paths:
         try:
