@@ -9,17 +9,10 @@ The last line is `poker_hard_vs_baseline: P %`, poker-hard's heads-up win rate.
 import sys
 import time
 
+from arena import show  # bench/arena.py, beside this script
+
 from dicecup.bots.arena import run_arena
 from dicecup.rules import Rules
-
-
-def show(title, result, seconds):
-    print(f"{title}: {result.games} games of {result.rules}, average {result.mean_rounds:.1f} rounds, "
-          f"{seconds:.1f} s")
-    for s in result.scores:
-        lo, hi = s.ci95
-        print(f"  {s.bot:<15} {s.seats} seat{'s' if s.seats > 1 else ' '}  win rate {s.win_rate * 100:5.1f} %  "
-              f"(95 % CI {lo * 100:.1f} – {hi * 100:.1f} %)")
 
 
 def main() -> None:

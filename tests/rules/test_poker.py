@@ -73,7 +73,7 @@ def test_the_direction_is_the_openers_choice_for_the_whole_round():
 @pytest.mark.parametrize("lines, reason", [
     ("ana bids KK left", "ana opens: shake all five dice under the cup first (`ana shakes`)"),
     ("ana shakes\nana shows 1=K", "ana opened this round: the opener rolls once and does not touch the dice"),
-    ("ana shakes\nana shakes", "ana opened this round and rolled once: the opener does not shake again"),
+    ("ana shakes\nana shakes", "ana opened this round: the opener rolls once and does not touch the dice"),
     ("ana shakes\nana bids KK left\nben bids KKK", "ben must accept the bid before bidding (or call liar)"),
     ("ana shakes\nana bids KK left\ncy accepts", "ben holds the cup, not cy: only the holder accepts it"),
     ("ana shakes\nana bids KK left\nben accepts\nben bids KK",

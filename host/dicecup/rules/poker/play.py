@@ -79,14 +79,7 @@ def _shake(state, event):
     seat = _holder(state, event.seat, "shakes it")
     if state.phase == OPENING:
         return state._replace(opener=seat, holder=seat, phase=BIDDING, shaken=True)
-    if state.phase == RECEIVING:
-        raise IllegalAction(f"{event.seat} must first accept the bid (or call liar) before touching the cup",
-                            "accept-first")
-    if state.phase == TRIES:
-        raise IllegalAction("the tries at five of a kind are rolled in the open: `tries`, not `shakes`", "tries")
-    if not state.accepted:
-        raise IllegalAction(f"{event.seat} opened this round and rolled once: the opener does not shake again",
-                            "opener-once")
+    _handling(state, event.seat, "shakes it")
     if state.shaken:
         raise IllegalAction(f"{event.seat} already shook the cup this turn", "shake-once")
     if not state.under_cup:
@@ -111,6 +104,14 @@ def _handling(state: PokerState, name: str, what: str) -> int:
     return seat
 
 
+def _moving(state: PokerState, name: str) -> int:
+    seat = _handling(state, name, "moves the dice")
+    if state.shaken or state.rolled:
+        raise IllegalAction("dice move between the cup and the table only before shaking or rolling",
+                            "move-before-roll")
+    return seat
+
+
 def _check_slots(slots, where_ok, why):
     seen = set()
     for slot in slots:
@@ -126,10 +127,7 @@ def _check_slots(slots, where_ok, why):
 
 
 def _show(state, event):
-    _handling(state, event.seat, "moves the dice")
-    if state.shaken or state.rolled:
-        raise IllegalAction("dice move between the cup and the table only before shaking or rolling",
-                            "move-before-roll")
+    _moving(state, event.seat)
     slots = [slot for slot, _ in event.dice]
     _check_slots(slots, lambda s: not state.on_table[s - 1], lambda s: f"die {s} is already on the table")
     faces, table = list(state.faces), list(state.on_table)
@@ -143,10 +141,7 @@ def _show(state, event):
 
 
 def _hide(state, event):
-    _handling(state, event.seat, "moves the dice")
-    if state.shaken or state.rolled:
-        raise IllegalAction("dice move between the cup and the table only before shaking or rolling",
-                            "move-before-roll")
+    _moving(state, event.seat)
     _check_slots(event.slots, lambda s: state.on_table[s - 1], lambda s: f"die {s} is already under the cup")
     table = list(state.on_table)
     for slot in event.slots:

@@ -6,7 +6,8 @@ a die on the table shows its face to everyone. The events that move the state ar
 """
 from typing import NamedTuple, Optional
 
-from ..errors import IllegalAction, RulesError, short
+from ..errors import RulesError
+from ..state import State
 from .hands import Hand
 
 # OPENING: the opener must shake all five; BIDDING: the holder may handle the dice (if it accepted) and bids;
@@ -60,12 +61,7 @@ class PokerState(NamedTuple):
             return None
         return self.seats[self.holder]
 
-    def seat_index(self, name: str) -> int:
-        try:
-            return self.seats.index(name)
-        except ValueError:
-            raise IllegalAction(f"{short(name)} has no seat at this table (seats: {short(' '.join(self.seats), 80)})"
-                                ) from None
+    seat_index = State.seat_index  # the same refusal as at a face-bid table: it reads only `seats`
 
     def next_living(self, index: int, step: int = 1) -> int:
         """The next living seat from `index` going `step` (+1 left, -1 right)."""
