@@ -49,6 +49,7 @@ MINE = {
     "bom-bad.txt": "\ufeffrules dudo dice=2\nseats ana ben\nana bids 9x9\n".encode(),
     "bot_broken.py": b"class Bot(\n",
     "bot_raises.py": b"raise RuntimeError('boom at import')\n",
+    "cat.png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)),
 }
 
 
@@ -73,7 +74,18 @@ def finished_game(sandbox):
 
 
 TOO_MANY_WORKERS = str(4 * (os.cpu_count() or 1) + 1)  # a process each: more than a few per core swamps a machine
-SETUPS = {f.__name__: f for f in (corrupt_registry, big_bad_line, finished_game)}
+def games_is_a_file(sandbox):
+    folder = sandbox / "home/.local/share/dicecup"
+    folder.mkdir(parents=True)
+    (folder / "games").write_text("a file where the journals' folder goes\n")
+
+
+def registry_is_a_folder(sandbox):
+    (sandbox / "home/.local/share/dicecup/cups.sqlite").mkdir(parents=True)
+
+
+SETUPS = {f.__name__: f for f in (corrupt_registry, big_bad_line, finished_game, games_is_a_file,
+                                  registry_is_a_folder)}
 
 ROWS = [
     # -- the command line itself --------------------------------------------------------------------------------
@@ -231,6 +243,20 @@ ROWS = [
     Row(("rules", "\udce9"), "preset"),
     Row(("arena", "easy", "\udce9"), "bot"),
     Row(("referee", "{work}/\udce9.txt"), "can't read"),
+    Row(("play", "--bots", "1", "--port", "/dev/null"), "not a serial port"),
+    Row(("flash", "--board", "pico", "--port", "/dev/null"), "not a serial port", within=60),
+    Row(("play", "--bots", "2", "--data", "{data}"), "journal", setup="games_is_a_file", within=30),
+    Row(("demo", "--data", "{data}"), "journal", setup="games_is_a_file", within=60),
+    Row(("cups",), "cups.sqlite", setup="registry_is_a_folder"),
+    Row(("flash", "--board", "pico", "--port", "{work}/no-such-port"), "cups.sqlite", setup="registry_is_a_folder",
+        within=60),
+    Row(("referee", "{work}/cat.png"), "cat.png"),
+    Row(("resume", "{work}/cat.png"), "cat.png"),
+    Row(("verify", "{work}/cat.png"), "cat.png"),
+    Row(("arena", "easy", "{work}/photos:Bot"), "photos"),
+    Row(("arena", "easy", "os:path"), "os:path"),
+    Row(("arena", "easy", "no.such.module:Bot"), "no.such.module"),
+    Row(("odds", "--dice", "30", "--mine", "1", "2", "3", "4", "5", "6"), "dice|hand"),
     # -- sim ----------------------------------------------------------------------------------------------------
     Row(("sim",), "count|how many"),
     *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),

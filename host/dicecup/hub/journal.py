@@ -53,6 +53,9 @@ class Journal:
         folder = Path(data) / GAMES
         try:
             folder.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise JournalError(f"{folder} is a file, not a folder: the journals go there; move that file away, or "
+                               "name another data folder with --data") from None
         except OSError as error:
             raise JournalError(f"can't make the journals' folder {folder}: {error.strerror or error}") from None
         stamp = time.strftime("%Y%m%d-%H%M%S")
