@@ -15,7 +15,11 @@ from cupcore import wire
 from cupcore.chunks import Chunker, Reassembler
 from cupcore.link import Link
 from dicecup.link import ble
+from dicecup.link.peer import CupConnection
 from dicecup.link.transport import LinkDown, open_transport
+
+
+ENTROPY = bytes(range(16))
 
 
 class LoopbackCup:
@@ -123,14 +127,16 @@ def add_cup(radio, address, **kwargs):
 
 
 class HubEnd:
-    """The hub's side: the real transport and the real Link; every segment read is checked against what the cup
-    sent, so a spliced or corrupted frame would be caught even if its CRC happened to pass."""
+    """The hub's side: the real transport and the hub's real connection (cupcore's Link inside, pairing with the
+    cup when given its key); every segment read is checked against what the cup sent, so a spliced or corrupted
+    frame would be caught even if its CRC happened to pass."""
 
-    def __init__(self, transport, cup):
+    def __init__(self, transport, cup, keys=None):
         self.transport = transport
         self.cup = cup
         self.got = []
-        self.link = Link(transport.write, lambda t, v: self.got.append((t, v)))
+        self.conn = CupConnection(transport, keys=keys)
+        self.link = self.conn.link
 
     def pump(self, until, seconds=10.0):
         deadline = time.monotonic() + seconds
@@ -138,8 +144,8 @@ class HubEnd:
             data = self.transport.read(0.02)
             for segment in data.split(b"\x00"):
                 assert not segment or segment in self.cup.sent_frames, segment.hex()
-            self.link.feed(data)
-            self.link.tick()
+            self.got += self.conn.feed(data)
+            self.got += self.conn.tick()
             if until():
                 return True
         return False
@@ -154,12 +160,16 @@ def a_round(hub):
     hub.link.send(wire.WELCOME, (wire.VERSION, 2, 4))
     assert hub.pump(lambda: hub.link.idle)  # acknowledged
     assert hub.ask(wire.DEAL, (5, 5, b"nonce123"), wire.COMMIT)
+    hub.link.send(wire.ENTROPY, (5, ENTROPY))  # only once the commitment is in (fair dice)
+    assert hub.pump(lambda: hub.link.idle)
     assert hub.ask(wire.REVEAL_REQ, (5,), wire.REVEAL)
     commit = [v for t, v in hub.got if t == wire.COMMIT][-1]
     reveal = [v for t, v in hub.got if t == wire.REVEAL][-1]
     from cupcore import commit as commitmod
+    from cupcore import dice
 
-    assert commitmod.verify(commit[1], b"nonce123", 2, reveal[1], reveal[2])
+    assert commitmod.verify(commit[1], b"nonce123", 2, 5, reveal[2])
+    assert bytes(dice.roll(reveal[2], b"nonce123", 2, ENTROPY, 5)) == reveal[1]
 
 
 def test_a_round_over_20_byte_notifications(radio):
