@@ -5,6 +5,7 @@ are rolled here for real (`dice`), so a shake hides faces this module knows and 
 """
 import random
 
+from ..events import Reroll
 from ..record import Record
 from .events import Accept, CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try
 from .hands import FIVE, bids_above, made
@@ -12,12 +13,16 @@ from .play import apply
 from .state import BIDDING, OPENING, OVER, RECEIVING, REVEAL, TRIES, new_poker_game
 
 
-def random_events(rules, seats, rng: random.Random, call_bias: float = 0.35):
+def random_events(rules, seats, rng: random.Random, call_bias: float = 0.35, reroll_rate: float = 0.01):
     """Yield (event, state after it) through one whole random legal game."""
     state = new_poker_game(rules, seats)
     dice = [rng.randint(1, 6) for _ in range(5)]
     while state.phase != OVER:
-        for event in _next_events(state, dice, rng, call_bias):
+        if state.bids and rng.random() < reroll_rate:  # the cup lost its dice: the round starts again
+            events = [Reroll(rng.choice([s for s, n in zip(state.seats, state.lives) if n]))]
+        else:
+            events = _next_events(state, dice, rng, call_bias)
+        for event in events:
             state = apply(state, event)
             yield event, state
 
