@@ -100,7 +100,8 @@ ROWS = [
     Row(("demo", "--rules", ""), "preset"),
     Row(("demo", "--rules", "nope"), "nope"),
     Row(("demo", "palifico=maybe"), "palifico"),
-    Row(("demo", "dice=-5"), "dice"),
+    Row(("demo", "dice=-5"), "dice is a whole number from 1 to"),  # was "dice is a whole number": -5 is one
+    Row(("odds", "--dice", "5", "--rules", "dudo", "clock=-1"), "clock is a whole number from 0 to"),
     Row(("demo", "--data", "{work}/notes.txt"), "is a file"),
     Row(("demo", "--data", "{work}/notes.txt/dicecup"), "is a file"),
     Row(("demo", "--frob"), "--frob"),

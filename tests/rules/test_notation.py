@@ -71,7 +71,7 @@ def test_rules_lines_round_trip_or_say_why_not(text):
                         "clock, limit, lives, players"),
     ("dudo wild=maybe", "wild=maybe: wild is on or off"),
     ("dudo dice=0", "dice=0: dice is from 1 to 10"),
-    ("dudo dice=five", "dice=five: dice is a whole number"),
+    ("dudo dice=five", "dice=five: dice is a whole number from 1 to 10"),
     ("revolver load=7", "load=7: load is from 1 to 6"),
     ("dudo lose=all", "lose=all: lose is one of die, difference, none"),
     ("dudo palifico", "'palifico' is not a switch: write name=value, like palifico=off"),

@@ -35,7 +35,8 @@ class Switch:
     def _int(self, text: str, whole: str = None):
         shown = whole if whole is not None else text
         if not text.isdigit():
-            raise RulesError(f"{self.name}={short(shown)}: {self.name} is a whole number")
+            raise RulesError(f"{self.name}={short(shown)}: {self.name} is a whole number from {self.low} to "
+                             f"{self.high}")  # -5 is whole: the range is what was wrong
         if not text.isascii():  # int() reads full-width digits; a record must read the same everywhere
             raise RulesError(f"{self.name}={short(shown)}: {self.name} is a whole number written with the "
                              "digits 0-9")
