@@ -258,6 +258,11 @@ ROWS = [
     Row(("arena", "easy", "os:path"), "os:path"),
     Row(("arena", "easy", "no.such.module:Bot"), "no.such.module"),
     Row(("odds", "--dice", "30", "--mine", "1", "2", "3", "4", "5", "6"), "dice|hand"),
+    Row(("play", "--ble", "--bots", "1"), "Bluetooth|player|cup", within=60),  # scans where there is Bluetooth
+    Row(("arena", "easy", "normal", "--rules", "poker"), "poker"),
+    Row(("arena", "poker-hard", "poker-baseline", "--rules", "dudo"), "poker"),
+    Row(("demo", "--rules", "poker", "--cups", "2"), "poker"),
+    Row(("odds", "--rules", "poker", "--dice", "10", "--bid", "3x3"), "poker"),
     # -- sim ----------------------------------------------------------------------------------------------------
     Row(("sim",), "count|how many"),
     *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),
