@@ -17,9 +17,9 @@ cupcore.runner.Runner drives a board: it fills `buf` in cupcore's colours (leds.
 from cupcore.compat import const, sleep_ms, ticks_add, ticks_diff
 
 FULL = const(80)  # the brightest channel value in cupcore's colours (leds.py)
-# cue -> (Hz, ms): 1 your turn, 2 lost, 3 gained, 4 someone called, 5 click, 6 bang, 7 won, 8 refused
+# cue -> (Hz, ms): 1 your turn, 2 lost, 3 gained, 4 someone called, 5 click, 6 bang, 7 won, 8 refused, 9 hurry
 TONES = {1: (1320, 80), 2: (220, 400), 3: (880, 200), 4: (660, 120), 5: (2000, 20), 6: (110, 600), 7: (1760, 500),
-         8: (330, 150)}
+         8: (330, 150), 9: (2640, 40)}
 
 
 def capped(value, limit):

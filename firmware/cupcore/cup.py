@@ -41,6 +41,7 @@ class Cup:
     peek_ms = 3000
     pip_step_ms = 700
     cue_ms = 1200
+    _cue_arg = 0  # the last CUE message's arg (read only by the cues that use it)
 
     def __init__(self, send, cup_id, name, board, source=urandom, clock=ticks_ms, pip_mode=False):
         """send(mtype, values) hands a message to the link; source(n) gives random bytes."""
@@ -202,6 +203,7 @@ class Cup:
 
     def _on_cue(self, values):
         self._show_cue(values[0])
+        self._cue_arg = values[1]  # CUE_HURRY: the seconds left, shown as that many pixels
 
     def _on_ping(self, values):
         self._send(wire.PONG, values)
@@ -305,7 +307,7 @@ class Cup:
     def render(self, buf):
         now = self._clock()
         if self._cue and ticks_diff(now, self._cue_from) < self.cue_ms:
-            return _render_cue(buf, self._cue, ticks_diff(now, self._cue_from))
+            return _render_cue(buf, self._cue, ticks_diff(now, self._cue_from), self._cue_arg)
         self._cue = 0
         if self._peek_from is not None and ticks_diff(now, self._peek_from) < self._peek_length():
             return self._render_dice(buf, ticks_diff(now, self._peek_from))
@@ -340,7 +342,12 @@ class Cup:
         return leds.pips(buf, self._dice[(step // 2) % self.dice_count])
 
 
-def _render_cue(buf, cue, elapsed):
+def _render_cue(buf, cue, elapsed, arg):
+    if cue == wire.CUE_HURRY:  # amber, one pixel per second left: unlike the turn's white over every pixel
+        leds.blink(buf, leds.AMBER, elapsed)
+        for i in range(max(1, arg), leds.pixels(buf)):
+            leds.set_pixel(buf, i, leds.OFF)
+        return buf
     if cue == _CRASH:
         return leds.blink(buf, leds.FACE_COLOURS[6], elapsed)  # magenta: no hub cue blinks it
     if cue in (wire.CUE_LOST, wire.CUE_BANG, wire.CUE_REFUSED):

@@ -22,6 +22,7 @@ WHITE = (60, 60, 60)
 RED = (80, 0, 0)
 GREEN = (0, 80, 0)
 CYAN = (0, 60, 60)
+AMBER = (80, 24, 0)  # hurry: the turn clock's last seconds
 DIM_BLUE = (0, 0, 8)
 DIM_AMBER = (8, 4, 0)
 OFF = (0, 0, 0)

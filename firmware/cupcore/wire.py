@@ -84,6 +84,7 @@ CUE_CLICK = const(5)
 CUE_BANG = const(6)
 CUE_WON = const(7)
 CUE_REFUSED = const(8)
+CUE_HURRY = const(9)  # the turn clock's last seconds; arg = whole seconds left
 
 # RESULT status and TABLE flags.
 PLAYING = const(0)

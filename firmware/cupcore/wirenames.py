@@ -81,6 +81,7 @@ CUES = {
     wire.CUE_BANG: "bang",
     wire.CUE_WON: "you won the game",
     wire.CUE_REFUSED: "refused",
+    wire.CUE_HURRY: "hurry: your turn's time is nearly up (arg: seconds left)",
 }
 
 

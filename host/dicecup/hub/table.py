@@ -22,6 +22,7 @@ from .journal import Journal, secrets_path
 from .phases import TablePhase
 from .recovery import Recovery
 from .retiring import RetireQuestion
+from .turnclock import Hurry
 from .seating import Seating
 from .seats import intent_action, reason_code
 from .snapshot import (CallAccepted, GameWon, Latest, Publisher, ResultsDelivered, RoundRevealed, Said,
@@ -52,6 +53,7 @@ class Hub:
         self.seating = Seating(self, expect_cups=expect_cups, bots=bots)
         self.recovery = Recovery(self)
         self.retiring = RetireQuestion(self)  # `retire NAME` typed for a seat still playing is asked first
+        self.hurry = Hurry(self)              # warns the seat to act in its turn clock's last seconds
         self.state = None           # the engine's state
         self.phase = SEATING
         self.journal = None
@@ -283,6 +285,7 @@ class Hub:
         seat = self.seats[self.to_act()]
         if self.rules.clock and now - self.turn_started >= self.rules.clock:
             return self._record_and_go_on(Timeout(seat.name), f"{seat.name} ran out of time")
+        self.hurry.tick(seat)  # the clock's last seconds: the screen and the player's cup say so
         if self.bot_due is not None and now >= self.bot_due:
             self.bot_due = None
             self._bot_move(seat)

@@ -1,0 +1,30 @@
+"""The turn clock's last seconds (issue 12 item 9): once a turn, when its clock enters them, the player is
+warned — on the screen, and on their cup (CUE_HURRY, arg = whole seconds left, docs/protocol.md)."""
+from cupcore import wire
+
+HURRY_SECONDS = 5.0
+
+
+def hurry_from(clock: float) -> float:
+    """Seconds left when a turn is hurried: the last 5, or the last third of a clock shorter than 15 s (a
+    warning at 5 s of a 6 s clock would come almost as the turn begins)."""
+    return min(HURRY_SECONDS, clock / 3)
+
+
+class Hurry:
+    """Warns the seat to act once per turn. A turn that was paused (a cup dropped) and goes on is a new start
+    of its clock (Hub.go_on moves turn_started), so it is warned again."""
+
+    def __init__(self, hub):
+        self.hub = hub
+        self._warned = None  # the turn_started of the turn warned
+
+    def tick(self, seat):
+        hub = self.hub
+        left = hub.clock_left()
+        if left is None or self._warned == hub.turn_started or left > hurry_from(hub.rules.clock):
+            return
+        self._warned = hub.turn_started
+        seconds = max(1, int(left + 0.999))
+        seat.send(wire.CUE, (wire.CUE_HURRY, seconds))  # a bot's seat has no cup: nothing is sent
+        hub.say(f"⏱ {seat.name}: {seconds} s left to play")

@@ -1,0 +1,11 @@
+"""docs/protocol.md's cue table names every cue the code has, with its words (issue 12 item 9 added 9, hurry)."""
+from cupcore import wire, wirenames
+from fwpaths import ROOT
+
+DOC = (ROOT / "docs" / "protocol.md").read_text()
+
+
+def test_every_cue_is_in_the_doc_with_its_words():
+    assert wire.CUE_HURRY == 9 and "hurry" in wirenames.CUES[wire.CUE_HURRY]
+    for code, words in wirenames.CUES.items():
+        assert f"| {code} | {words} |" in DOC, (code, words)

@@ -1,0 +1,48 @@
+"""Issue 12 item 9: the turn clock. Nobody was warned as it ran out: now in the clock's last
+seconds (the last 5, or the last third of a shorter clock) the table says so and the cup whose turn it is
+gets CUE_HURRY with the seconds left."""
+import pytest
+
+from cupcore import wire
+from dicecup.hub.phases import TablePhase
+from dicecup.hub.turnclock import hurry_from
+from pty_cups import PtyCup, PtyTable, seat_in_order
+
+
+def test_the_hurry_comes_in_the_last_five_seconds_or_the_last_third_of_a_shorter_clock():
+    assert hurry_from(60) == 5 and hurry_from(15) == 5
+    assert hurry_from(9) == 3 and hurry_from(3) == 1
+
+
+@pytest.fixture
+def cups():
+    made = []
+
+    def make(*args, **kwargs):
+        made.append(PtyCup(*args, **kwargs))
+        return made[-1]
+
+    yield make
+    for cup in made:
+        cup.close()
+
+
+def hurry(values):
+    return values[0] == wire.CUE_HURRY
+
+
+def test_the_cup_whose_turn_runs_out_is_hurried_once_with_the_seconds_left(cups, tmp_path):
+    ana, ben = cups("ana", 31), cups("ben", 32)
+    with PtyTable("dudo dice=1 clock=3", [ana, ben], tmp_path) as table:
+        seat_in_order(table.watch, [ana, ben])
+        first = table.watch.wait(lambda s: s.phase == TablePhase.BIDDING, 20)
+        assert first is not None, table.output.getvalue()
+        slow, other = (ana, ben) if first.to_act == 0 else (ben, ana)
+        cue, arg = slow.wait_for(wire.CUE, where=hurry, timeout=20)
+        assert arg == 1  # a 3 s clock is hurried in its last third: 1 s left
+        assert table.watch.get().state.round == 1 and not table.watch.get().state.history  # before it ran out
+        table.finish()  # the clock runs out: dudo takes the die, and with one die each the game is over
+        assert len(slow.got(wire.CUE, where=hurry)) == 1
+        assert not other.got(wire.CUE, where=hurry)
+        name = "ana" if slow is ana else "ben"
+        assert table.said(f"⏱ {name}: 1 s left to play"), table.output.getvalue()[-2000:]
