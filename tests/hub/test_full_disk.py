@@ -23,6 +23,19 @@ def test_a_full_disk_for_the_bots_dice_is_said_and_leaves_no_empty_file(tmp_path
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_write(fd, data)
     monkeypatch.setattr(recovery.os, "write", disk_full, raising=True)
+    table, hub, output, failures, _ = _bots_game(tmp_path)
+    table.close()
+    text = output.getvalue()
+    assert not failures, failures
+    assert "No space left on device" in text, text[-2000:]
+    assert hub.finished, text[-2000:]
+    assert not list(tmp_path.rglob("*.bots")), list(tmp_path.rglob("*"))
+    replay(hub.journal.path.read_text())  # the journal is whole: it replays
+
+
+def _bots_game(tmp_path):
+    """Two bots play on the hub, the screen into a string: (table, hub, screen text, failures, thread) once the
+    game ended or 90 s passed."""
     output = io.StringIO()
     screen = Screen(console=Console(file=output, width=120), brief=True)
     table = TableSetup(Rules.parse("fourdice dice=2"), data=tmp_path, seed="full", screen=screen,
@@ -33,13 +46,7 @@ def test_a_full_disk_for_the_bots_dice_is_said_and_leaves_no_empty_file(tmp_path
     thread = threading.Thread(target=lambda: _play(table, failures), daemon=True)
     thread.start()
     thread.join(90)
-    table.close()
-    text = output.getvalue()
-    assert not failures, failures
-    assert "No space left on device" in text, text[-2000:]
-    assert hub.finished, text[-2000:]
-    assert not list(tmp_path.rglob("*.bots")), list(tmp_path.rglob("*"))
-    replay(hub.journal.path.read_text())  # the journal is whole: it replays
+    return table, hub, output, failures, thread
 
 
 def _play(table, failures):
@@ -59,6 +66,15 @@ class FullDisk:
         self.room = room
         self.written = 0
         self.full = False
+
+    def fill(self, monkeypatch):
+        """Put this disk under the journal module (monkeypatch.undo() gives the room back)."""
+        from dicecup.hub import journal
+        monkeypatch.setattr(journal, "_real_os_write", journal.os.write, raising=False)
+        monkeypatch.setattr(journal, "_real_os_fsync", journal.os.fsync, raising=False)
+        monkeypatch.setattr(journal.os, "write", self.write)
+        monkeypatch.setattr(journal.os, "fsync", self.fsync)
+        return self
 
     def write(self, fd, data):
         from dicecup.hub import journal
@@ -83,24 +99,8 @@ class FullDisk:
 
 def test_a_full_disk_while_writing_the_journal_ends_the_game_in_one_line_and_keeps_every_whole_line(
         tmp_path, monkeypatch):
-    from dicecup.hub import journal
-    from dicecup.hub.tablesetup import TableError
-
-    disk = FullDisk(room=1500)  # the header, the seats' facts and a round or so
-    monkeypatch.setattr(journal, "_real_os_write", journal.os.write, raising=False)
-    monkeypatch.setattr(journal, "_real_os_fsync", journal.os.fsync, raising=False)
-    monkeypatch.setattr(journal.os, "write", disk.write)
-    monkeypatch.setattr(journal.os, "fsync", disk.fsync)
-    output = io.StringIO()
-    screen = Screen(console=Console(file=output, width=120), brief=True)
-    table = TableSetup(Rules.parse("fourdice dice=2"), data=tmp_path, seed="full", screen=screen,
-                       bot_names=["simple", "simple"], result_pause=0.0)
-    hub = table.make_hub(expect_cups=0)
-    hub.bot_delay = 0.0
-    failures = []
-    thread = threading.Thread(target=lambda: _play(table, failures), daemon=True)
-    thread.start()
-    thread.join(90)
+    disk = FullDisk(room=1500).fill(monkeypatch)  # the header, the seats' facts and a round or so
+    table, hub, _, failures, thread = _bots_game(tmp_path)
     monkeypatch.undo()  # the disk has room again: read what it kept
     assert not thread.is_alive(), "the table went on (or hung) after the journal could not be written"
     table.close()
@@ -121,14 +121,9 @@ def test_the_hub_writes_nothing_more_once_the_journal_failed(tmp_path, monkeypat
     """A line lost in the middle would make the journal lie: after one failure, every later line is refused too,
     even if the disk has room again."""
     from dicecup.hub import journal
-    from dicecup.rules import Rules as R
 
-    book = journal.Journal.create(tmp_path, R.parse("dudo"), ["ana", "ben"])
-    disk = FullDisk(room=0)
-    monkeypatch.setattr(journal, "_real_os_write", journal.os.write, raising=False)
-    monkeypatch.setattr(journal, "_real_os_fsync", journal.os.fsync, raising=False)
-    monkeypatch.setattr(journal.os, "write", disk.write)
-    monkeypatch.setattr(journal.os, "fsync", disk.fsync)
+    book = journal.Journal.create(tmp_path, Rules.parse("dudo"), ["ana", "ben"])
+    FullDisk(room=0).fill(monkeypatch)
     before = book.path.read_text()
     try:
         book.line("ana bids 2x2")
