@@ -1,0 +1,113 @@
+"""A virtual cup with TAMPERED firmware, for the fair-dice cheat tests (tests/hub/test_fair_cheats.py): the sim
+board's main loop (simcup) over cupcore, with one of these cheats patched into the cup's message handlers.
+No real cup runs this file. Runs on the MicroPython unix port, as the virtual cups do.
+
+    micropython cheatmain.py --cheat-as loaded|mute|other-dice|other-seed [simcup's options...]
+
+loaded      grinds many seeds at every deal and commits to the one whose dice come out with the most ones (wild),
+            using the deal's entropy if the hub has sent it already, else its best guess (all zeros)
+mute        never answers a reveal request
+other-dice  reveals its true seed with dice of its choosing (all ones)
+other-seed  once it has the hub's entropy, grinds a new seed whose dice have the most ones and reveals that
+"""
+import sys
+
+sys.path.append(sys.path[0] + "/../../../firmware/boards/sim")
+sys.path.append(sys.path[0] + "/../../../firmware")
+
+from cupcore import cup as cupmod  # noqa: E402
+from cupcore import dice, wire  # noqa: E402
+from cupcore.compat import urandom  # noqa: E402
+
+TRIES = 200
+_honest = dict(cupmod._HANDLERS)
+_early = {}  # deal id -> entropy that came before the deal (only a hub that sends it early gives the cup this)
+
+
+def best_seed(nonce, seat, entropy, count):
+    best, most = None, -1
+    for _ in range(TRIES):
+        seed = urandom(16)
+        ones = 0
+        for die in dice.roll(seed, nonce, seat, entropy, count):
+            ones += die == 1
+        if ones > most:
+            best, most = seed, ones
+    return best
+
+
+def loaded_deal(cup, values):
+    deal_id, count, nonce = values
+    fresh = not (deal_id == cup.deal and cup.dice_count) and cup.state not in (cupmod.JOINING, cupmod.OUT)
+    if fresh and 1 <= count <= wire.MAX_DICE:
+        seed = best_seed(nonce, cup.seat, _early.get(deal_id, bytes(16)), count)
+        source = cup._source
+        cup._source = lambda n: seed  # the one draw of this deal: the seed it picked
+        try:
+            return _honest[wire.DEAL](cup, values)
+        finally:
+            cup._source = source
+    return _honest[wire.DEAL](cup, values)
+
+
+def loaded_entropy(cup, values):
+    if values[0] != cup.deal:
+        _early[values[0]] = bytes(values[1])  # keep it for the deal it belongs to
+        return
+    return _honest[wire.ENTROPY](cup, values)
+
+
+def mute_reveal(cup, values):
+    return  # the cup keeps its dice hidden, whatever it is asked
+
+
+def lying_send(send, how):
+    def send_lies(mtype, values=()):
+        if mtype == wire.REVEAL:
+            deal_id, shown, seed = values
+            if how == "other-dice":
+                shown = bytes([1] * len(shown))
+            else:
+                cup = CUP[0]
+                seed = best_seed(cup._nonce, cup.seat, bytes(cup._entropy), len(shown))
+                shown = bytes(dice.roll(seed, cup._nonce, cup.seat, bytes(cup._entropy), len(shown)))
+            values = (deal_id, shown, seed)
+        return send(mtype, values)
+
+    return send_lies
+
+
+CUP = []
+
+
+def main(argv):
+    how = None
+    if "--cheat-as" in argv:
+        at = argv.index("--cheat-as")
+        how = argv[at + 1]
+        argv = argv[:at] + argv[at + 2:]
+    if how == "loaded":
+        cupmod._HANDLERS[wire.DEAL] = loaded_deal
+        cupmod._HANDLERS[wire.ENTROPY] = loaded_entropy
+    elif how == "mute":
+        cupmod._HANDLERS[wire.REVEAL_REQ] = mute_reveal
+    import simcup
+
+    if how in ("other-dice", "other-seed"):
+        made = simcup.SimCup.__init__
+
+        def init(self, opts, write):
+            made(self, opts, write)
+            CUP.append(self.cup)
+            self.cup._send = lying_send(self.cup._send, how)
+
+        simcup.SimCup.__init__ = init
+    return simcup.main(argv)
+
+
+try:
+    _code = main(sys.argv)
+except Exception as exc:
+    sys.print_exception(exc, sys.stderr)
+    _code = 1
+sys.exit(_code)

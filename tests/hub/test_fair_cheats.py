@@ -1,0 +1,144 @@
+"""The cheats fair dice must beat, played end to end: virtual cups running TAMPERED firmware (cheatcups/cheatmain.py:
+the real cupcore and sim board on the MicroPython unix port behind ptys, with one handler patched) at a real hub,
+pressed by bots. Each test names the cheat; docs/protocol.md, "Fair dice", says why each one fails."""
+import functools
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import table_helpers
+from dicecup.bots.simple import SimpleBot
+from dicecup.hub.fairness import chi_square, p_value_df5
+from dicecup.hub.table import Hub
+from dicecup.rules import LIAR, Record, Retire, Roll
+from dicecup.sim import virtualcup
+from dicecup.sim.players import BotPlayers
+from table_helpers import LiveTable
+
+CHEAT_MAIN = Path(__file__).parent / "cheatcups" / "cheatmain.py"
+
+
+@pytest.fixture
+def cheating(monkeypatch):
+    """cheating({"cup2": "mute"}): those virtual cups start on the tampered main, the others as usual."""
+
+    def install(cheats):
+        real = virtualcup.VirtualCup.command
+
+        def command(self):
+            cmd = real(self)
+            if self.name in cheats:
+                at = cmd.index(str(virtualcup.sim_main()))
+                cmd[at:at + 1] = [str(CHEAT_MAIN), "--cheat-as", cheats[self.name]]
+            return cmd
+
+        monkeypatch.setattr(virtualcup.VirtualCup, "command", command)
+
+    return install
+
+
+class QuickCaller(SimpleBot):
+    """Opens with the lowest bid (what the cup proposes: one press) and calls any standing bid: a round a deal."""
+
+    def act(self, view):
+        return LIAR if view.standing is not None else view.legal[0]
+
+
+def rolls(text, seats=None):
+    return [e for e in Record.parse(text).events if isinstance(e, Roll) and (seats is None or e.seat in seats)]
+
+
+def dice_count(text, seats=None):
+    return sum(len(e.dice) for e in rolls(text, seats))
+
+
+def verify(path):
+    return subprocess.run([sys.executable, "-m", "dicecup", "verify", str(path)], capture_output=True, text=True,
+                          timeout=60)
+
+
+def test_a_loaded_cup_that_grinds_seeds_for_ones_still_rolls_fair_dice(tmp_path, cheating, monkeypatch):
+    """Six loaded cups: at every deal each tries 200 seeds and commits to the one whose dice show the most ones
+    (wild in dudo), with the deal's entropy if it has it, else its best guess. The hub sends entropy only after
+    the commitment, so the guess is all it has and its dice stay uniform.
+
+    The test: a chi-square of the faces of at least 600 of their dice, df 5, rejected at alpha = 0.001 (a fair cup
+    fails it once in a thousand runs). Its power against the cheat it stops: a cup that saw the entropy would
+    pick, of 200 seeds, the one with the most ones of its 10 dice: 54 % ones; and a cup that always got at least
+    3 ones of 5 has 62 % ones. Against either, at 600 dice, the noncentrality is over 800 and the power is above
+    0.9999 (2,000 of 2,000 simulated runs caught it). Even a faint load, ones 25 % of the time instead of 1/6, is
+    caught with power 0.87. Without the defence (the hub sending each cup its entropy ahead of its deal) this
+    test fails: chi-square in the hundreds."""
+    cheating({f"cup{i}": "loaded" for i in range(1, 7)})
+    monkeypatch.setattr(table_helpers, "BotPlayers", functools.partial(BotPlayers, bot_factory=lambda i: QuickCaller()))
+    with LiveTable("dudo dice=10", tmp_path, cups=6, seed="loaded") as table:
+        table.wait(lambda: table.snapshot.journal and dice_count(table.journal_text()) >= 600,
+                   "600 dice revealed", timeout=240)
+        text = table.journal_text()
+        journal = table.snapshot.journal
+    faces = [0] * 6
+    for roll in rolls(text):
+        for die in roll.dice:
+            faces[die - 1] += 1
+    x = chi_square(faces)
+    assert p_value_df5(x) > 0.001, f"faces {faces}: chi-square {x:.1f}"
+    assert verify(journal).returncode == 0
+
+
+def test_a_cup_that_refuses_to_reveal_is_dropped_and_no_round_is_ruled_without_its_dice(tmp_path, cheating,
+                                                                                        monkeypatch):
+    """cup2 never answers a reveal request. The hub does not rule the round without its dice: after its answer
+    time it counts the cup as dropped and pauses the game, until the host retires the seat; then the game goes
+    on and finishes, and its journal verifies. (Without the answer deadline, the table waits forever.)"""
+    cheating({"cup2": "mute"})
+    monkeypatch.setattr(Hub, "answer_timeout", 3)
+    with LiveTable("dudo dice=2", tmp_path, cups=3, seed="mute") as table:
+        table.wait(lambda: table.said("cup2's cup dropped (no answer in 3 s)"), "the mute cup dropped", timeout=120)
+        text = table.journal_text()
+        called = len([line for line in text.splitlines() if " calls " in line])
+        assert called >= 1 and dice_count(text, {"cup2"}) == 0  # its dice never counted
+        table.table.inbox.put(("command", "retire cup2"))
+        table.table.inbox.put(("command", "yes"))
+        final = table.finish()
+        record = Record.parse(table.journal_text())
+        assert Retire("cup2") in record.events and final.state.winner != 1
+        assert dice_count(table.journal_text(), {"cup2"}) == 0
+        assert verify(final.journal).returncode == 0
+
+
+@pytest.mark.parametrize("how", ["other-dice", "other-seed"])
+def test_a_cup_that_reveals_other_dice_or_another_seed_is_named_and_retired(tmp_path, cheating, how):
+    """cup2 reveals its true seed with all ones (other-dice), or a seed ground after it saw the entropy, with that
+    seed's dice (other-seed). The hub recomputes the dice from the seed and entropy, and the seed against the
+    commitment: either lie is named on the screen, never counted, and the cup's seat is retired."""
+    cheating({"cup2": how})
+    with LiveTable("dudo dice=2", tmp_path, cups=3, seed="liar-" + how) as table:
+        table.wait(lambda: table.said("CHEATING: cup2's cup revealed"), "the lie to be named", timeout=120)
+        final = table.finish()
+        text = table.journal_text()
+        assert Retire("cup2") in Record.parse(text).events
+        assert dice_count(text, {"cup2"}) == 0  # the lies never reached the record
+        assert "cup2's reveal did not match its commitment: cheating" in text
+        assert verify(final.journal).returncode == 0
+
+
+def test_a_tampered_journal_is_rejected_by_verify_naming_the_line(tmp_path):
+    """A real game's journal verifies; one die changed, or one byte of one entropy, and verify names that line."""
+    with LiveTable("dudo dice=2", tmp_path, cups=2, seed="tamper") as table:
+        final = table.finish()
+    lines = final.journal.read_text().splitlines(keepends=True)
+    assert verify(final.journal).returncode == 0
+    die = next(i for i, line in enumerate(lines) if line.startswith("roll "))
+    words = lines[die].split()
+    entropy = next(i for i, line in enumerate(lines) if line.startswith("#@ entropy "))
+    at = len("#@ entropy ") + len(lines[entropy].split()[2]) + 5
+    for index, changed in ((die, " ".join(words[:2] + [str(int(words[2]) % 6 + 1)] + words[3:]) + "\n"),
+                           (entropy, lines[entropy][:at] + ("0" if lines[entropy][at] != "0" else "1")
+                            + lines[entropy][at + 1:])):
+        tampered = tmp_path / f"tampered-{index}.txt"
+        tampered.write_text("".join(lines[:index] + [changed] + lines[index + 1:]))
+        done = verify(tampered)
+        assert done.returncode == 1 and re.search(rf" line {index + 1}: ", done.stderr), done.stderr
