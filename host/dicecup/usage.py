@@ -47,6 +47,10 @@ def _not_a_number(parser, option, value):
 
 
 def _no_value(parser, option):
+    argv = sys.argv[1:]
+    follows = [argv[i + 1] for i, word in enumerate(argv[:-1]) if word == option]
+    if follows and follows[0].startswith("-") and len(follows[0]) > 1:  # --bid -3x4: argparse took it for an option
+        return f"{option} {quoted(follows[0])}: a value that starts with - is written {option}={short(follows[0])}"
     action = _action(parser, option)
     if action is not None and action.type is int:
         return f"{option} needs a number after it (try {option} {_example(parser, option)})"

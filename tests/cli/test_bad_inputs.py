@@ -74,6 +74,17 @@ def finished_game(sandbox):
 
 
 TOO_MANY_WORKERS = str(4 * (os.cpu_count() or 1) + 1)  # a process each: more than a few per core swamps a machine
+def three_cups(sandbox):
+    """A registry as `dicecup flash` leaves it: ana, and two cups both named ben."""
+    from dicecup.registry import Registry
+
+    folder = sandbox / "home/.local/share/dicecup"
+    folder.mkdir(parents=True)
+    with Registry.open(folder) as registry:
+        for name in ("ana", "ben", "ben"):
+            registry.record(registry.new_cup(name, "pico"))
+
+
 def games_is_a_file(sandbox):
     folder = sandbox / "home/.local/share/dicecup"
     folder.mkdir(parents=True)
@@ -85,7 +96,7 @@ def registry_is_a_folder(sandbox):
 
 
 SETUPS = {f.__name__: f for f in (corrupt_registry, big_bad_line, finished_game, games_is_a_file,
-                                  registry_is_a_folder)}
+                                  registry_is_a_folder, three_cups)}
 
 ROWS = [
     # -- the command line itself --------------------------------------------------------------------------------
@@ -94,8 +105,9 @@ ROWS = [
     Row(("Demo",), "demo", starts="dicecup: "),
     Row((), "command", starts="dicecup: "),
     # -- demo ---------------------------------------------------------------------------------------------------
+    Row(("demo", "--cups", "0"), r"not 0: 0 \(--cups\)"),  # said "not 0: none"
     *(Row(("demo", "--cups", n), "player|0 or more|whole number") for n in
-      ("0", "1", "-3", "7", "100", "99999999999999999999999", "x", "", "2.5", "three")),
+      ("1", "-3", "7", "100", "99999999999999999999999", "x", "", "2.5", "three")),
     Row(("demo", "--cups"), "--cups"),
     Row(("demo", "--rules", ""), "preset"),
     Row(("demo", "--rules", "nope"), "nope"),
@@ -105,6 +117,8 @@ ROWS = [
     Row(("demo", "--data", "{work}/notes.txt"), "is a file"),
     Row(("demo", "--data", "{work}/notes.txt/dicecup"), "is a file"),
     Row(("demo", "--frob"), "--frob"),
+    Row(("demo", "--c", "3"), "--cups or --cpython"),
+    Row(("odds", "--dice", "10", "--bid", "-3x4"), "--bid=-3x4"),  # said "--bid needs a value after it"
     # -- play ---------------------------------------------------------------------------------------------------
     Row(("play", "--sim", "-1"), "0 or more"),
     Row(("play", "--sim", "7"), "player"),
@@ -220,6 +234,12 @@ ROWS = [
     Row(("cups", "list", "extra"), "extra"),
     Row(("cups",), "cups.sqlite", setup="corrupt_registry"),
     Row(("cups", "--data", "{work}/notes.txt"), "is a file"),
+    Row(("cups", "rename", "ana", ""), "new name", setup="three_cups"),
+    Row(("cups", "rename", "ana", "a" * 17), "too long", setup="three_cups"),
+    Row(("cups", "rename", "ana", "ben", "cy"), "cy", setup="three_cups"),
+    Row(("cups", "forget", "ben"), "several cups", setup="three_cups"),
+    Row(("cups", "rename", "ben", "cy"), "several cups", setup="three_cups"),
+    Row(("cups", "forget", "ANA"), "ANA", setup="three_cups"),
     # -- verify -------------------------------------------------------------------------------------------------
     Row(("verify",), "name a journal"),
     Row(("verify", ""), "journal"),

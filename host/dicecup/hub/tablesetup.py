@@ -43,7 +43,8 @@ def check_seat_count(rules, counts: dict, more_may_come: bool = False):
     total = sum(counts.values())
     low, high = rules.players
     if total > high or (total < low and not more_may_come):
-        asked = " + ".join(f"{count} ({option})" for option, count in counts.items() if count) or "none"
+        asked = " + ".join(f"{count} ({option})" for option, count in counts.items() if count) or \
+            f"0 ({' + '.join(counts)})"  # `demo --cups 0`: "0 (--cups)", not "none"
         raise TableError(f"{rules.preset.name} seats {low} to {high} players, not {total}: {asked}")
 
 
