@@ -109,7 +109,9 @@ def take_turn(cup, call=False, timeout=20.0):
 class PtyTable:
     """A hub (TableSetup, its loop on a thread) with these pty cups on its ports."""
 
-    def __init__(self, rules, cups, data, expect_cups=None, seed="pty"):
+    def __init__(self, rules, cups, data, expect_cups=None, seed="pty", keys=None, allow_unpaired=True, width=100):
+        """keys and allow_unpaired as TableSetup takes them: these pty cups have no key, so by default they may
+        sit unpaired (tests/hub/test_pairing_cheats.py gives its virtual cups keys, and this flag no)."""
         import io
         import threading
 
@@ -121,9 +123,9 @@ class PtyTable:
 
         self.output = io.StringIO()
         self.table = TableSetup(Rules.parse(rules), data=data, seed=seed,
-                                screen=Screen(console=Console(file=self.output, width=100)), result_pause=0.05,
-                                allow_unpaired=True)  # these cups have no key (tests/hub/test_pairing.py pairs)
-        hub = self.table.make_hub(expect_cups=len(cups) if expect_cups is None else expect_cups)
+                                screen=Screen(console=Console(file=self.output, width=width)), result_pause=0.05,
+                                keys=keys, allow_unpaired=allow_unpaired)
+        self.hub = hub = self.table.make_hub(expect_cups=len(cups) if expect_cups is None else expect_cups)
         hub.bot_delay = 0.0
         self.watch = hub.watch()
         self.table.connect([cup.path for cup in cups])
@@ -132,6 +134,13 @@ class PtyTable:
 
     def said(self, text) -> bool:
         return text in self.output.getvalue()
+
+    def wait(self, predicate, what, timeout=30.0):
+        """wait_until, saying what the table said when it times out."""
+        try:
+            wait_until(predicate, what, timeout)
+        except AssertionError as error:
+            raise AssertionError(f"{error}; the table said:\n{self.output.getvalue()[-2000:]}") from None
 
     def finish(self, timeout=60.0):
         self.thread.join(timeout)

@@ -8,22 +8,17 @@ other side. Each cheat is a named test; docs/protocol.md "Authentication" says w
   frames change nothing and get no answer;
 - and the host's side of it: an unpaired cup sits only with --allow-unpaired, marked "unpaired".
 Every wait has a deadline; everything started is stopped."""
-import io
 import os
 import secrets
-import threading
 import time
 
 import pytest
-from rich.console import Console
 
 from cupcore import wire
-from dicecup.hub.screen import Screen
-from dicecup.hub.tablesetup import TableSetup
 from dicecup.link.peer import CupPeer
-from dicecup.rules import Rules
 from dicecup.sim.ptyrelay import open_raw_pty
 from dicecup.sim.virtualcup import VirtualCup, find_micropython
+from pty_cups import PtyTable
 
 KEY = bytes(range(32))
 WRONG_KEY = bytes(range(100, 132))
@@ -51,37 +46,10 @@ def cups(tmp_path):
         assert "Traceback" not in cup.stderr(), cup.stderr()
 
 
-class Table:
-    """A hub on a thread (TableSetup, as `dicecup play` builds it), its screen in a string."""
-
-    def __init__(self, data, keys, allow_unpaired=False, expect_cups=2):
-        self.output = io.StringIO()
-        self.setup = TableSetup(Rules.parse("fourdice dice=2"), data=data, seed="pairing", keys=keys,
-                                allow_unpaired=allow_unpaired,
-                                screen=Screen(console=Console(file=self.output, width=200)), result_pause=0.05)
-        self.hub = self.setup.make_hub(expect_cups=expect_cups)
-        self.watch = self.hub.watch()
-        self.thread = threading.Thread(target=self.setup.play, kwargs={"timeout": 120}, daemon=True)
-
-    def connect(self, *paths):
-        self.setup.connect(list(paths))
-        if not self.thread.is_alive():
-            self.thread.start()
-
-    def wait(self, predicate, what, timeout=30.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if predicate():
-                return
-            time.sleep(0.02)
-        raise AssertionError(f"timed out waiting for {what}; the table said:\n{self.output.getvalue()[-2000:]}")
-
-    def said(self, text):
-        return text in self.output.getvalue()
-
-    def close(self):
-        self.setup.close()
-        self.thread.join(10)
+def table_of(data, keys, allow_unpaired=False, expect_cups=2, cups=()):
+    """A hub on a thread, as `dicecup play` builds it; more ports join with table.table.connect([...])."""
+    return PtyTable("fourdice dice=2", list(cups), data, expect_cups=expect_cups, seed="pairing", keys=keys,
+                    allow_unpaired=allow_unpaired, width=200)
 
 
 def sit(table, cup):
@@ -103,16 +71,15 @@ def test_a_keyed_cup_pairs_and_its_hub_then_talks_to_it_only_in_authenticated_fr
 
 def test_hijacker_with_a_seated_cups_id_and_the_wrong_key_is_not_seated_even_while_the_seat_is_empty(cups, tmp_path):
     ana, ben = cups("ana", 0xA, KEY), cups("ben", 0xB, OTHER_KEY)
-    table = Table(tmp_path / "data", keys={0xA: KEY, 0xB: OTHER_KEY})
+    table = table_of(tmp_path / "data", {0xA: KEY, 0xB: OTHER_KEY}, cups=(ana, ben))
     try:
-        table.connect(ana.path, ben.path)
         sit(table, ana)
         sit(table, ben)
         table.wait(lambda: table.said("the game begins"), "the game to begin")
         ana.unplug()  # the seat's cup is away: the moment a hijacker would take the seat over
         table.wait(lambda: table.watch.get().seat_of_cup(0xA) is None, "ana's seat to be empty")
         hijacker = cups("mallory", 0xA, WRONG_KEY)  # real firmware, ana's id, a key of its own
-        table.connect(hijacker.path)
+        table.table.connect([hijacker.path])
         table.wait(lambda: table.said("can't prove it holds its key"), "the table to refuse the hijacker")
         time.sleep(1.5)  # the hub asks "who?" again meanwhile: still refused, never seated
         snapshot = table.watch.get()
@@ -214,18 +181,16 @@ def test_phone_like_client_on_the_cups_line_without_the_key_changes_nothing_and_
 
 def test_an_unpaired_cup_is_refused_in_one_line_unless_the_host_allows_it(cups, tmp_path):
     ben = cups("ben", 0xB, None)  # flashed by hand, or `dicecup sim`'s: no key
-    table = Table(tmp_path / "data", keys={}, expect_cups=1)
+    table = table_of(tmp_path / "data", {}, expect_cups=1, cups=(ben,))
     try:
-        table.connect(ben.path)
         table.wait(lambda: table.said("not seated"), "the table to say why ben can't sit")
         line = [ln for ln in table.output.getvalue().splitlines() if "not seated" in ln][0]
         assert "ben" in line and "dicecup flash" in line and "--allow-unpaired" in line
         assert 0xB not in table.watch.get().waiting_cups
     finally:
         table.close()
-    allowed = Table(tmp_path / "data2", keys={}, allow_unpaired=True, expect_cups=1)
+    allowed = table_of(tmp_path / "data2", {}, allow_unpaired=True, expect_cups=1, cups=(ben,))
     try:
-        allowed.connect(ben.path)
         sit(allowed, ben)
         assert allowed.watch.get().seat_of_cup(0xB).note() == "virtual cup, unpaired"
     finally:
@@ -234,9 +199,8 @@ def test_an_unpaired_cup_is_refused_in_one_line_unless_the_host_allows_it(cups, 
 
 def test_a_paired_seat_says_only_what_cup_it_is(cups, tmp_path):
     ana = cups("ana", 0xA, secrets.token_bytes(32))
-    table = Table(tmp_path / "data", keys={0xA: ana.key}, expect_cups=2)
+    table = table_of(tmp_path / "data", {0xA: ana.key}, cups=(ana,))
     try:
-        table.connect(ana.path)
         sit(table, ana)
         assert table.watch.get().seat_of_cup(0xA).note() == "virtual cup"
         assert table.hub.seating.seats[0].conn.pairing == "paired"
