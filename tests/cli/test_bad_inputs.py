@@ -304,6 +304,7 @@ def _make_sandbox(row: Row, sandbox: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     (sandbox / "home").mkdir()
+    (sandbox / "tmp").mkdir()
     if row.setup:
         SETUPS[row.setup](sandbox)
 
@@ -332,7 +333,8 @@ def _fingerprint(sandbox: Path) -> dict:
 
 def _env(sandbox: Path) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
-    env.update(HOME=str(sandbox / "home"), PYTHONDONTWRITEBYTECODE="1", COLUMNS="100")
+    env.update(HOME=str(sandbox / "home"), PYTHONDONTWRITEBYTECODE="1", COLUMNS="100",
+               TMPDIR=str(sandbox / "tmp"))  # scratch files left behind show up as changes too
     return env
 
 
