@@ -15,7 +15,8 @@ Before those, the same bisection in three more set-ups, each printed as it is fo
   WebAssembly port, a 32-bit MicroPython like the boards (bench/wasm; needs node, and installs the port from
   npm on first use). That port can't collect in the middle of a step, so these are upper bounds. The
   firmware's portable tests run on that port first (bench/wasm/portable.mjs).
-`--only unix` skips the extra set-ups; `--only 32bit` the unix ones.
+`--only unix` skips the extra set-ups; `--only 32bit` the unix ones. `--paired` gives the cup a key and pairs
+with it first (issue 13), so every frame of the rounds is authenticated (HMAC tags and counters both ways).
 
 The unix port (the issue's measure) is a 64-bit build: every pointer and object header is twice what it is on
 the 32-bit boards the target is for.
@@ -34,6 +35,8 @@ from heapcup import HeapCup, build_lib, build_romfs
 ROOT = Path(__file__).resolve().parents[1]
 
 SEAT = 1
+KEY = bytes(range(32))  # --paired: the cup's key (DICECUP_KEY), which the bench's hub holds too
+ENTROPY = bytes(range(16))
 
 
 def mpy_total():
@@ -48,28 +51,31 @@ def play_round(cup, peer, round_id):
     nonce = round_id.to_bytes(8, "big")
     peer.send(wire.DEAL, (round_id, 5, nonce))
     _, digest = peer.expect(wire.COMMIT, where=lambda v: v[0] == round_id)
+    peer.send(wire.ENTROPY, (round_id, ENTROPY))  # fair dice: only once the commitment is in
     peer.send(wire.TABLE, (round_id, SEAT, wire.NOBODY, 0, 0, 0, 10, wire.FLAG_WILD))
     peer.settle()
     cup.press("b", "long")
     intent = peer.expect(wire.INTENT, where=lambda v: v[0] == round_id)
     peer.send(wire.ACCEPT, (round_id, intent[1]))
     peer.send(wire.REVEAL_REQ, (round_id,))
-    _, dice, salt = peer.expect(wire.REVEAL, where=lambda v: v[0] == round_id)
-    if not commit.verify(digest, nonce, SEAT, dice, salt):
+    _, dice, seed = peer.expect(wire.REVEAL, where=lambda v: v[0] == round_id)
+    if not commit.verify(digest, nonce, SEAT, len(dice), seed):
         raise PeerError(f"round {round_id}: the reveal does not match the commitment")
     peer.send(wire.RESULT, (round_id, 0, 5, 0, wire.PLAYING))
 
 
-def plays(heap_kb, rounds, code, wasm=False):
+def plays(heap_kb, rounds, code, wasm=False, paired=False):
     """(True, '') if the cup plays every round in this heap, else (False, why). `code` is a folder of .mpy or
     a ROMFS image; `wasm` runs it on the 32-bit WebAssembly port instead of the unix port."""
     where = {"romfs": code} if Path(code).is_file() else {"mpy_dir": code}
-    cup = HeapCup(name="bench", fast=True, heapsize=f"{heap_kb}K", wasm=wasm, **where)
+    cup = HeapCup(name="bench", fast=True, heapsize=f"{heap_kb}K", wasm=wasm, key=KEY if paired else None, **where)
     try:
         cup.start()
-        with CupPeer(cup.path) as peer:
+        with CupPeer(cup.path, keys={cup.cup_id: KEY}.get if paired else None) as peer:
             peer.send(wire.WHO)
             peer.expect(wire.HELLO)
+            if paired and peer.pairing != "paired":
+                return False, f"the cup did not pair ({peer.pairing})"
             peer.send(wire.WELCOME, (wire.VERSION, SEAT, 2))
             for round_id in range(1, rounds + 1):
                 play_round(cup, peer, round_id)
@@ -84,14 +90,14 @@ def plays(heap_kb, rounds, code, wasm=False):
         cup.stop()
 
 
-def bisect(low, high, rounds, code, wasm=False):
-    ok, why = plays(high, rounds, code, wasm)
+def bisect(low, high, rounds, code, wasm=False, paired=False):
+    ok, why = plays(high, rounds, code, wasm, paired)
     print(f"heap {high} KB: {'ok' if ok else why}", flush=True)
     if not ok:
         raise SystemExit(f"firmware_heap: the cup fails even with {high} KB ({why})")
     while high - low > 1:
         mid = (low + high) // 2
-        ok, why = plays(mid, rounds, code, wasm)
+        ok, why = plays(mid, rounds, code, wasm, paired)
         print(f"heap {mid} KB: {'ok' if ok else why}", flush=True)
         if ok:
             high = mid
@@ -132,6 +138,7 @@ def main():
     parser.add_argument("--low", type=int, default=4, help="a heap in KB known to be too small")
     parser.add_argument("--high", type=int, default=64, help="a heap in KB that should be enough")
     parser.add_argument("--only", choices=("unix", "32bit"), help="only the unix port's or the 32-bit set-ups")
+    parser.add_argument("--paired", action="store_true", help="a keyed cup, every frame authenticated")
     args = parser.parse_args()
     if find_micropython() is None:
         raise SystemExit("firmware_heap: the MicroPython unix port is not installed (python3 dev.py test installs it)")
@@ -154,7 +161,7 @@ def main():
             if args.only == ("unix" if wasm else "32bit"):
                 continue
             print(f"{name}:", flush=True)
-            found = bisect(args.low, args.high, args.rounds, code, wasm)
+            found = bisect(args.low, args.high, args.rounds, code, wasm, args.paired)
             if name == "firmware_heap":
                 heap = found
             else:

@@ -117,8 +117,8 @@ class CupConnection:
                 return
         elif mtype == wire.PROOF:
             return self._on_proof(values)
-        elif mtype == wire.ERROR and values[1] == wire.CHALLENGE and self._challenge is not None:
-            return self._settle("no key")  # the board has no key to prove with
+        elif mtype == wire.ERROR and values == (wire.ERR_STATE, wire.CHALLENGE) and self._challenge is not None:
+            return self._settle("no key")  # the board has no key to prove with (not a fault while it tried)
         self._pass_on(mtype, values)
 
     def _pass_on(self, mtype, values):
