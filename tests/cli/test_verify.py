@@ -152,3 +152,11 @@ def test_verify_all_adds_up_each_cup_over_the_data_folder_and_fails_if_one_journ
     (games / "c.txt").write_text(with_line(lines, index, flip_hex_char(lines[index], len("#@ seed cup1 "))))
     done = dicecup("verify", "--all", "--data", tmp_path)
     assert done.returncode == 1 and f"c.txt line {index + 1}: " in done.stderr
+
+
+def test_verify_without_a_journal_or_with_a_missing_one_says_so_in_one_line(tmp_path):
+    bare = dicecup("verify")
+    assert bare.returncode == 2 and bare.stderr.startswith("dicecup verify: name a journal")
+    missing = dicecup("verify", tmp_path / "nope.txt")
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr
+    assert missing.stderr.strip() == f"dicecup verify: can't read {tmp_path / 'nope.txt'}: No such file or directory"

@@ -96,3 +96,10 @@ def test_the_hub_sends_a_cup_its_entropy_only_once_it_holds_the_cups_commitment(
     finally:
         ana.close()
         ben.close()
+
+
+def test_a_cup_refusing_entropy_is_said_in_words():
+    from dicecup.hub.cupwords import cup_error_words
+
+    said = cup_error_words("ana", wire.ERR_STATE, wire.ENTROPY)
+    assert said.startswith("ana's cup refused the hub's entropy") and "state" not in said

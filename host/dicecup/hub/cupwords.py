@@ -9,6 +9,8 @@ _IGNORED = {
     wire.DEAL: "ignored the deal (it is not seated in this game, or it is out); nothing to do",
     wire.REVEAL_REQ: "could not show its dice (it holds none for this round); the hub asks it again or deals "
                      "the round again",
+    wire.ENTROPY: "refused the hub's entropy (it has other entropy for this round, or no deal): its dice stay as "
+                  "they were; nothing to do",
     wire.RESULT: "ignored a round's result (it had already moved on); it gets the next one as usual",
     wire.ACCEPT: "ignored the hub's answer to a move it was no longer waiting for; nothing to do",
     wire.REFUSE: "ignored the hub's answer to a move it was no longer waiting for; nothing to do",
