@@ -1,7 +1,8 @@
 """The table: the hub's side of a game. A newcomer reads it in this order:
 
     table.py       Hub: the flow, top to bottom (seating, each deal, the bidding, the reveal, the results)
-    deal.py        one deal: its nonce, who was dealt, commitments and reveals (the commit/reveal check)
+    deal.py        one deal: its nonce, who was dealt, commitments, entropy and reveals (the fair-dice check)
+    fairness.py    rechecking every die of a journal from the journal alone (dicecup verify, dicecup referee)
     phases.py      TablePhase: what the table waits for (the engine has its own phases)
     seating.py     connections, hello, who sits where (a second live claim to a seated cup is refused)
     recovery.py    a cup that drops and returns, a seat retired, a game resumed from its journal
