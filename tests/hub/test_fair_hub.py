@@ -2,6 +2,8 @@
 get seed and entropy by the same function; a whole game's journal, a resumed one's too, rechecks with verify."""
 import time
 
+import pytest
+
 from cupcore import wire
 from dicecup.bots.loader import load
 from dicecup.hub.fairness import check_journal
@@ -27,8 +29,9 @@ def play_until(hub, done, limit=20000):
     raise AssertionError("the game did not get there")
 
 
-def test_a_game_of_bots_on_the_hub_rechecks_die_by_die_from_its_journal(tmp_path):
-    table, hub = bots_table(tmp_path)
+@pytest.mark.parametrize("rules", ["dudo dice=3", "classic dice=2"])  # classic opens with a roll-off
+def test_a_game_of_bots_on_the_hub_rechecks_die_by_die_from_its_journal(tmp_path, rules):
+    table, hub = bots_table(tmp_path, rules=rules)
     try:
         play_until(hub, lambda: hub.finished)
         text = hub.journal.path.read_text()
@@ -36,12 +39,12 @@ def test_a_game_of_bots_on_the_hub_rechecks_die_by_die_from_its_journal(tmp_path
         table.close()
     checked = check_journal(text)
     assert checked.scheme == "fair" and checked.rolls == sum(1 for line in text.splitlines()
-                                                             if line.startswith("roll "))
+                                                             if line.startswith(("roll ", "rolloff ")))
+    assert ("rolloff " in text) == rules.startswith("classic")
     assert set(checked.faces) == set(replay(text).state.seats)
-    # A deal's seeds reach the journal only after the call: every seed line follows a call in its deal.
-    deal_lines = text.split("#@ round ")[1:]
-    for deal in deal_lines:
-        if "#@ seed " in deal:
+    # A deal's seeds reach the journal only after the call (a roll-off has none: it is revealed at once).
+    for deal in text.split("#@ round ")[1:]:
+        if "#@ seed " in deal and "rolloff " not in deal:
             assert deal.index(" calls ") < deal.index("#@ seed "), deal
 
 
