@@ -206,3 +206,22 @@ def test_a_paired_seat_says_only_what_cup_it_is(cups, tmp_path):
         assert table.hub.seating.seats[0].conn.pairing == "paired"
     finally:
         table.close()
+
+
+def test_a_hub_that_restarts_pairs_again_with_a_cup_that_kept_its_session(cups):
+    ana = cups("ana", 0xA, KEY)
+    with CupPeer(ana.path, keys={0xA: KEY}.get) as first:
+        first.send(wire.WHO)
+        first.expect(wire.HELLO, timeout=15)
+        first.send(wire.WELCOME, (wire.VERSION, 1, 2))
+        first.settle(timeout=10)
+    ana.wait_leds(lambda line: "state=waiting" in line, timeout=10)
+    # A new hub process: new nonces, new session. The cup still holds the first one; the new one takes over at
+    # the new hub's first authenticated frame, and the cup keeps its seat (a welcome to the same seat).
+    with CupPeer(ana.path, keys={0xA: KEY}.get) as second:
+        second.send(wire.WHO)
+        second.expect(wire.HELLO, timeout=15)
+        assert second.pairing == "paired"
+        second.send(wire.PING, (77,))
+        assert second.expect(wire.PONG, timeout=10) == (77,)
+        assert second.link.forged == 0
