@@ -108,3 +108,26 @@ def test_play_says_what_a_silent_port_seems_to_be(behind, tmp_path):
             proc.kill()
             proc.wait()
         device.stop()
+
+
+def test_resume_says_what_a_silent_port_seems_to_be(tmp_path):
+    """`dicecup resume` reopens the ports its journal names: one with nothing behind it is named the same way."""
+    device = BarePty()
+    journal = tmp_path / "game.txt"
+    journal.write_text(f"# dicecup journal\nrules dudo\nseats ana bot1\n"
+                       f"#@ cup ana id=3405691582 board=pico fw=0.1 port=serial:{device.path}\n"
+                       f"#@ bot bot1 kind=normal\n")
+    proc = subprocess.Popen([sys.executable, "-m", "dicecup", "resume", str(journal), "--data", str(tmp_path)],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        words = f"dicecup resume: nothing answers on {device.path}"
+        said = _read_stderr_until(proc, words, timeout=30)
+        assert words in said, said
+        proc.send_signal(signal.SIGINT)
+        rest = proc.communicate(timeout=30)[1].decode(errors="replace")
+        assert proc.returncode == 130 and "Traceback" not in said + rest, said + rest
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        device.stop()

@@ -10,6 +10,7 @@ import sys
 
 from dicecup.bots.loader import BotError, load
 from dicecup.datadir import data_dir
+from dicecup.hub import silent_ports
 from dicecup.hub.journal import JournalError, read_journal, unfinished_journals
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, stopped_by_ctrl_c
@@ -63,7 +64,9 @@ def run(args) -> int:
     try:
         hub = table.make_hub(expect_cups=len(ports))
         hub.resume(resumed, state, bots=lambda name: _bot(resumed.bots.get(name), name, hub))
-        table.connect(ports, wait_for_missing=True)
+        conns = table.connect(ports, wait_for_missing=True)
+        silent_ports.watch(conns, stop=table.stop,  # a port that never says hello: what it seems to be (issue 12)
+                           say=lambda words: print(f"dicecup resume: {words}", file=sys.stderr, flush=True))
         table.play(typed_commands=True)
         return 0 if hub.finished else 1
     except (TableError, JournalError) as error:  # JournalError: taking the journal up again failed (a full disk)
