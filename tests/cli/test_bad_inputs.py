@@ -292,6 +292,13 @@ ROWS = [
     Row(("cups", "rekey", "ana", "--port", ""), "--port|empty", setup="three_cups"),
     Row(("resume", "{work}/record.txt", "--port", ""), "--port|empty|no cup"),
     Row(("odds", "--rules", "classic", "--palifico", "--dice", "5"), "palifico"),
+    # a reader that went away (`| head -c 0`): a quiet end with 141, as any Unix tool killed by SIGPIPE
+    Row(("odds", "--dice", "20"), pipe=True, status=141),
+    Row(("odds", "--dice", "20", "--bid", "7x3", "--json"), pipe=True, status=141),
+    Row(("cups",), pipe=True, status=141),
+    Row(("cups", "--json"), pipe=True, status=141, setup="three_cups"),
+    Row(("ports", "--json", "--no-probe"), pipe=True, status=141),
+    Row(("referee", "--json", "{work}/record.txt"), pipe=True, status=141),
     # -- sim ----------------------------------------------------------------------------------------------------
     Row(("sim",), "count|how many"),
     *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),
