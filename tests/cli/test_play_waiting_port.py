@@ -131,3 +131,23 @@ def test_resume_says_what_a_silent_port_seems_to_be(tmp_path):
             proc.kill()
             proc.wait()
         device.stop()
+
+
+def test_a_port_named_twice_or_pasted_with_spaces_is_one_port(tmp_path):
+    """`--port P --port " P"`: one cup's port, not 'P is busy: another program has it open' (it was this one) or
+    'P : no such port'."""
+    device = BarePty()
+    proc = subprocess.Popen([sys.executable, "-m", "dicecup", "play", "--port", device.path, "--port",
+                             f" {device.path}\n", "--bots", "1", "--data", str(tmp_path)],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        said = _read_stderr_until(proc, f"waiting for a cup on {device.path}", timeout=20)
+        proc.send_signal(signal.SIGINT)
+        said += proc.communicate(timeout=30)[1].decode(errors="replace")
+        assert said.count(f"waiting for a cup on {device.path}") == 1, said
+        assert "busy" not in said and "no such port" not in said and proc.returncode == 130, said
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        device.stop()

@@ -33,6 +33,7 @@ def add_arguments(parser):
 
 
 def run(args) -> int:
+    args.port = list(dict.fromkeys(port.strip() for port in args.port))  # pasted with spaces, or named twice: once
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
         not_at_the_table(rules)  # issue 14: poker dice at the table comes with item 3

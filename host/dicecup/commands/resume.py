@@ -28,6 +28,7 @@ def add_arguments(parser):
 
 
 def run(args) -> int:
+    args.port = list(dict.fromkeys(port.strip() for port in args.port))  # pasted with spaces, or named twice: once
     path = args.journal
     if path is not None and not path.strip():  # `dicecup resume "$GAME"` with GAME unset
         print("dicecup resume: the journal's name is empty: name a journal, or leave it out for the newest "
