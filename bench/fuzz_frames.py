@@ -4,11 +4,16 @@ and counts; this runs it on both runtimes at once and prints the figures, crashe
 
     .venv/bin/python bench/fuzz_frames.py [--frames N] [--seed S] [--budget SECONDS]
 
+Three kinds of link, each fed N cases on each runtime: `plain` (an unpaired cup's link: CRC-16 only),
+`auth-hub` (the hub hearing a paired cup) and `auth-cup` (a paired cup hearing its hub), where every frame must
+carry an HMAC tag of the session and a counter above the last; there the generator also forges frames with
+another key, tampers with authentic ones (CRC made good again) and replays them.
+
 The kinds of case: intact frames, 1-4 bit flips, truncations, extensions, noise, runs of 0, 1, MAX_FRAME-1,
 MAX_FRAME and MAX_FRAME+1 bytes, bad COBS code bytes, good CRCs over garbage bodies, every message type with a
 body a few bytes short or long, another protocol version, and two frames spliced where a delimiter was lost.
-MicroPython's speed is measured first; if N frames would not fit the budget there (default 300 s), it runs as
-many as fit and says so.
+MicroPython's speed is measured first; if N cases a link kind would not fit the budget there (default 300 s),
+it runs as many as fit and says so.
 """
 import argparse
 import os
@@ -60,7 +65,7 @@ def result(proc, what):
 
 
 def targets():
-    """'plain' always; 'auth' once cupcore has an authenticated link (bench/fuzzcore.py AuthTarget)."""
+    """'plain' (an unpaired link), and 'auth-hub', 'auth-cup' (a paired link, each way) when cupcore has them."""
     probe = subprocess.run([sys.executable, str(CORE), "--list-targets"], capture_output=True, text=True,
                            env=environment(), cwd=HERE)
     return probe.stdout.split() or ["plain"]
@@ -68,44 +73,45 @@ def targets():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=1_000_000)
+    parser.add_argument("--frames", type=int, default=1_000_000, help="cases per link kind and runtime")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=float, default=300.0, help="seconds the MicroPython run may take")
+    parser.add_argument("--budget", type=float, default=300.0, help="seconds the MicroPython runs may take")
     args = parser.parse_args()
     runtime = micropython()
     if runtime is None:
         sys.exit("fuzz_frames: the MicroPython unix port is not installed (python3 dev.py test sets up .venv)")
     kinds = targets()
-    # MicroPython is the slower: time a small batch there first, then size its share to the budget.
+    # MicroPython is the slower: time a small batch of each link kind there first, then size its runs to the budget.
     probe_frames = 5000
-    began = time.perf_counter()
-    result(start(runtime, probe_frames, args.seed, kinds[-1]), "MicroPython speed probe")
-    per_frame = (time.perf_counter() - began) / probe_frames
-    fits = int(args.budget / len(kinds) / per_frame) if per_frame > 0 else args.frames
+    per_frame = 0.0
+    for target in kinds:
+        began = time.perf_counter()
+        result(start(runtime, probe_frames, args.seed, target), f"MicroPython {target} speed probe")
+        per_frame += (time.perf_counter() - began) / probe_frames
+    fits = int(args.budget / per_frame) if per_frame > 0 else args.frames
     mp_frames = min(args.frames, max(probe_frames, fits))
-    print(f"MicroPython decodes about {1 / per_frame:,.0f} cases/s here (start-up included); "
-          f"{mp_frames:,} of {args.frames:,} fit the {args.budget:g} s budget")
+    print(f"MicroPython takes about {per_frame * 1e6 / len(kinds):.0f} us a case here (start-up included); "
+          f"{mp_frames:,} of {args.frames:,} a link kind fit the {args.budget:g} s budget")
 
-    totals = {"crashes": 0, "accepted_bad": 0, "lost_good": 0}
-    unauthenticated = None
+    totals = {"crashes": 0, "accepted_bad": 0, "lost_good": 0, "unauthenticated": 0}
+    cases = {"CPython": 0, "MicroPython": 0}
     for target in kinds:
         runs = [("CPython", start(sys.executable, args.frames, args.seed, target), args.frames),
                 ("MicroPython", start(runtime, mp_frames, args.seed, target), mp_frames)]
         for what, proc, frames in runs:
             found = result(proc, f"{what} {target}")
-            print(f"{what:11} {target:5}: {frames:,} frames in {float(found['seconds']):.0f} s, "
-                  f"{found['crashes']} crashes, {found['accepted_bad']} bad frames accepted, "
-                  f"{found['lost_good']} good frames lost")
+            cases[what] += frames
+            print(f"{what:11} {target:8}: {frames:,} cases in {float(found['seconds']):.0f} s, "
+                  f"{found['crashes']} crashes, {found['accepted_bad']} corrupt accepted, "
+                  f"{found['unauthenticated']} unauthenticated accepted, {found['lost_good']} good lost")
             for key in totals:
                 totals[key] += int(found[key])
-            if target == "auth":
-                unauthenticated = (unauthenticated or 0) + int(found.get("unauthenticated", 0))
-    if mp_frames < args.frames:
-        print(f"fuzz_frames_micropython: {mp_frames} frames (of {args.frames} asked: the budget)")
-    if unauthenticated is None:
-        print("fuzz_frames_unauthenticated_accepted: not measured (no authenticated link in cupcore yet)")
+    print(f"fuzz_frames_cases: {cases['CPython']} CPython + {cases['MicroPython']} MicroPython cases "
+          f"({len(kinds)} link kinds: {', '.join(kinds)})")
+    if "auth-hub" in kinds:
+        print(f"fuzz_frames_unauthenticated_accepted: {totals['unauthenticated']} frames")
     else:
-        print(f"fuzz_frames_unauthenticated_accepted: {unauthenticated} frames")
+        print("fuzz_frames_unauthenticated_accepted: not measured (no authenticated link in cupcore)")
     print(f"fuzz_frames_lost_good: {totals['lost_good']} frames")
     print(f"fuzz_frames_accepted_bad: {totals['accepted_bad']} frames")
     print(f"fuzz_frames_crashes: {totals['crashes']} crashes")

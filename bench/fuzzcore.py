@@ -11,7 +11,11 @@ below (written from docs/protocol.md's layouts, not with wire.unpack_body) says.
     crashes        an exception escaping Link.feed
     accepted_bad   a delivered message the generator did not mean to be valid
     lost_good      a frame meant valid that was not delivered (the harness's own sanity check)
-Prints one line: RESULT cases=.. crashes=.. accepted_bad=.. lost_good=.. seconds=.. then up to 5 EXAMPLE lines.
+    unauthenticated  on a paired link (targets auth-hub, auth-cup): a message delivered from a frame made without
+                   the session's key (plain, forged with another key, its tag or counter tampered with) or a
+                   replayed authentic frame delivered a second time
+Prints one line: RESULT cases=.. crashes=.. accepted_bad=.. lost_good=.. unauthenticated=.. seconds=.. then up
+to 5 EXAMPLE lines.
 """
 import sys
 import time
@@ -20,9 +24,9 @@ from cupcore import wire
 from cupcore.link import Link
 
 try:
-    from cupcore import auth as _auth  # helper A's authenticated link, once it is in (see AuthTarget)
+    from cupcore import session as _sessions  # the authenticated link (wire version 2), when cupcore has it
 except ImportError:
-    _auth = None
+    _sessions = None
 
 
 class Rng:
@@ -143,18 +147,60 @@ def random_values(rng, mtype):
 
 # -- the targets: how a frame is made, and the link that takes it ---------------------------------------------
 class PlainTarget:
-    """Today's link: CRC-16 and the message table, no key."""
+    """An unpaired link: CRC-16 and the message table, no key (a cup the host let sit without one)."""
 
     name = "plain"
+    paired = False
 
     def encode(self, mtype, values, seq):
         return wire.encode(mtype, values, seq, 0)
+
+    def plain_ok(self, mtype):
+        return True
 
     def link(self, write, deliver):
         return Link(write, deliver, clock=lambda: 0)
 
 
+class AuthTarget:
+    """A paired link (cupcore/session.py): the hub's hearing a cup (auth-hub) or a cup's hearing its hub
+    (auth-cup), configured as dicecup.link.peer and cupcore.runner.pair configure them. The generator's frames
+    are made with the session's key (the sender's side), with another key (forged), or with none."""
+
+    paired = True
+    _ALWAYS_PLAIN = (wire.HELLO, wire.PROOF, wire.WHO, wire.CHALLENGE)  # cupcore.link sends these plain
+
+    def __init__(self, hears_from_cup):
+        key = bytes(range(1, 33))
+        sends = wire.TO_HUB if hears_from_cup else wire.TO_CUP
+        hears = wire.TO_CUP if hears_from_cup else wire.TO_HUB
+        self.name = "auth-hub" if hears_from_cup else "auth-cup"
+        self.sender = _sessions.Session(key, sends)
+        self.stranger = _sessions.Session(bytes(32), sends)  # the same session, another key
+        self.receiver = _sessions.Session(key, hears)
+        self.plain = (wire.HELLO, wire.PROOF) if hears_from_cup else (wire.WHO, wire.CHALLENGE)
+
+    def encode(self, mtype, values, seq, session=None):
+        if mtype in self._ALWAYS_PLAIN:
+            return wire.encode(mtype, values, seq, 0)
+        return wire.encode(mtype, values, seq, 0, session=session or self.sender)
+
+    def plain_ok(self, mtype):
+        return mtype in self.plain
+
+    def link(self, write, deliver):
+        link = Link(write, deliver, clock=lambda: 0)
+        self.receiver.heard = 0  # a fresh session for every case: any counter is new
+        link.session = self.receiver
+        link.require_auth = True
+        link.plain_before = link.plain_after = self.plain
+        return link
+
+
 TARGETS = {"plain": PlainTarget}
+if _sessions is not None:
+    TARGETS["auth-hub"] = lambda: AuthTarget(True)
+    TARGETS["auth-cup"] = lambda: AuthTarget(False)
 
 
 # -- building frames by hand ------------------------------------------------------------------------------------
@@ -181,24 +227,30 @@ def _payload(mtype, body, rng, version=wire.VERSION):
 
 
 class Generator:
-    """Cases: (bytes, meant, must): meant is the (mtype, values) the link may deliver, or None; must says the
-    bytes are a whole good frame of it, so the link has to deliver it."""
+    """Cases: (bytes, meant, must, keyless). meant: the (mtype, values) the link may deliver, or None. must: the
+    bytes are a whole good frame of it, so the link has to deliver it (once). keyless: on a paired link, the
+    case's frames were not all made with the session's key, so a wrong delivery is an unauthenticated one."""
 
     def __init__(self, seed, target, pool=512):
         self.rng = Rng(seed)
         self.target = target
         types = sorted(wire.LAYOUTS)
         self.types = types
-        self.pool = []
+        self.pool = []  # (frame, what it carries, whether the link should deliver it)
         for i in range(pool):
             mtype = types[i % len(types)]
             values = random_values(self.rng, mtype)
-            self.pool.append((target.encode(mtype, values, self.rng.below(256)), (mtype, values)))
-        self.kinds = (
+            frame = target.encode(mtype, values, self.rng.below(256))
+            # frame[2] is the version byte (after the leading 0x00 and COBS's first code byte; it is never 0)
+            deliverable = not target.paired or frame[2] == wire.AUTH_VERSION or target.plain_ok(mtype)
+            self.pool.append((frame, (mtype, values), deliverable and mtype != wire.ACK))
+        self.kinds = [
             self.intact, self.bit_flips, self.bit_flips, self.truncated, self.extended, self.noise,
             self.boundary, self.bad_cobs, self.garbage_with_crc, self.wrong_body_size, self.wrong_version,
             self.spliced,
-        )
+        ]
+        if target.paired:
+            self.kinds += [self.forged, self.tampered, self.replayed, self.garbage_with_crc]
 
     def case(self):
         kind = self.kinds[self.rng.below(len(self.kinds))]
@@ -206,34 +258,35 @@ class Generator:
         return kind()
 
     def _base(self):
-        return self.pool[self.rng.below(len(self.pool))]
+        """A pool frame and what the link may make of it (None: nothing, as for a plain DEAL on a paired link)."""
+        frame, message, deliverable = self.pool[self.rng.below(len(self.pool))]
+        return frame, message if deliverable else None
 
     def intact(self):
-        frame, message = self._base()
-        return frame, message, True
+        frame, meant = self._base()
+        return frame, meant, meant is not None, False
 
     def bit_flips(self):
-        frame, message = self._base()
+        frame, meant = self._base()
         body = bytearray(frame)
         for _ in range(1 + self.rng.below(4)):
             at = 1 + self.rng.below(len(body) - 2)
             body[at] ^= 1 << self.rng.below(8)
-        return bytes(body), message, False
+        return bytes(body), meant, False, False
 
     def truncated(self):
-        frame, message = self._base()
+        frame, meant = self._base()
         keep = 1 + self.rng.below(len(frame) - 2)
         tail = b"\x00" if self.rng.below(2) else b""
-        return frame[:keep] + tail, message, False
+        return frame[:keep] + tail, meant, False, False
 
     def extended(self):
-        frame, message = self._base()
+        frame, meant = self._base()
         extra = self.rng.raw(1 + self.rng.below(8), nonzero=self.rng.below(2) == 0)
-        return frame[:-1] + bytes(extra) + b"\x00", message, False
+        return frame[:-1] + bytes(extra) + b"\x00", meant, False, False
 
     def noise(self):
-        data = self.rng.raw(self.rng.below(120))
-        return bytes(data), None, False
+        return bytes(self.rng.raw(self.rng.below(120))), None, False, False
 
     def boundary(self):
         """A run of exactly 0, 1, MAX_FRAME-1, MAX_FRAME or MAX_FRAME+1 bytes, delimiters included: noise, or a
@@ -241,72 +294,108 @@ class Generator:
         total = (0, 1, wire.MAX_FRAME - 1, wire.MAX_FRAME, wire.MAX_FRAME + 1)[self.rng.below(5)]
         if total < 3 or self.rng.below(2):
             run = self.rng.raw(max(0, total - 2), nonzero=True)
-            return (b"\x00" + bytes(run) + b"\x00")[:total] if total else b"", None, False
+            return (b"\x00" + bytes(run) + b"\x00")[:total] if total else b"", None, False, False
         # A payload of (total - 3) bytes stuffs to (total - 2) without zeros: pick nonzero body bytes.
         mtype = self.types[self.rng.below(len(self.types))]
-        body = self.rng.raw(max(0, total - 3 - 6), nonzero=True)
-        payload = _payload(mtype, body, self.rng)
-        frame = _crc_frame(payload)
-        too_long = len(payload) + 2 > wire.MAX_PAYLOAD
-        meant = None if too_long else self._meant(payload)
-        return frame, meant, meant is not None
+        payload = _payload(mtype, self.rng.raw(max(0, total - 3 - 6), nonzero=True), self.rng)
+        return self._crafted(payload, len(payload) + 2 > wire.MAX_PAYLOAD)
 
     def bad_cobs(self):
-        frame, message = self._base()
+        frame, meant = self._base()
         body = bytearray(frame)
         at = 1 + self.rng.below(len(body) - 2)
         body[at] = len(body) + self.rng.below(200)  # a code byte that points past the delimiter
-        return bytes(body), message, False
+        return bytes(body), meant, False, False
 
     def garbage_with_crc(self):
         mtype = self.types[self.rng.below(len(self.types))] if self.rng.below(4) else self.rng.below(256)
-        payload = _payload(mtype, self.rng.raw(self.rng.below(wire.MAX_BODY + 1)), self.rng)
-        meant = self._meant(payload)
-        return _crc_frame(payload), meant, meant is not None
+        return self._crafted(_payload(mtype, self.rng.raw(self.rng.below(wire.MAX_BODY + 1)), self.rng))
 
     def wrong_body_size(self):
         """Every message type in turn, its body a few bytes short or long, with a good CRC."""
-        frame, (mtype, values) = self._base()
+        frame, (mtype, values), _ = self.pool[self.rng.below(len(self.pool))]
         good = bytearray(wire.MAX_PAYLOAD)
         end = wire.pack_body(mtype, values, good, 0)
         delta = (self.rng.below(4) + 1) * (1 if self.rng.below(2) else -1)
         body = bytes(good[:end]) + bytes(self.rng.raw(delta)) if delta > 0 else bytes(good[: max(0, end + delta)])
-        if len(body) > wire.MAX_BODY:
-            body = body[: wire.MAX_BODY]
-        payload = _payload(mtype, body, self.rng)
-        meant = self._meant(payload)
-        return _crc_frame(payload), meant, meant is not None
+        return self._crafted(_payload(mtype, body[: wire.MAX_BODY], self.rng))
 
     def wrong_version(self):
-        frame, (mtype, values) = self._base()
+        frame, (mtype, values), _ = self.pool[self.rng.below(len(self.pool))]
         good = bytearray(wire.MAX_PAYLOAD)
         end = wire.pack_body(mtype, values, good, 0)
         version = (wire.VERSION + 1 + self.rng.below(255)) & 0xFF
-        return _crc_frame(_payload(mtype, good[:end], self.rng, version)), None, False
+        return _crc_frame(_payload(mtype, good[:end], self.rng, version)), None, False, self.target.paired
 
     def spliced(self):
         """The head of one frame and the tail of another, as a dropped delimiter leaves them. Every frame starts
         with the same few bytes (0x00, a code byte, the version), so a splice can give back b itself: then b is
         what it means."""
         a, _ = self._base()
-        b, message = self._base()
+        b, meant = self._base()
         cut_a = 2 + self.rng.below(len(a) - 3)
         cut_b = 2 + self.rng.below(len(b) - 3)
         data = a[:cut_a] + b[cut_b:]
-        return data, message if data == b else None, data == b
+        return data, meant if data == b else None, data == b and meant is not None, False
+
+    # -- a paired link's own cases ------------------------------------------------------------------------------
+    def forged(self):
+        """A well-formed authenticated frame made with another key (a stranger, a hijacker, an old session)."""
+        mtype = self.types[self.rng.below(len(self.types))]
+        frame = self.target.encode(mtype, random_values(self.rng, mtype), self.rng.below(256), self.target.stranger)
+        plain_anyway = mtype in self.target._ALWAYS_PLAIN and self.target.plain_ok(mtype)
+        return frame, None if not plain_anyway else _decoded(frame), plain_anyway, True
+
+    def tampered(self):
+        """An authentic frame with one byte of its header, counter, body or tag changed and its CRC made good."""
+        frame, (mtype, values), deliverable = self.pool[self.rng.below(len(self.pool))]
+        payload = bytearray(_decoded_payload(frame))
+        if payload[0] != wire.AUTH_VERSION:
+            return self.forged()
+        at = self.rng.below(len(payload) - 2)
+        payload[at] ^= 1 + self.rng.below(255)
+        return _crc_frame(bytes(payload[:-2])), None, False, True
+
+    def replayed(self):
+        """An authentic frame and the same bytes again: the second is a replay and must not be delivered."""
+        frame, meant = self._base()
+        if meant is None or frame[2] != wire.AUTH_VERSION:
+            return frame, meant, meant is not None, False
+        return frame + frame, meant, True, True
+
+    def _crafted(self, payload, too_long=False):
+        """A frame the generator built by hand with a good CRC and no key: what the protocol makes of it."""
+        meant = None if too_long else self._meant(payload)
+        if meant is not None and meant[0] == wire.ACK:
+            meant = None  # a link takes an ACK itself: it is never delivered
+        if meant is not None and self.target.paired and not self.target.plain_ok(meant[0]):
+            meant = None  # a plain frame of a type a paired link takes only authenticated
+        return _crc_frame(payload), meant, meant is not None, self.target.paired
 
     def _meant(self, payload):
-        """What the protocol says the link should make of this (good-CRC) payload."""
+        """What the protocol says a link should make of this (good-CRC, plain) payload."""
         if payload[0] != wire.VERSION:
             return None
         values = reference_values(payload[1], payload[4:])
         return None if values is None else (payload[1], values)
 
 
+def _decoded_payload(frame):
+    out = bytearray(len(frame))
+    n = wire._unstuff(frame[1:-1], len(frame) - 2, out)
+    return bytes(out[:n])
+
+
+def _decoded(frame):
+    payload = _decoded_payload(frame)
+    values = reference_values(payload[1], payload[4:-2])
+    return None if values is None else (payload[1], values)
+
+
 def run(frames, seed, target_name="plain", out=print):
     target = TARGETS[target_name]()
     gen = Generator(seed, target)
-    crashes = accepted_bad = lost_good = 0
+    crashes = accepted_bad = lost_good = unauthenticated = 0
     examples = []
     got = []
     sink = []
@@ -316,8 +405,7 @@ def run(frames, seed, target_name="plain", out=print):
 
     start = time.time()
     for i in range(frames):
-        data, meant, must = gen.case()
-        must = must and meant[0] != wire.ACK  # a link takes an ACK itself: it is never delivered
+        data, meant, must, keyless = gen.case()
         del got[:]
         del sink[:]
         link = target.link(sink.append, deliver)
@@ -329,21 +417,29 @@ def run(frames, seed, target_name="plain", out=print):
             if len(examples) < 5:
                 examples.append("crash case %d (%s) %s: %s %s" % (i, gen.last_kind, type(exc).__name__, exc, _hex(data)))
             continue
+        matched = 0
         for message in got:
-            if meant is None or message[0] != meant[0] or tuple(message[1]) != tuple(meant[1]):
+            right = meant is not None and message[0] == meant[0] and tuple(message[1]) == tuple(meant[1])
+            if right and not matched:
+                matched = 1
+                continue
+            if keyless:
+                unauthenticated += 1
+            else:
                 accepted_bad += 1
-                if len(examples) < 5:
-                    examples.append("accepted case %d (%s) %r %s" % (i, gen.last_kind, message, _hex(data)))
-        if must and len(got) != 1:
+            if len(examples) < 5:
+                examples.append("%s case %d (%s) %r %s" % (
+                    "unauthenticated" if keyless else "accepted", i, gen.last_kind, message, _hex(data)))
+        if must and not matched:
             lost_good += 1
             if len(examples) < 5:
                 examples.append("lost case %d (%s) %r %s" % (i, gen.last_kind, meant, _hex(data)))
     seconds = time.time() - start
-    out("RESULT cases=%d crashes=%d accepted_bad=%d lost_good=%d seconds=%.1f target=%s" % (
-        frames, crashes, accepted_bad, lost_good, seconds, target.name))
+    out("RESULT cases=%d crashes=%d accepted_bad=%d lost_good=%d unauthenticated=%d seconds=%.1f target=%s" % (
+        frames, crashes, accepted_bad, lost_good, unauthenticated, seconds, target.name))
     for line in examples:
         out("EXAMPLE " + line)
-    return crashes, accepted_bad, lost_good
+    return crashes, accepted_bad, lost_good, unauthenticated
 
 
 def _hex(data):
