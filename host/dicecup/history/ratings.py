@@ -1,0 +1,140 @@
+"""Nerve: a multiplayer rating with OpenSkill's Plackett-Luce model, its default parameters.
+
+Each rated game is one match, every seat its own team, ranked by finishing place (seats out in the same round
+share a rank); games count in date order (`games.sort_at`, then the order they were imported). A player's
+`mu`/`sigma` are OpenSkill's own values; nerve is the number people read: the ordinal mu - 3 sigma, which only
+rises once the rating is sure of itself, scaled so that a newcomer (mu 25, sigma 25/3: ordinal 0) has 1000.
+
+A bot's player is its kind, so two hard bots at one table are one player twice: both seats are rated from its
+rating, and it keeps what its best-placed seat earned.
+
+The leaderboard is kept in the `ratings` table: a game that comes in after every rated one is added to it at
+once (in the importing transaction); one that comes in earlier marks the league stale, and the next reader
+rebuilds the whole table from the games, in order.
+"""
+import sqlalchemy as sa
+from openskill.models import PlackettLuce
+
+from .db import writing
+from .schema import game_seats, games, league, players, ratings
+
+MODEL = PlackettLuce()
+NERVE_AT_ZERO = 1000   # a newcomer's nerve
+NERVE_PER_POINT = 40   # nerve per point of ordinal: the ordinal runs from about -25 to 40, nerve 0 to 2600
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return mu - 3 * sigma
+
+
+def nerve(mu: float, sigma: float) -> int:
+    return round(NERVE_AT_ZERO + NERVE_PER_POINT * ordinal(mu, sigma))
+
+
+def rate_game(current: dict, seat_players, places) -> dict:
+    """{player: (mu, sigma)} after one game; `current` holds the players' ratings before (absent: a newcomer)."""
+    teams = [[MODEL.rating(*current[p])] if p in current else [MODEL.rating()] for p in seat_players]
+    rated = MODEL.rate(teams, ranks=list(places))
+    after = {}
+    for seat in sorted(range(len(seat_players)), key=lambda s: (places[s], s)):  # the best-placed seat first
+        after.setdefault(seat_players[seat], (rated[seat][0].mu, rated[seat][0].sigma))
+    return after
+
+
+def apply_new_game(conn, game_id: int, sort_at: str, seat_players, places, winner) -> None:
+    """Add one just-inserted rated game to the leaderboard, or mark the league stale if it is not the latest.
+    Runs inside the writer's transaction (db.writing), so no other hub rates in between."""
+    row = conn.execute(sa.select(league).where(league.c.id == 1)).one()
+    if row.stale:
+        return
+    if row.last_at is not None and (sort_at, game_id) < (row.last_at, row.last_id):
+        conn.execute(league.update().where(league.c.id == 1).values(stale=True))
+        return
+    ids = sorted(set(seat_players))
+    known = {r.player_id: r for r in conn.execute(sa.select(ratings).where(ratings.c.player_id.in_(ids)))}
+    after = rate_game({pid: (r.mu, r.sigma) for pid, r in known.items()}, seat_players, places)
+    for pid, (mu, sigma) in after.items():
+        won = int(pid == winner)
+        if pid in known:
+            conn.execute(ratings.update().where(ratings.c.player_id == pid).values(
+                mu=mu, sigma=sigma, games=known[pid].games + 1, wins=known[pid].wins + won))
+        else:
+            conn.execute(ratings.insert().values(player_id=pid, mu=mu, sigma=sigma, games=1, wins=won))
+    conn.execute(league.update().where(league.c.id == 1).values(last_at=sort_at, last_id=game_id))
+
+
+def rated_games(conn):
+    """(game id, sort_at, [player id per seat], [place per seat], winner player id) of every rated game, in order."""
+    query = (sa.select(games.c.id, games.c.sort_at, games.c.winner_id, game_seats.c.player_id, game_seats.c.place)
+             .join(game_seats, game_seats.c.game_id == games.c.id).where(games.c.rated)
+             .order_by(games.c.sort_at, games.c.id, game_seats.c.seat))
+    current = None
+    for row in conn.execute(query):
+        if current is None or current[0] != row.id:
+            if current is not None:
+                yield current
+            current = (row.id, row.sort_at, [], [], row.winner_id)
+        current[2].append(row.player_id)
+        current[3].append(row.place)
+    if current is not None:
+        yield current
+
+
+def replay_ratings(conn):
+    """Every rated game in order with the ratings after it: (game id, sort_at, {player id: (mu, sigma)} after
+    the game for its players, the whole table so far)."""
+    table = {}
+    for game_id, sort_at, seat_players, places, _ in rated_games(conn):
+        after = rate_game(table, seat_players, places)
+        table.update(after)
+        yield game_id, sort_at, after, table
+
+
+def rebuild(conn) -> None:
+    """The leaderboard from every rated game, in order (inside a writer's transaction)."""
+    table, counts, wins, last = {}, {}, {}, (None, None)
+    for game_id, sort_at, seat_players, places, winner in rated_games(conn):
+        table.update(rate_game(table, seat_players, places))
+        for pid in set(seat_players):
+            counts[pid] = counts.get(pid, 0) + 1
+        wins[winner] = wins.get(winner, 0) + 1
+        last = (sort_at, game_id)
+    conn.execute(ratings.delete())
+    if table:
+        conn.execute(ratings.insert(), [{"player_id": pid, "mu": mu, "sigma": sigma, "games": counts[pid],
+                                         "wins": wins.get(pid, 0)} for pid, (mu, sigma) in table.items()])
+    conn.execute(league.update().where(league.c.id == 1).values(last_at=last[0], last_id=last[1], stale=False))
+
+
+def _fresh(engine) -> None:
+    with engine.connect() as conn:
+        stale = conn.execute(sa.select(league.c.stale).where(league.c.id == 1)).scalar()
+    if stale:
+        with writing(engine) as conn:
+            if conn.execute(sa.select(league.c.stale).where(league.c.id == 1)).scalar():  # nobody rebuilt meanwhile
+                rebuild(conn)
+
+
+def leaderboard(engine, names=None) -> list:
+    """[{name, nerve, mu, sigma, games, wins}], the highest nerve first (then the larger ordinal, then by name);
+    `names` keeps only those players."""
+    _fresh(engine)
+    query = sa.select(players.c.name, ratings.c.mu, ratings.c.sigma, ratings.c.games, ratings.c.wins).join(
+        ratings, ratings.c.player_id == players.c.id)
+    if names is not None:
+        query = query.where(players.c.name.in_(list(names)))
+    with engine.connect() as conn:
+        rows = conn.execute(query).all()
+    board = [{"name": r.name, "nerve": nerve(r.mu, r.sigma), "mu": r.mu, "sigma": r.sigma, "games": r.games,
+              "wins": r.wins} for r in rows]
+    board.sort(key=lambda e: (-e["nerve"], -ordinal(e["mu"], e["sigma"]), e["name"]))
+    return board
+
+
+def nerve_over_time(engine, name: str) -> list:
+    """[(sort_at, nerve after the game)] for every rated game `name` played, in order."""
+    with engine.connect() as conn:
+        pid = conn.execute(sa.select(players.c.id).where(players.c.name == name)).scalar()
+        if pid is None:
+            return []
+        return [(sort_at, nerve(*after[pid])) for _, sort_at, after, _ in replay_ratings(conn) if pid in after]

@@ -1,0 +1,77 @@
+"""What the history says about its games and a player: the games list and `dicecup stats`."""
+import sqlalchemy as sa
+
+from .schema import game_seats, games, players, rounds, shots
+
+
+class NoSuchPlayer(LookupError):
+    """The history has no games for that name; the message says so and what names there are like."""
+
+
+def game_list(engine, name=None) -> list:
+    """[{id, date, rules, players: [{seat, player, place}], winner, path, rated}] in date order; `name`: only the
+    games that player sat in."""
+    query = sa.select(games).order_by(games.c.sort_at, games.c.id)
+    with engine.connect() as conn:
+        if name is not None:
+            pid = _player_id(conn, name)
+            query = query.where(games.c.id.in_(sa.select(game_seats.c.game_id).where(game_seats.c.player_id == pid)))
+        rows = conn.execute(query).all()
+        seats = {}
+        ids = [r.id for r in rows]
+        for start in range(0, len(ids), 500):
+            seat_query = (sa.select(game_seats.c.game_id, game_seats.c.name, game_seats.c.place, players.c.name)
+                          .join(players, players.c.id == game_seats.c.player_id)
+                          .where(game_seats.c.game_id.in_(ids[start:start + 500])).order_by(game_seats.c.seat))
+            for game_id, seat, place, player in conn.execute(seat_query):
+                seats.setdefault(game_id, []).append({"seat": seat, "player": player, "place": place})
+    return [{"id": r.id, "date": r.played_at, "imported": r.imported_at[:19], "rules": r.rules,
+             "players": seats.get(r.id, []), "winner": next(s["player"] for s in seats[r.id] if s["place"] == 1),
+             "rounds": r.rounds, "path": r.path, "rated": r.rated} for r in rows]
+
+
+def _player_id(conn, name) -> int:
+    pid = conn.execute(sa.select(players.c.id).where(players.c.name == name)).scalar()
+    if pid is None:
+        raise NoSuchPlayer(f"no games for {name!r} in the history (a bot is bot:KIND, like bot:hard; "
+                           "`dicecup ratings` lists every player)")
+    return pid
+
+
+def player_stats(engine, name) -> dict:
+    with engine.connect() as conn:
+        pid = _player_id(conn, name)
+        kind = conn.execute(sa.select(players.c.kind).where(players.c.id == pid)).scalar()
+        seat_rows = conn.execute(sa.select(game_seats.c.place, games.c.winner_id).join(
+            games, games.c.id == game_seats.c.game_id).where(game_seats.c.player_id == pid)).all()
+        calls = _counts(conn, rounds.c.caller_id == pid, rounds.c.call != "timeout")
+        liar = _counts(conn, rounds.c.caller_id == pid, rounds.c.call == "liar")
+        spot = _counts(conn, rounds.c.caller_id == pid, rounds.c.call == "spot")
+        called = _counts(conn, rounds.c.bidder_id == pid, rounds.c.held.is_not(None), column=rounds.c.held)
+        timeouts = conn.execute(sa.select(sa.func.count()).select_from(rounds).where(
+            rounds.c.caller_id == pid, rounds.c.call == "timeout")).scalar()
+        pulls = conn.execute(sa.select(sa.func.count(), sa.func.sum(sa.case((shots.c.dead, 0), else_=1))).where(
+            shots.c.player_id == pid)).one()
+    game_ids = len(seat_rows)
+    return {
+        "name": name, "kind": kind, "games": game_ids,
+        "wins": sum(place == 1 for place, _ in seat_rows),
+        "average_place": round(sum(place for place, _ in seat_rows) / game_ids, 3) if game_ids else None,
+        "calls": calls[0], "calls_right": calls[1],
+        "bluffs_caught": liar[1],                       # liar calls that were right: the bid was a bluff
+        "spot_calls": spot[0], "spot_hits": spot[1],
+        "bids_called": called[0], "bids_held": called[1],
+        "timeouts": timeouts,
+        "trigger_pulls": pulls[0], "bullets_survived": int(pulls[1] or 0),
+    }
+
+
+def _counts(conn, *where, column=rounds.c.correct):
+    """(rounds matching, of which `column` is true)."""
+    total, true = conn.execute(sa.select(sa.func.count(), sa.func.sum(sa.case((column, 1), else_=0))).where(
+        *where)).one()
+    return total, int(true or 0)
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f} %" if whole else "-"
