@@ -23,7 +23,8 @@ class BotError(ValueError):
 
 def resolve(name: str):
     """The class or function a bot name names (checked, not yet instantiated)."""
-    spec = BUILTIN.get(name, name)
+    name = name.strip()  # pasted with a space
+    spec = BUILTIN.get(name.lower(), name)  # HARD, as typed in a hurry
     module_name, sep, attr = spec.rpartition(":")
     if not sep or not module_name or not attr:
         raise BotError(f"{name!r} is not a bot: use a built-in name ({', '.join(BUILTIN)}) or module:Name")

@@ -39,7 +39,7 @@ MOST = 10 ** 9  # games or workers: more than anyone will wait for, and a bound 
 def _positive(text, what):
     if text is None:
         return None
-    text = str(text)
+    text = str(text).strip()  # pasted with spaces
     if text.isdigit() and not text.isascii():
         raise ValueError(f"{what} {quoted(text)} is a whole number written with the digits 0-9")
     if not text.isdigit() or not text.strip("0"):

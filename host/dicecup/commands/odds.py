@@ -44,6 +44,7 @@ def dice_in_play(text, rules) -> int:
 
     if text is None:
         raise Refused("--dice (the dice in play) is required")
+    text = text.strip()  # pasted with spaces
     shown = short(text)
     if text.isdigit() and not text.isascii():
         raise Refused(f"--dice {shown}: the dice in play is a whole number written with the digits 0-9")
@@ -57,6 +58,7 @@ def dice_in_play(text, rules) -> int:
 
 
 def parse_die(text: str) -> int:
+    text = text.strip()  # pasted with spaces
     if text.isdigit() and not text.isascii():
         raise Refused(f"{quoted(text)} is not a die: write dice with the digits 1 to 6")
     if not text.isdigit() or len(text) > 1 or not 1 <= int(text) <= 6:
