@@ -16,8 +16,8 @@ last accepted is REPLAYED (a recorded frame, a duplicate, one overtaken). Neithe
     if decoder.push(byte) and session.check(decoder) == OK: ...   # check() moves the counter on only when OK
 """
 from cupcore import wire
-from cupcore.compat import const, sha256
-from cupcore.hmac256 import equal, hmac_sha256
+from cupcore.compat import const
+from cupcore.hmac256 import equal, hmac_sha256, pads, with_pads
 
 HELLO_LABEL = b"dicecup-hello-2"
 SESSION_LABEL = b"dicecup-session-2"
@@ -28,9 +28,6 @@ KEY_SIZE = const(32)
 OK = const(0)
 FORGED = const(1)
 REPLAYED = const(2)
-
-_BLOCK = const(64)
-
 
 def proof(key, hub_nonce, cup_nonce, cup_id):
     """The 16-byte answer to a challenge: only a holder of the cup's key can make it."""
@@ -48,18 +45,7 @@ class Session:
 
     def __init__(self, key, sends):
         """sends: wire.TO_HUB on a cup, wire.TO_CUP on the hub; frames are expected from the other direction."""
-        if len(key) > _BLOCK:
-            key = sha256(bytes(key))
-        inner = bytearray(_BLOCK)
-        outer = bytearray(_BLOCK)
-        for i in range(len(key)):
-            inner[i] = key[i]
-            outer[i] = key[i]
-        for i in range(_BLOCK):
-            inner[i] ^= 0x36
-            outer[i] ^= 0x5C
-        self._inner = bytes(inner)
-        self._outer = bytes(outer)
+        self._inner, self._outer = pads(key)
         self.sends = sends
         self.hears = wire.TO_CUP if sends == wire.TO_HUB else wire.TO_HUB
         self.sent = 0  # the last counter sent
@@ -71,8 +57,7 @@ class Session:
 
     def tag(self, direction, data, n):
         """The 8-byte tag of data[:n] sent in `direction` (HMAC-SHA256 over the two, truncated)."""
-        inner = sha256(self._inner + bytes((direction,)) + bytes(data[:n]))
-        return sha256(self._outer + inner)[: wire.TAG_SIZE]
+        return with_pads(self._inner, self._outer, bytes((direction,)) + bytes(data[:n]))[: wire.TAG_SIZE]
 
     def check(self, frame):
         """OK (and the counter moves on), FORGED or REPLAYED, for an authenticated frame a wire.Decoder took apart.
