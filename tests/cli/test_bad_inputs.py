@@ -85,6 +85,16 @@ def three_cups(sandbox):
             registry.record(registry.new_cup(name, "pico"))
 
 
+def gone_virtual_cups(sandbox):
+    """The journal of a `play --sim 2` whose virtual cups ended with it (their folder is gone)."""
+    folder = sandbox / "home/.local/share/dicecup/games"
+    folder.mkdir(parents=True)
+    (folder / "20260101-000000-dudo.txt").write_text(
+        "rules dudo\nseats cup1 cup2\n"
+        "#@ cup cup1 id=1 board=sim fw=0.1 port=serial:/tmp/dicecup-sim-gone0000/cup1.tty\n"
+        "#@ cup cup2 id=2 board=sim fw=0.1 port=serial:/tmp/dicecup-sim-gone0000/cup2.tty\n")
+
+
 def games_is_a_file(sandbox):
     folder = sandbox / "home/.local/share/dicecup"
     folder.mkdir(parents=True)
@@ -96,7 +106,7 @@ def registry_is_a_folder(sandbox):
 
 
 SETUPS = {f.__name__: f for f in (corrupt_registry, big_bad_line, finished_game, games_is_a_file,
-                                  registry_is_a_folder, three_cups)}
+                                  registry_is_a_folder, three_cups, gone_virtual_cups)}
 
 ROWS = [
     # -- the command line itself --------------------------------------------------------------------------------
@@ -299,6 +309,8 @@ ROWS = [
     Row(("cups", "--json"), pipe=True, status=141, setup="three_cups"),
     Row(("ports", "--json", "--no-probe"), pipe=True, status=141),
     Row(("referee", "--json", "{work}/record.txt"), pipe=True, status=141),
+    Row(("resume",), "virtual cups", setup="gone_virtual_cups"),
+    Row(("odds", "--rules", "revolver", "load=off", "--dice", "5"), "load"),  # docs/rules.md showed it (item 11)
     # -- sim ----------------------------------------------------------------------------------------------------
     Row(("sim",), "count|how many"),
     *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),
