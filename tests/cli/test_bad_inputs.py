@@ -455,3 +455,8 @@ def test_every_command_has_rows():
     """A new subcommand needs its bad inputs in this table too."""
     covered = {row.args[0] for row in ROWS if row.args}
     assert set(COMMANDS) <= covered, sorted(set(COMMANDS) - covered)
+
+
+def test_every_row_has_its_own_name():
+    """Two rows of one name would run as one (and `-k` could not pick either)."""
+    assert len(BY_ID) == len(ROWS), sorted(name for name in IDS if IDS.count(name) > 1)
