@@ -9,6 +9,7 @@ from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, sto
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
 from dicecup.rules.poker import not_at_the_table
+from dicecup.web.launch import WebError, open_table_screen, parse_web_option
 
 
 def add_arguments(parser):
@@ -19,6 +20,8 @@ def add_arguments(parser):
     parser.add_argument("--data", help="where the journal goes (default ~/.local/share/dicecup)")
     parser.add_argument("--cpython", action="store_true", help="run the cups' firmware under CPython")
     parser.add_argument("--brief", action="store_true", help="show the table once a round, not at every bid")
+    parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # issue 15: the table on a screen
+                        help="also show the table as a web page on PORT (this machine only; 0.0.0.0:PORT for the LAN)")
 
 
 def run(args) -> int:
@@ -45,8 +48,8 @@ def run(args) -> int:
     try:
         with VirtualCups(args.cups, runtime=runtime, fast=True, seed=seed, keyed=True) as cups:
             table.keys.extra.update(cups.keys)  # fresh keys: the demo runs fully authenticated
-            return _play(table, cups, seed)
-    except (VirtualCupError, TableError) as error:
+            return _play(table, cups, seed, args.web)
+    except (VirtualCupError, TableError, WebError) as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # the journal is kept; the virtual cups ended with the demo
@@ -54,9 +57,10 @@ def run(args) -> int:
         return 130
 
 
-def _play(table, cups, seed) -> int:
+def _play(table, cups, seed, web_address=None) -> int:
     hub = table.make_hub(expect_cups=len(cups))
     hub.bot_delay = 0.0
+    web = open_table_screen(web_address, hub) if web_address else None
     table.connect([cup.path for cup in cups])
     players = BotPlayers(cups, hub.watch(), table.stop, seed=seed).start()
     try:
@@ -64,6 +68,8 @@ def _play(table, cups, seed) -> int:
     finally:
         table.close()
         errors = players.join()
+        if web is not None:
+            web.close()
     if errors:
         print(f"dicecup demo: a player failed: {errors[0]}", file=sys.stderr)
         return 1

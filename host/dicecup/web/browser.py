@@ -1,0 +1,40 @@
+"""Debian's Chromium, driven by Playwright, for the browser tests and the screenshot script (shots.py). Playwright
+comes from pip (the test extras); its own browser download is never used: it is pointed at /usr/bin/chromium,
+which the project's set-up installs from the Debian packages (dev.py)."""
+import contextlib
+import shutil
+import tempfile
+from pathlib import Path
+
+CHROMIUM = Path("/usr/bin/chromium")
+# No sandbox (tests run as root in containers), nothing fetched from the internet behind our back.
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage"]
+MISSING = "Chromium is not installed: run `apt-get install -y chromium` (as root), or `python3 dev.py test` does it"
+
+
+def chromium_path():
+    """The Chromium to use, or None."""
+    if CHROMIUM.exists():
+        return CHROMIUM
+    found = shutil.which("chromium")
+    return Path(found) if found else None
+
+
+@contextlib.contextmanager
+def chromium(viewport=(1280, 800)):
+    """A fresh Chromium (a new, temporary profile each time) as a Playwright BrowserContext; closed after."""
+    from playwright.sync_api import sync_playwright
+
+    executable = chromium_path()
+    if executable is None:
+        raise RuntimeError(MISSING)
+    with tempfile.TemporaryDirectory(prefix="dicecup-chromium-") as profile, sync_playwright() as driver:
+        context = driver.chromium.launch_persistent_context(
+            profile, executable_path=str(executable), headless=True, args=ARGS,
+            viewport={"width": viewport[0], "height": viewport[1]}, service_workers="block")
+        try:
+            yield context
+        finally:
+            context.close()

@@ -1,0 +1,62 @@
+"""`--web [HOST:]PORT` for `dicecup play` and `demo`: where the table screen listens (this machine only unless the
+host asks for the LAN, e.g. 0.0.0.0:8080), and what the terminal prints: the page's address and its QR code, so a
+tablet or a TV's browser can open it. Nothing is opened by itself."""
+import ipaddress
+import sys
+
+from .server import WebError, WebTable
+
+DEFAULT_HOST = "127.0.0.1"
+
+
+def web_address(text: str):
+    """(host, port) from "8080", "0.0.0.0:8080", "[::1]:8080" or "localhost:8080"; ValueError saying why not."""
+    text = text.strip()
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        host, port = DEFAULT_HOST, text
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ValueError(f"--web {text!r}: give a port (8080) or HOST:PORT (0.0.0.0:8080 for the whole LAN)")
+    if host != "localhost":
+        try:
+            ipaddress.ip_address(host)
+        except ValueError:
+            raise ValueError(f"--web {text!r}: {host!r} is not an IP address (127.0.0.1 for this machine, "
+                             f"0.0.0.0 for the whole LAN)") from None
+    return host, int(port)
+
+
+def parse_web_option(text: str):
+    """argparse's type= for --web: a plain error line on bad input."""
+    import argparse
+    try:
+        return web_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def open_table_screen(address, hub, out=None) -> WebTable:
+    """Start the table screen for this hub and print where it is (address and QR code). WebError if it can't."""
+    out = out or sys.stdout
+    host, port = address
+    web = WebTable(host, port).start()
+    hub.subscribe(web)
+    lan = "" if host in ("127.0.0.1", "localhost", "::1") else " (on your LAN: anyone with the link can watch)"
+    print(f"table screen: {web.url}{lan}", file=out, flush=True)
+    print(_qr(web.url), file=out, flush=True)
+    return web
+
+
+def _qr(url: str) -> str:
+    """The address as a QR code in text (half blocks), to scan from a tablet or a phone."""
+    import io
+
+    import segno
+
+    text = io.StringIO()
+    segno.make(url, error="m").terminal(out=text, compact=True, border=2)
+    return text.getvalue().rstrip("\n")
+
+
+__all__ = ["WebError", "WebTable", "open_table_screen", "parse_web_option", "web_address"]

@@ -1,0 +1,254 @@
+"""The table screen's server: a subscriber to what the hub publishes, serving the page and its assets itself
+(Starlette on uvicorn, in a thread of its own) and pushing every change to the connected pages over websockets.
+
+The hub's thread only hands each item over (`call_soon_threadsafe`); turning it into JSON and sending it to every
+page happens on the server's own event loop, so a slow phone never holds the table up. Pages connect with the
+table's secret link (`/t/TOKEN`); a page with any other token is refused, with a reason it can show."""
+import asyncio
+import collections
+import hmac
+import json
+import secrets
+import socket
+import threading
+from importlib.resources import files
+
+from . import inbox
+from .present import event_message
+
+STATIC = files("dicecup.web") / "static"   # shipped in the wheel (pyproject's package-data), found as dicecup.shipped does
+QUEUE_LIMIT = 2000        # messages waiting for one page; a page this far behind is disconnected
+RECENT_LINES = 40         # lines said at the table that a page gets when it connects
+WRONG_LINK = 4403         # websocket close code (4000-4999 are the application's): not this table's link
+FLOODED = 4408            # websocket close code: too many refused messages
+LINK_WORDS = ("this link is not for this table: open the address the hub printed, or scan its QR code "
+              "(a new game gets a new link)")
+
+
+class WebError(Exception):
+    """The server can't start (the port is taken, the address is not this machine's); the text says what to do."""
+
+
+class WebTable:
+    """The table screen server. `start()` listens and returns once it serves; use the object as a hub subscriber
+    (`hub.subscribe(web)`); `close()` lets every page receive what was sent, then stops."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, token: str = None):
+        self.host, self.token = host, token or secrets.token_urlsafe(12)
+        self._sock = _listen(host, port)
+        self.port = self._sock.getsockname()[1]
+        self._loop = None
+        self._ready = threading.Event()
+        self._pages = set()              # (websocket, asyncio.Queue) of connected pages
+        self._table = None               # the latest table message, as text
+        self._recent = collections.deque(maxlen=RECENT_LINES)
+        self._server = None
+        self._thread = None
+        self.refused = 0                 # messages from pages refused (for tests and the curious)
+
+    # -- the hub's side ------------------------------------------------------------------------------------------
+    def __call__(self, item):
+        """A subscriber: called on the hub's thread with each snapshot and event; only hands it over."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._publish, item)
+            except RuntimeError:  # the loop closed meanwhile (the server stopped first): nobody is watching
+                pass
+
+    def _publish(self, item):
+        message = event_message(item)
+        if message is None:
+            return
+        text = json.dumps(message, separators=(",", ":"))
+        if message["type"] == "table":
+            if text == self._table:
+                return
+            self._table = text
+        elif message["type"] == "said":
+            self._recent.append(text)
+        for page in list(self._pages):
+            self._send(page, text)
+
+    def _send(self, page, text):
+        websocket, queue = page
+        if queue.qsize() >= QUEUE_LIMIT:
+            self._pages.discard(page)
+            asyncio.ensure_future(_close(websocket, 1008, "too far behind"))
+            return
+        queue.put_nowait(text)
+
+    # -- addresses -----------------------------------------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        return f"http://{_shown_host(self.host)}:{self.port}/t/{self.token}"
+
+    # -- the server ----------------------------------------------------------------------------------------------
+    def start(self, timeout: float = 15.0):
+        import uvicorn
+
+        config = uvicorn.Config(self._app(), log_level="warning", access_log=False, lifespan="on",
+                                ws="websockets-sansio", ws_max_size=4 * inbox.MAX_MESSAGE)
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [self._sock]},
+                                        name="web", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise WebError("the table screen's server did not start")
+        return self
+
+    def close(self, timeout: float = 5.0):
+        """Give every page up to a second or two to receive what was sent, close them, stop the server."""
+        if self._server is None:
+            return
+        if self._loop is not None and not self._loop.is_closed():
+            try:
+                asyncio.run_coroutine_threadsafe(self._finish(), self._loop).result(timeout)
+            except Exception:  # noqa: BLE001 - the loop may be gone or slow; stopping goes on regardless
+                pass
+        self._server.should_exit = True
+        self._thread.join(timeout)
+        self._sock.close()
+        self._server = None
+
+    async def _finish(self):
+        for _ in range(40):
+            if all(queue.empty() for _, queue in self._pages):
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.gather(*(_close(ws, 1001, "the hub stopped") for ws, _ in list(self._pages)))
+
+    def _app(self):
+        from contextlib import asynccontextmanager
+
+        from starlette.applications import Starlette
+        from starlette.responses import FileResponse, HTMLResponse
+        from starlette.routing import Mount, Route, WebSocketRoute
+        from starlette.staticfiles import StaticFiles
+
+        @asynccontextmanager
+        async def lifespan(app):
+            self._loop = asyncio.get_running_loop()
+            self._ready.set()
+            yield
+
+        async def home(request):
+            return HTMLResponse(_plain_page("dicecup", "Open the table's link that the hub printed, or scan its "
+                                            "QR code."), headers=HEADERS)
+
+        async def table(request):
+            if not self._token_ok(request.path_params["token"]):
+                return HTMLResponse(_plain_page("Not this table", LINK_WORDS[0].upper() + LINK_WORDS[1:] + "."),
+                                    status_code=403, headers=HEADERS)
+            return FileResponse(STATIC / "table.html", headers=HEADERS)
+
+        return Starlette(routes=[Route("/", home), Route("/t/{token}", table),
+                                 WebSocketRoute("/ws/{token}", self._page),
+                                 Mount("/static", StaticFiles(directory=STATIC), name="static")],
+                         lifespan=lifespan)
+
+    def _token_ok(self, token: str) -> bool:
+        return hmac.compare_digest(token.encode("utf-8", "replace"), self.token.encode())
+
+    async def _page(self, websocket):
+        await websocket.accept()
+        if not self._token_ok(websocket.path_params["token"]):
+            await websocket.send_text(json.dumps({"type": "refused", "reason": LINK_WORDS, "final": True}))
+            return await _close(websocket, WRONG_LINK, "not this table's link")
+        queue = asyncio.Queue()
+        page = (websocket, queue)
+        for text in [json.dumps({"type": "hello", "role": "spectator"}), *self._recent, self._table]:
+            if text is not None:
+                queue.put_nowait(text)
+        self._pages.add(page)
+        sender = asyncio.ensure_future(_pump(websocket, queue))
+        try:
+            await self._listen_to(websocket, page)
+        finally:
+            self._pages.discard(page)
+            sender.cancel()
+
+    async def _listen_to(self, websocket, page):
+        from starlette.websockets import WebSocketDisconnect
+
+        refusals = 0
+        while True:
+            try:
+                received = await websocket.receive()
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if received["type"] == "websocket.disconnect":
+                return
+            raw = received.get("text") if received.get("text") is not None else received.get("bytes")
+            try:
+                message = inbox.check(raw, role="spectator")
+            except inbox.Refused as refusal:
+                self.refused += 1
+                refusals += 1
+                self._send(page, json.dumps({"type": "refused", "reason": str(refusal)}))
+                if refusals >= inbox.MAX_REFUSALS:
+                    self._pages.discard(page)
+                    return await _close(websocket, FLOODED, "too many refused messages")
+                continue
+            if message["type"] == "sync" and self._table is not None:
+                self._send(page, self._table)
+
+
+HEADERS = {"Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:",
+           "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+
+
+async def _pump(websocket, queue):
+    try:
+        while True:
+            await websocket.send_text(await queue.get())
+    except Exception:  # noqa: BLE001 - a page that went away: its listener notices and forgets it
+        pass
+
+
+async def _close(websocket, code, reason):
+    try:
+        await websocket.close(code, reason)
+    except Exception:  # noqa: BLE001 - already closed by the page
+        pass
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket, bound now, so a taken port is said before the game starts."""
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        raise WebError(f"--web {host}:{port}: {host} is not an address of this machine") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as error:
+        sock.close()
+        why = {98: "that port is taken (another program, or another dicecup): pick another, like --web 8081",
+               13: "that port needs root: pick one above 1023, like --web 8080",
+               99: f"{host} is not an address of this machine"}.get(error.errno, error.strerror)
+        raise WebError(f"can't serve the table screen on {host}:{port}: {why}") from None
+    sock.setblocking(False)
+    return sock
+
+
+def _shown_host(host: str) -> str:
+    """The address to print: for a server on every interface, this machine's LAN address as best known."""
+    if host not in ("0.0.0.0", "", "::"):
+        return f"[{host}]" if ":" in host else host
+    try:
+        for address in socket.gethostbyname_ex(socket.gethostname())[2]:
+            if not address.startswith("127."):
+                return address
+    except OSError:
+        pass
+    return socket.gethostname()
+
+
+def _plain_page(title: str, words: str) -> str:
+    return (f"<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+            f"<title>{title}</title><link rel=stylesheet href='/static/table.css'>"
+            f"<body class=plain><main><h1>{title}</h1><p>{words}</p></main></body></html>")

@@ -1,0 +1,124 @@
+"""Screenshots of the table screen for docs/table.md, made from a real game: a real hub (its seats all bots, so the
+game needs no cups and is the same for the same seed), the real server, Debian's Chromium. The hub is held still
+at each moment (bidding, the reveal, game over) until the page shows it and the picture is taken.
+
+    python -m dicecup.web.shots [OUT_DIR]      # default docs/img; writes table-bidding.png, -reveal, -over
+
+tests/web/test_shots.py runs it and checks each picture's page text, not its pixels."""
+import contextlib
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from dicecup.hub.snapshot import GameWon, RoundRevealed, TurnStarted
+from dicecup.hub.tablesetup import TableSetup
+from dicecup.rules import Rules
+
+from .server import WebTable
+
+SHOTS_RULES = "revolver dice=3"   # bullets on the seats, and a short game
+SHOTS_SEED = "table-shots"
+VIEWPORT = (1280, 900)
+
+
+@contextlib.contextmanager
+def bots_table(rules: str = SHOTS_RULES, seed: str = SHOTS_SEED, bots: int = 4, data=None, web=None,
+               watchers=(), timeout: float = 60.0):
+    """A real hub whose seats are all bots, run on a thread of its own, watched by a WebTable (started here unless
+    given) and by `watchers` (subscribers called on the hub's thread, before the game starts). Yields
+    (hub, web); the game runs to its end, then everything is closed."""
+    with tempfile.TemporaryDirectory(prefix="dicecup-web-") as scratch:
+        table = TableSetup(Rules.parse(rules), data=data or scratch, seed=seed, screen=lambda item: None,
+                           bots=bots, result_pause=0.0)
+        hub = table.make_hub(expect_cups=0)
+        hub.bot_delay = 0.0
+        own_web = web is None
+        web = web or WebTable().start()
+        hub.subscribe(web)
+        for watcher in watchers:
+            hub.subscribe(watcher)
+        runner = threading.Thread(target=table.play, kwargs={"timeout": timeout}, name="hub", daemon=True)
+        try:
+            yield hub, web, runner
+        finally:
+            table.stop.set()
+            if runner.is_alive():
+                runner.join(timeout + 5)
+            table.close()
+            if own_web:
+                web.close()
+
+
+class Moments:
+    """A subscriber that holds the hub still at each moment, in order (a turn with `bidding_after` bids standing,
+    the next reveal, the winner), until `release()`. Runs on the hub's thread."""
+
+    ORDER = ("bidding", "reveal", "over")
+
+    def __init__(self, bidding_after=3):
+        self.bidding_after = bidding_after
+        self.reached = {}                 # moment name -> threading.Event (the hub is there and waiting)
+        self._go = threading.Event()
+        self._next = 0
+
+    def __call__(self, item):
+        moment = None
+        if isinstance(item, TurnStarted) and len(item.snapshot.state.bids) == self.bidding_after:
+            moment = "bidding"
+        elif isinstance(item, RoundRevealed) and item.outcome.call != "timeout":
+            moment = "reveal"
+        elif isinstance(item, GameWon):
+            moment = "over"
+        if moment is None or self._next >= len(self.ORDER) or moment != self.ORDER[self._next]:
+            return
+        self._next += 1
+        self._go.clear()
+        self.event(moment).set()
+        if moment != "over":
+            self._go.wait(30)
+
+    def event(self, name) -> threading.Event:
+        return self.reached.setdefault(name, threading.Event())
+
+    def release(self):
+        self._go.set()
+
+
+# What each picture must show, in the page's text (tests/web/test_shots.py checks the same).
+WAIT_FOR = {"bidding": "#standing .bid", "reveal": "#reveal:not([hidden]) .verdict", "over": ".banner.won"}
+
+
+def take_shots(out_dir: Path, rules: str = SHOTS_RULES, seed: str = SHOTS_SEED) -> dict:
+    """Play the game and take the three pictures; {moment: (path, the page's text then)}."""
+    from .browser import chromium
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    moments = Moments()
+    taken = {}
+    with chromium(viewport=VIEWPORT) as browser, bots_table(rules, seed, watchers=[moments]) as (hub, web, runner):
+        page = browser.new_page()
+        page.goto(web.url)
+        page.wait_for_selector("#seats .seat")
+        runner.start()
+        for moment in ("bidding", "reveal", "over"):
+            if not moments.event(moment).wait(60):
+                raise RuntimeError(f"the game never reached its {moment}")
+            page.wait_for_selector(WAIT_FOR[moment], timeout=15000)
+            path = out_dir / f"table-{moment}.png"
+            page.screenshot(path=str(path), animations="disabled", full_page=True)
+            taken[moment] = (path, page.inner_text("body"))
+            moments.release()
+    return taken
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    out_dir = Path(argv[0]) if argv else Path("docs/img")
+    for moment, (path, _) in take_shots(out_dir).items():
+        print(f"{moment}: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
