@@ -1,0 +1,34 @@
+"""Made-up finished games as the hub's journals write them (a date line, bots' facts, the record), for the
+history's tests and bench/history.py. Random legal games from rules/randomplay.py, so the referee rules them."""
+import random
+
+from dicecup.rules import Rules
+from dicecup.rules.poker.randomplay import random_record as random_poker_record
+from dicecup.rules.randomplay import random_record
+
+NAMES = ("ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo")
+
+
+def journal_text(seed, date=None, rules="dudo", seats=("ana", "ben", "cy"), bots=None) -> str:
+    """A finished game's journal: `date` ("2026-12-01 20:15:00") as the hub writes it (None: a bare record),
+    `bots` {seat: kind} as `#@ bot` facts."""
+    parsed = Rules.parse(rules)
+    make = random_poker_record if parsed.preset.name == "poker" else random_record
+    lines = [f"# dicecup journal, started {date}"] if date else []
+    lines += [f"#@ bot {seat} kind={kind}" for seat, kind in (bots or {}).items()]
+    return "\n".join(lines) + ("\n" if lines else "") + str(make(parsed, tuple(seats), seed))
+
+
+def league_night(count: int, seed=0, start_day=1):
+    """`count` journals of a club's evenings: 2 to 5 of ten regulars (now and then a hard bot), dudo mostly,
+    some revolver and poker dice; dates one a minute. -> [(file name, text)]"""
+    rng = random.Random(seed)
+    games = []
+    for k in range(count):
+        seats = rng.sample(NAMES, rng.randint(2, 5))
+        bots = {seats[-1]: "hard"} if rng.random() < 0.15 else {}
+        rules = rng.choice(["dudo", "dudo", "dudo dice=3", "revolver", "poker"])
+        minute = start_day * 24 * 60 + k
+        date = f"2026-11-{minute // 1440:02d} {minute // 60 % 24:02d}:{minute % 60:02d}:00"
+        games.append((f"{k:06d}-{rules.split()[0]}.txt", journal_text(rng.randrange(2**31), date, rules, seats, bots)))
+    return games
