@@ -51,3 +51,13 @@ def test_a_seat_note_says_the_kind_of_cup_in_words_not_its_hex_id():
     assert note(connected=False) == "cup unplugged: waiting for it"
     assert note(kind="bot", board=None) == "bot"
     assert "0000" not in note()
+
+
+def test_one_die_in_play_is_not_one_dice():
+    """Issue 12 item 16 names '1 dice' as what a newcomer should not read."""
+    from dicecup.view.lines import turn_line
+
+    state = replay("rules dudo dice=1\nseats ana ben\nroll ana 3\nroll ben 4\nana bids 1x3\nben calls liar\n").state
+    assert "1 die in play" in turn_line(state) and "1 dice" not in turn_line(state)
+    text = render(table_view(state)).export_text()
+    assert "1 die in play" in text and "1 dice" not in text

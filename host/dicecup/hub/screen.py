@@ -1,52 +1,148 @@
-"""The terminal table view: a subscriber to what the hub publishes (snapshot.py), printed with rich."""
+"""The terminal table view: a subscriber to what the hub publishes (snapshot.py), printed with rich.
+
+On a terminal the table stays in one place (rich's live display) at one width, redrawn from every snapshot, so
+its clock ticks, while what happens scrolls above it: what the table says, the reveals, the trigger pulls.
+Anywhere else (a pipe, a test, a CI log) it is a plain log that never redraws: one line per event (issue 12
+item 16: the table was printed in full after every bid, 2,600 lines a game, at a width that changed)."""
 import time
 
 from rich.console import Console
+from rich.live import Live
+from rich.text import Text
 
+from dicecup.view.lines import reveal_line, turn_line
 from dicecup.view.table import reveal_view, table_view
 
-from .snapshot import GameWon, RoundRevealed, Said, TriggerPulled, TurnStarted
+from .snapshot import GameWon, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted
+from .turnclock import hurry_from
+
+TABLE_WIDTH = 100  # the live table's width, or the terminal's if narrower: the same at every draw
 
 
 class Screen:
-    """Prints what happens at the table. `quiet` lines (each bid as it is made) are shown unless `brief`, and a
-    brief screen shows the table once a round rather than at every turn."""
+    """Shows what happens at the table. `quiet` lines (each bid as it is made) are shown unless `brief`; on a
+    terminal they are the line under the live table. A brief log shows the table once a round rather than at
+    every turn. `live` (default: whether the console is a terminal) chooses the live table or the log."""
 
-    def __init__(self, console=None, brief=False, drama=0.0):
+    def __init__(self, console=None, brief=False, drama=0.0, live=None):
         self.console = console or Console()
         self.brief = brief
         self.drama = drama       # seconds of suspense before a trigger pull's result
+        self.live = self.console.is_terminal if live is None else live
+        self.width = min(TABLE_WIDTH, self.console.width)
+        self._live = None        # rich's Live, from the first table drawn until the game ends or close()
+        self._snapshot = None    # the table drawn
+        self._status = ""        # the line under the live table: the last bid, the suspense of a trigger pull
 
     def __call__(self, item):
-        show = self._SHOWS.get(type(item))
+        if isinstance(item, TableSnapshot):
+            if self.live and item.state is not None:
+                self._snapshot = item
+                self._redraw()
+            return
+        show = (self._LIVE if self.live else self._LOG).get(type(item))
         if show is not None:
             show(self, item)
 
-    def say(self, said: Said):
-        if not (said.quiet and self.brief):
-            self.console.print(said.text, markup=False, highlight=False, soft_wrap=True)
+    def frame(self, snapshot):
+        """The table as the live display draws it, always `width` wide."""
+        state = snapshot.state
+        to_act = state.seats[snapshot.to_act] if snapshot.to_act is not None else None
+        left = snapshot.clock_left
+        return table_view(state, seat_notes=snapshot.seat_notes(), clock_left=left, to_act=to_act,
+                          status=self._status or None, width=self.width,
+                          hurry=left is not None and left <= hurry_from(state.rules.clock))
 
-    def turn(self, started: TurnStarted):
+    def close(self):
+        """End the live display (the table stays on the terminal as last drawn, the cursor shown again)."""
+        if self._live is not None:
+            self._live.stop()
+            self._live = None
+
+    # -- on a terminal -------------------------------------------------------------------------------------------
+    def _redraw(self):
+        if self._snapshot is None:
+            return
+        if self._live is None:
+            self._live = Live(console=self.console, auto_refresh=False, redirect_stdout=False,
+                              redirect_stderr=False)
+            self._live.start()
+        self._live.update(self.frame(self._snapshot), refresh=True)
+
+    def _above(self, renderable, **options):
+        """Printed above the live table (rich moves it down), or as it is before the first table."""
+        self.console.print(renderable, **options)
+
+    def _live_say(self, said: Said):
+        if said.quiet:
+            self._status = said.text
+            return self._redraw()
+        self._above(said.text, markup=False, highlight=False, soft_wrap=True)
+
+    def _live_turn(self, started: TurnStarted):
+        self._snapshot = started.snapshot
+        self._redraw()
+
+    def _live_reveal(self, revealed: RoundRevealed):
+        self._status = ""
+        self._above(reveal_view(revealed.outcome))
+        self._redraw()
+
+    def _live_shot(self, pulled: TriggerPulled):
+        self._status = f"{pulled.seat} loads {pulled.bullets} of 6, spins the cylinder"
+        for _ in range(3):
+            self._redraw()
+            if self.drama:
+                time.sleep(self.drama / 3)
+            self._status += " ."
+        self._status = ""
+        self._above(Text.assemble(f"{pulled.seat} loads {pulled.bullets} of 6, spins the cylinder . . . ",
+                                  _verdict(pulled)))
+        self._redraw()
+
+    def _live_winner(self, won: GameWon):
+        self._status = ""
+        self._redraw()
+        self.close()
+        self._log_winner(won)
+
+    # -- a log: one line per event ---------------------------------------------------------------------------------
+    def _line(self, text):
+        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    def _log_say(self, said: Said):
+        if not (said.quiet and self.brief):
+            self._line(said.text)
+
+    def _log_turn(self, started: TurnStarted):
         snap = started.snapshot
         if not self.brief or not snap.state.bids:
-            self.console.print(table_view(snap.state, seat_notes=snap.seat_notes(), clock_left=snap.clock_left,
-                                          to_act=snap.state.seats[snap.to_act]))
+            to_act = snap.state.seats[snap.to_act] if snap.to_act is not None else None
+            self._line(turn_line(snap.state, to_act=to_act, clock_left=snap.clock_left))
 
-    def reveal(self, revealed: RoundRevealed):
-        self.console.print(reveal_view(revealed.outcome))
+    def _log_reveal(self, revealed: RoundRevealed):
+        self._line(reveal_line(revealed.outcome))
 
-    def shot(self, pulled: TriggerPulled):
-        name = pulled.seat
-        self.console.print(f"{name} loads {pulled.bullets} of 6, spins the cylinder", end="", markup=False)
+    def _log_shot(self, pulled: TriggerPulled):
+        self.console.print(f"{pulled.seat} loads {pulled.bullets} of 6, spins the cylinder", end="", markup=False,
+                           highlight=False)
         for _ in range(3):
             if self.drama:
                 time.sleep(self.drama / 3)
-            self.console.print(" .", end="")
-        verdict = "BANG! " + name + " is out" if pulled.dead else "click. " + name + " lives"
-        self.console.print(f" {verdict}", style="bold red" if pulled.dead else "bold green")
+            self.console.print(" .", end="", highlight=False)
+        self.console.print(" ", _verdict(pulled), sep="", soft_wrap=True)
 
-    def winner(self, won: GameWon):
-        self.console.print(f"\n[bold]{won.winner} wins the game.[/bold]", soft_wrap=True)
-        self.console.print(f"journal: {won.journal}", markup=False, highlight=False, soft_wrap=True)
+    def _log_winner(self, won: GameWon):
+        self.console.print(f"[bold]{won.winner} wins the game.[/bold]", soft_wrap=True, highlight=False)
+        self._line(f"journal: {won.journal}")
 
-    _SHOWS = {Said: say, TurnStarted: turn, RoundRevealed: reveal, TriggerPulled: shot, GameWon: winner}
+    _LIVE = {Said: _live_say, TurnStarted: _live_turn, RoundRevealed: _live_reveal, TriggerPulled: _live_shot,
+             GameWon: _live_winner}
+    _LOG = {Said: _log_say, TurnStarted: _log_turn, RoundRevealed: _log_reveal, TriggerPulled: _log_shot,
+            GameWon: _log_winner}
+
+
+def _verdict(pulled: TriggerPulled) -> Text:
+    if pulled.dead:
+        return Text(f"BANG! {pulled.seat} is out", style="bold red")
+    return Text(f"click. {pulled.seat} lives", style="bold green")

@@ -142,3 +142,4 @@ class TableSetup:
         if self.hub is not None:
             self.hub.seating.close()
             self.screen_feed.drain()
+        getattr(self.screen, "close", lambda: None)()  # a live table ends, the terminal's cursor shown again

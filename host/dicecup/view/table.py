@@ -11,9 +11,11 @@ from dicecup.rules.referee import count_words
 DIE_FACES = "·⚀⚁⚂⚃⚄⚅"
 
 
-def table_view(state, *, seat_notes=None, clock_left=None, status=None, to_act=None) -> Panel:
+def table_view(state, *, seat_notes=None, clock_left=None, status=None, to_act=None, width=None,
+               hurry=False) -> Panel:
     """The whole table now. seat_notes: seat -> short text (e.g. "Pico cup" / "bot" / "cup unplugged: waiting for it");
-    to_act: the seat to act when the engine leaves it open (dudo's first opener is the hub's draw)."""
+    to_act: the seat to act when the engine leaves it open (dudo's first opener is the hub's draw); width: a
+    fixed width (a live display keeps one at every draw); hurry: the clock is in its last seconds."""
     seat_notes = seat_notes or {}
     revolver = state.rules.preset.revolver
     grid = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False)
@@ -33,20 +35,21 @@ def table_view(state, *, seat_notes=None, clock_left=None, status=None, to_act=N
             row.append(_bullets(state.bullets[i]))
         row.append(Text(seat_notes.get(name, ""), style="dim"))
         grid.add_row(*row)
-    lines = [grid, _standing_line(state, clock_left), _bids_line(state)]
+    lines = [grid, _standing_line(state, clock_left, hurry), _bids_line(state)]
     if status:
         lines.append(Text(status, style="yellow"))
     title = f"{state.rules}  ·  round {state.round}"
     if state.palifico is not None:
         title += f"  ·  palifico ({state.seats[state.palifico]})"
-    return Panel(_group(lines), title=title, title_align="left", box=box.ROUNDED, expand=False)
+    return Panel(_group(lines), title=title, title_align="left", box=box.ROUNDED, expand=width is not None,
+                 width=width)
 
 
 def _bullets(n: int) -> Text:
     return Text("●" * n + "○" * (6 - n), style="red" if n else "dim")
 
 
-def _standing_line(state, clock_left) -> Text:
+def _standing_line(state, clock_left, hurry=False) -> Text:
     standing = state.standing
     text = Text()
     if standing is None:
@@ -55,9 +58,10 @@ def _standing_line(state, clock_left) -> Text:
         bidder = state.seats[state.bids[-1][0]]
         text.append(str(standing), style="bold cyan")
         text.append(f"  {standing.words()}  by {bidder}")
-    text.append(f"   ·  {state.dice_in_play} dice in play  ·  ones {'wild' if state.wild else 'not wild'}")
+    dice = "die" if state.dice_in_play == 1 else "dice"
+    text.append(f"   ·  {state.dice_in_play} {dice} in play  ·  ones {'wild' if state.wild else 'not wild'}")
     if clock_left is not None:
-        text.append(f"  ·  ⏱ {clock_left:.0f}s", style="magenta")
+        text.append(f"  ·  ⏱ {clock_left:.0f}s", style="bold red" if hurry else "magenta")
     return text
 
 
