@@ -6,11 +6,12 @@ import time
 
 import pytest
 
-from cupcore import commit, wire
+from cupcore import commit, dice as dicemod, wire
 from dicecup.link.peer import CupPeer
 from dicecup.sim.virtualcup import VirtualCup, VirtualCups
 
 NONCE = bytes.fromhex("8f3a1c5e0b7d2946")
+ENTROPY = bytes(range(16))  # the hub's entropy, sent once the commitment is in (fair dice)
 SEAT = 2
 
 
@@ -53,7 +54,15 @@ def start_deal(peer, deal_id, count=5):
     peer.send(wire.DEAL, (deal_id, count, NONCE))
     got_deal, digest = peer.expect(wire.COMMIT)
     assert got_deal == deal_id
+    peer.send(wire.ENTROPY, (deal_id, ENTROPY))
+    peer.settle()  # acknowledged: what the test sends next goes out at once
     return digest
+
+
+def fair(digest, dice, seed):
+    """The reveal is what the commitment and the entropy make: the seed committed to, the dice it rolls."""
+    return commit.verify(digest, NONCE, SEAT, len(dice), seed) and \
+        bytes(dicemod.roll(seed, NONCE, SEAT, ENTROPY, len(dice))) == bytes(dice)
 
 
 def test_a_whole_round_over_the_pty(cup, peer):
@@ -75,9 +84,9 @@ def test_a_whole_round_over_the_pty(cup, peer):
     peer.send(wire.REVEAL_REQ, (7,))
     deal_id, dice, salt = peer.expect(wire.REVEAL)
     assert deal_id == 7 and len(dice) == 5 and len(salt) == 16
-    assert commit.verify(digest, NONCE, SEAT, dice, salt)
+    assert fair(digest, dice, salt)
     tampered = bytes([dice[0] % 6 + 1]) + dice[1:]
-    assert not commit.verify(digest, NONCE, SEAT, tampered, salt)
+    assert not fair(digest, tampered, salt)
 
     # The cup shows what it revealed, in the face-colour legend.
     letters = "WRYGBM"
@@ -123,7 +132,7 @@ def test_bad_input_never_crashes_the_cup_or_shows_its_dice(cup, peer):
 
     peer.send(wire.REVEAL_REQ, (3,))
     _, dice, salt = peer.expect(wire.REVEAL)
-    assert commit.verify(digest, NONCE, SEAT, dice, salt)
+    assert fair(digest, dice, salt)
 
 
 def test_cue_turn_and_cue_call_are_shown_and_sounded_by_the_virtual_cup(cup, peer):
@@ -168,7 +177,7 @@ def test_the_firmware_also_runs_under_cpython_as_a_fallback():
         digest = start_deal(peer, 1, count=3)
         peer.send(wire.REVEAL_REQ, (1,))
         _, dice, salt = peer.expect(wire.REVEAL)
-        assert commit.verify(digest, NONCE, SEAT, dice, salt)
+        assert fair(digest, dice, salt)
         assert cup.alive() and cup.stderr() == ""
 
 
