@@ -12,13 +12,17 @@ with the CRC over everything before it. That is a plain frame (version 1). Once 
 
 tag = HMAC-SHA256(session key, direction (1: cup->hub, 2: hub->cup) | everything before the tag)[:8].
 encode(..., session=S) writes one; the Decoder takes both kinds apart (counter, tag and `signed`, the bytes the
-tag covers) and checks only the CRC: S.check(decoder) says whether the tag and the counter are good. That is the
-whole authenticated decoder, for a fuzzer too:
+tag covers) and checks only the CRC; S.check(decoder) says whether the tag and the counter are good. The
+authenticated decoder, for a fuzzer too (cupcore.link.Link does the same, and counts `forged` and `replayed`):
 
-    decoder = wire.Decoder()
+    from cupcore import session as sessions
+    decoder, session = wire.Decoder(), sessions.Session(session_key, wire.TO_CUP)   # the hub's side
     for byte in data:
-        if decoder.push(byte) and (decoder.version == wire.VERSION or session.check(decoder) == session.OK): ... docs/protocol.md describes every byte, message and code; the golden
-vectors in tests/vectors/ pin them. Change this file, wirenames.py, the doc and the vectors together.
+        if decoder.push(byte) and decoder.version == wire.AUTH_VERSION and session.check(decoder) == sessions.OK:
+            wire.unpack_body(decoder.type, decoder.body)   # an authentic frame, never seen before
+
+docs/protocol.md describes every byte, message and code; the golden vectors in tests/vectors/ pin them. Change
+this file, wirenames.py, the doc and the vectors together.
 """
 from cupcore.compat import const
 
