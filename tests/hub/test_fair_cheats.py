@@ -68,8 +68,8 @@ def test_a_loaded_cup_that_grinds_seeds_for_ones_still_rolls_fair_dice(tmp_path,
     The test: a chi-square of the faces of at least 600 of their dice, df 5, rejected at alpha = 0.001 (a fair cup
     fails it once in a thousand runs). Its power against the cheat it stops: a cup that saw the entropy would
     pick, of 200 seeds, the one with the most ones of its 10 dice: 54 % ones; and a cup that always got at least
-    3 ones of 5 has 62 % ones. Against either, at 600 dice, the noncentrality is over 800 and the power is above
-    0.9999 (2,000 of 2,000 simulated runs caught it). Even a faint load, ones 25 % of the time instead of 1/6, is
+    3 ones of 5 has 62 % ones. Against either, at 600 dice, the noncentrality is about 600 (890 for the second)
+    against a critical value of 20.5, and the power is above 0.9999 (2,000 of 2,000 simulated runs caught each). Even a faint load, ones 25 % of the time instead of 1/6, is
     caught with power 0.87. Without the defence (the hub sending each cup its entropy ahead of its deal) this
     test fails: chi-square in the hundreds."""
     cheating({f"cup{i}": "loaded" for i in range(1, 7)})
