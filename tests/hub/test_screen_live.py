@@ -169,3 +169,24 @@ def test_the_live_display_ends_with_the_table_so_a_stopped_game_leaves_the_termi
         table.close()  # as Ctrl-C does, through TableSetup.close
     raw = console.file.getvalue()
     assert raw.rstrip().endswith("\x1b[?25h"), repr(raw[-200:])  # the cursor shown again
+
+
+def test_lines_others_print_on_the_programs_own_terminal_go_above_the_live_table(monkeypatch):
+    from dicecup.hub.phases import TablePhase
+    from dicecup.hub.snapshot import SeatView
+    from dicecup.rules import replay
+
+    terminal = io.StringIO()
+    monkeypatch.setattr("sys.stdout", terminal)
+    screen = Screen(console=Console(force_terminal=True, width=100))  # the console writes to sys.stdout
+    state = replay("rules dudo\nseats ana ben\n").state
+    seats = (SeatView(0, "ana", "bot", None, None, True), SeatView(1, "ben", "bot", None, None, True))
+    screen(TableSnapshot(TablePhase.BIDDING, seats=seats, state=state, to_act=0))
+    print("dicecup play: a line from elsewhere")
+    screen.close()
+    import sys
+    assert sys.stdout is terminal  # given back as it was
+    shown = terminal_lines(terminal.getvalue())
+    assert shown.index("dicecup play: a line from elsewhere") < shown.index(next(line for line in shown
+                                                                               if line.startswith("╭─ dudo")))
+    assert sum(line.startswith("╭─ dudo") for line in shown) == 1

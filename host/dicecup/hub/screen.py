@@ -4,6 +4,7 @@ On a terminal the table stays in one place (rich's live display) at one width, r
 its clock ticks, while what happens scrolls above it: what the table says, the reveals, the trigger pulls.
 Anywhere else (a pipe, a test, a CI log) it is a plain log that never redraws: one line per event (issue 12
 item 16: the table was printed in full after every bid, 2,600 lines a game, at a width that changed)."""
+import sys
 import time
 
 from rich.console import Console
@@ -64,8 +65,11 @@ class Screen:
         if self._snapshot is None:
             return
         if self._live is None:
-            self._live = Live(console=self.console, auto_refresh=False, redirect_stdout=False,
-                              redirect_stderr=False)
+            # On the program's own terminal, lines printed by others (`dicecup play: ...` on stderr) go above the
+            # table rather than through it; a console of its own (a file, a test's) leaves sys.stdout alone.
+            own_terminal = self.console.file is sys.stdout
+            self._live = Live(console=self.console, auto_refresh=False, redirect_stdout=own_terminal,
+                              redirect_stderr=own_terminal and sys.stderr.isatty())
             self._live.start()
         self._live.update(self.frame(self._snapshot), refresh=True)
 
