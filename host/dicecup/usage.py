@@ -73,6 +73,8 @@ def _missing(parser, names):
     for name in names.split(", "):
         action = _action(parser, name)
         help_text = (action.help or "").split(";")[0].split(":")[0] if action is not None else ""
+        if help_text.count("(") != help_text.count(")"):  # cut inside brackets: "the player (a bot"
+            help_text = help_text.split(" (")[0]
         said.append(f"{name} ({help_text})" if help_text else name)
     return f"missing {' and '.join(said)}"
 

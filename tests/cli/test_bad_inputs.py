@@ -261,6 +261,29 @@ ROWS = [
     Row(("verify", "--all"), "journal|game"),
     Row(("verify", "--all", "--data", "{work}/notes.txt"), "is a file"),
     Row(("verify", "--frob"), "--frob"),
+    # -- history, stats, ratings --------------------------------------------------------------------------------
+    Row(("history", "nobody"), "nobody"),
+    Row(("history", "import"), "import"),
+    Row(("history", "import", "{work}/no-such-game.txt"), "no-such-game"),
+    Row(("history", "import", "{work}/notes.txt"), "notes.txt"),
+    Row(("history", "import", "{work}/cat.png"), "cat.png"),
+    Row(("history", "import", "{work}/latin1.txt"), "latin1.txt"),
+    Row(("history", "import", ""), "empty|name|journal"),
+    Row(("history", "--db", "nonsense://x"), "nonsense|--db"),
+    Row(("history", "--db", "{work}/notes.txt"), "notes.txt"),
+    Row(("history", "--data", "{work}/notes.txt"), "is a file"),
+    Row(("history", "ana", "ben"), "ben"),
+    Row(("stats",), r"missing name \(the player\);"),  # said "missing name (the player (a bot);"
+    Row(("stats", "nobody"), "nobody"),
+    Row(("stats", ""), "name|player|empty"),
+    Row(("stats", "ana", "--plot", "{work}/photos"), "is a folder"),
+    Row(("stats", "ana", "--plot", "{work}/nerve.txt"), "ana|png|plot"),
+    Row(("stats", "ana", "--db", "nonsense://x"), "nonsense|--db"),
+    Row(("stats", "--data", "{work}/notes.txt", "ana"), "is a file"),
+    Row(("ratings", "--db", "nonsense://x"), "nonsense|--db"),
+    Row(("ratings", "--db", "{work}/photos"), "photos"),
+    Row(("ratings", "--data", "{work}/notes.txt"), "is a file"),
+    Row(("ratings", "extra"), "extra"),
     # -- the ones nobody listed: empty paths ("$VAR" unset), too many workers, text that is not UTF-8 --------------
     Row(("build", "--board", "pico", "--out", ""), "--out"),
     Row(("flash", "--board", "pico", "--dist", ""), "--dist"),
@@ -360,7 +383,7 @@ def _fingerprint(sandbox: Path) -> dict:
 
 
 def _env(sandbox: Path) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "DICECUP_"))}
     env.update(HOME=str(sandbox / "home"), PYTHONDONTWRITEBYTECODE="1", COLUMNS="100",
                TMPDIR=str(sandbox / "tmp"))  # scratch files left behind show up as changes too
     return env

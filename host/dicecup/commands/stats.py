@@ -76,9 +76,13 @@ def _plot_ready(path: str) -> bool:
     if not path.strip():
         print(f"{PROG}: --plot needs a file name, like --plot nerve.png", file=sys.stderr)
         return False
-    try:
-        import matplotlib  # noqa: F401  (the docs extra; not every hub has it)
-    except ImportError:
+    import importlib.util
+    import os
+
+    if os.path.isdir(path):
+        print(f"{PROG}: --plot {path} is a folder: name the picture's file, like --plot nerve.png", file=sys.stderr)
+        return False
+    if importlib.util.find_spec("matplotlib") is None:  # found, not imported: importing it makes ~/.config/matplotlib
         print(f"{PROG}: --plot needs matplotlib: {PLOT_NEEDS}", file=sys.stderr)
         return False
     return True
