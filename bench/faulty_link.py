@@ -68,6 +68,7 @@ def play_in_process(args):
             "same_record": clean.record() == faulty.record(),
             "faults": faulty.faults(), "frames": faulty.frames(), "lost": faulty.lost(),
             "seconds": faulty.clock.now, "rounds": len(faulty.hub.state.history) if faulty.hub.state else 0,
+            "paired": faulty.paired(), "forged": sum(faulty.refused_by_auth()), "drops": faulty.drops(),
         }
     finally:
         shutil.rmtree(data, ignore_errors=True)
@@ -95,14 +96,16 @@ def play_on_micropython(args):
             lines = [FaultyLine(random.Random(rng.random()), drop=rate, duplicate=rate, reorder=rate, corrupt=rate)
                      for _ in range(2)]
             self.lines = getattr(self, "lines", []) + lines
-            return CupConnection(FaultyTransport(open_transport(kind, target), *lines)).listen(self.inbox)
+            return CupConnection(FaultyTransport(open_transport(kind, target), *lines),
+                                 keys=self.keys).listen(self.inbox)
 
     data = scratch()
     found = {"k": k, "what": f"MicroPython {preset} {MP_RULES} {MP_CUPS} cups seed {game_seed}", "desyncs": []}
     try:
         table = TableSetup(rules, data=data, seed=game_seed, screen=lambda item: None, result_pause=0.2)
-        table.connections = FaultyConnections(table.inbox)
-        with VirtualCups(MP_CUPS, runtime=find_micropython(), fast=True, seed=game_seed) as cups:
+        table.connections = FaultyConnections(table.inbox, keys=table.keys)
+        with VirtualCups(MP_CUPS, runtime=find_micropython(), fast=True, seed=game_seed, keyed=True) as cups:
+            table.keys.extra.update(cups.keys)  # paired cups: every frame authenticated, as in `dicecup demo`
             hub = table.make_hub(expect_cups=MP_CUPS)
             hub.bot_delay = 0.0
             conns = table.connect([cup.path for cup in cups])
@@ -120,6 +123,8 @@ def play_on_micropython(args):
         found["faults"] = {name: sum(line.counts[name] for line in lines) for name in lines[0].counts}
         found["frames"] = sum(line.frames for line in lines)
         found["lost"] = sum(conn.link.lost for conn in conns)
+        found["paired"] = all(getattr(conn, "pairing", "paired") == "paired" for conn in conns)
+        found["forged"] = sum(getattr(conn.link, "forged", 0) + getattr(conn.link, "replayed", 0) for conn in conns)
         found["rounds"] = len(hub.state.history) if hub.state else 0
         record = _record(hub.journal.path) if hub.journal else []
         clean = SimGame(rules, game_seed, cups=MP_CUPS, data=data).run()
@@ -184,6 +189,9 @@ def report(results, label):
     frames = sum(r.get("frames", 0) for r in results)
     print(f"{label}: {games} games, {sum(r.get('rounds', 0) for r in results)} rounds, {frames} frames through the "
           f"faulty lines: " + ", ".join(f"{n} {c} ({100 * c / max(frames, 1):.1f} %)" for n, c in faults.items()))
+    print(f"  paired (authenticated) games: {sum(1 for r in results if r.get('paired'))}; frames the links dropped "
+          f"as forged or replayed: {sum(r.get('forged', 0) for r in results)}; cups dropped for silence: "
+          f"{sum(r.get('drops', 0) for r in results)}")
     print(f"  messages a link gave up on: {sum(r.get('lost', 0) for r in results)}; results unlike the clean "
           f"link's: {len(differ)}; records unlike it: {len(records)}; games with a desync: {len(desynced)}")
     for r in (desynced + differ + records)[:5]:

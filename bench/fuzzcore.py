@@ -328,15 +328,16 @@ class Generator:
         return _crc_frame(_payload(mtype, good[:end], self.rng, version)), None, False, self.target.paired
 
     def spliced(self):
-        """The head of one frame and the tail of another, as a dropped delimiter leaves them. Every frame starts
-        with the same few bytes (0x00, a code byte, the version), so a splice can give back b itself: then b is
-        what it means."""
-        a, _ = self._base()
-        b, meant = self._base()
+        """The head of one frame and the tail of another, as a dropped delimiter leaves them. Frames share their
+        first bytes (0x00, a code byte, the version) and often a last byte or two, so a splice can give back a or
+        b whole: then that frame is what it means."""
+        a, meant_a = self._base()
+        b, meant_b = self._base()
         cut_a = 2 + self.rng.below(len(a) - 3)
         cut_b = 2 + self.rng.below(len(b) - 3)
         data = a[:cut_a] + b[cut_b:]
-        return data, meant if data == b else None, data == b and meant is not None, False
+        meant = meant_b if data == b else meant_a if data == a else None
+        return data, meant, meant is not None, False
 
     # -- a paired link's own cases ------------------------------------------------------------------------------
     def forged(self):

@@ -14,6 +14,7 @@ A connection the hub drops (a cup that did not answer in time) is reported down 
 cable is plugged back in RECONNECT seconds later: the hub sees a new connection from the same cup, as its
 Connections would reopen the port.
 """
+import hashlib
 import heapq
 import random
 import tempfile
@@ -22,6 +23,7 @@ from cupcore import cup as cupmod
 from cupcore import wire
 from cupcore.gestures import DOUBLE, LONG, PRESS
 from cupcore.link import Link
+from cupcore.runner import pair
 
 from dicecup.boards.sim.simboard import SeededSource
 from dicecup.bots.simple import SimpleBot
@@ -96,8 +98,8 @@ class SimTransport(Transport):
 class SimConnection(CupConnection):
     """The hub's connection to one simulated cup; its Link keeps the virtual clock."""
 
-    def __init__(self, transport, clock):
-        super().__init__(transport)
+    def __init__(self, transport, clock, keys=None):
+        super().__init__(transport, keys=keys)
         self.link = Link(self._write, self._deliver, clock=clock.ms)
 
 
@@ -112,7 +114,7 @@ class Cable:
         self.drops = 0
 
     def plug(self):
-        self.conn = SimConnection(SimTransport(self.name, self.to_cup), self.game.clock)
+        self.conn = SimConnection(SimTransport(self.name, self.to_cup), self.game.clock, keys=self.game.keys.get)
         self.conn._inbox = self  # a drop is reported through put(), as a reader thread reports it
         self.game.hub.add_connection(self.conn)
         return self.conn
@@ -131,10 +133,12 @@ class Cable:
 class SimCup:
     """cupcore's Cup and Link, as a board's Runner wires them, without the board."""
 
-    def __init__(self, name, cup_id, seed, clock, wire_out):
+    def __init__(self, name, cup_id, seed, clock, wire_out, key=None):
         self.name, self.cup_id = name, cup_id
         self.link = Link(wire_out.write, self._deliver, clock=clock.ms)
         self.cup = cupmod.Cup(self.link.send, cup_id, name, "sim", source=SeededSource(seed), clock=clock.ms)
+        if key is not None:
+            pair(self.cup, self.link, key)  # as the Runner does with settings.toml's DICECUP_KEY
         self.crashes = 0
         self.decided = None  # ((deal, bids so far), action): one decision per turn, as the demo's hands
 
@@ -153,7 +157,8 @@ class SimCup:
 
 
 class SimGame:
-    def __init__(self, rules, seed, cups=4, faults=0.0, fault_seed=None, data=None, result_pause=0.05):
+    def __init__(self, rules, seed, cups=4, faults=0.0, fault_seed=None, data=None, result_pause=0.05, paired=True):
+        """paired: every cup holds a key the hub knows (authenticated frames); else they sit unpaired."""
         self.clock = Clock()
         self.seed = seed
         self._events = []
@@ -162,6 +167,10 @@ class SimGame:
         self.hub = Hub(rules, data=self.data, chance=Chance(seed), expect_cups=cups, clock=self.clock.seconds)
         self.hub.result_pause = result_pause
         self.hub.bot_delay = 0.0
+        self.hub.seating.allow_unpaired = not paired
+        names = [f"cup{i + 1}" for i in range(cups)]
+        self.keys = {i + 1: hashlib.sha256(f"{seed}:key:{name}".encode()).digest() if paired else None
+                     for i, name in enumerate(names)}
         self.lines = []
         self.cups = []
         self.cables = []
@@ -173,7 +182,7 @@ class SimGame:
             self.lines += [line for line in lines if line]
             cable = Cable(self, name, lines)
             # the seeds as dicecup demo gives them (VirtualCups, BotPlayers), so a seed plays the demo's game
-            cup = SimCup(name, i + 1, f"{seed}:{name}", self.clock, cable.to_hub)
+            cup = SimCup(name, i + 1, f"{seed}:{name}", self.clock, cable.to_hub, key=self.keys[i + 1])
             cable.to_cup.receive = cup.link.feed
             self.cables.append(cable)
             self.cups.append(cup)
@@ -304,6 +313,15 @@ class SimGame:
 
     def frames(self):
         return sum(line.frames for line in self.lines)
+
+    def refused_by_auth(self):
+        """Frames the links dropped as forged (a tag that fails: a corrupted frame whose CRC still held) or
+        replayed (a counter not above the last: a duplicate, a frame overtaken), both ends together."""
+        links = [conn.link for conn in self.conns] + [cup.link for cup in self.cups]
+        return sum(getattr(link, "forged", 0) for link in links), sum(getattr(link, "replayed", 0) for link in links)
+
+    def paired(self):
+        return all(getattr(conn, "pairing", "paired") == "paired" for conn in self.conns)
 
     def drops(self):
         """Connections the hub gave up on (a cup silent past its answer timeout) and opened again."""
