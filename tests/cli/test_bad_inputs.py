@@ -334,6 +334,14 @@ ROWS = [
     Row(("referee", "--json", "{work}/record.txt"), pipe=True, status=141),
     Row(("resume",), "virtual cups", setup="gone_virtual_cups"),
     Row(("odds", "--rules", "revolver", "load=off", "--dice", "5"), "load"),  # docs/rules.md showed it (item 11)
+    # a path that goes through a file
+    Row(("build", "--board", "pico", "--out", "{work}/notes.txt/build"), "notes.txt"),
+    Row(("flash", "--board", "cpb", "--drive", "{work}/notes.txt/CIRCUITPY"), "notes.txt"),
+    Row(("flash", "--board", "pico", "--dist", "{work}/notes.txt/build"), "notes.txt"),
+    Row(("odds", "--markdown", "{work}/photos/"), "photos"),
+    Row(("referee", "{work}/notes.txt/game.txt"), "notes.txt"),
+    Row(("resume", "{work}/notes.txt/game.txt"), "notes.txt"),
+    Row(("arena", "easy", "{work}/notes.txt/bot.py:Bot"), "notes.txt"),
     # -- sim ----------------------------------------------------------------------------------------------------
     Row(("sim",), "count|how many"),
     *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),
