@@ -6,6 +6,8 @@ import select
 import threading
 import time
 
+import pytest
+
 from cupcore import cup as cupmod
 from cupcore import wirenames
 from cupcore.gestures import DOUBLE, LONG, PRESS
@@ -79,6 +81,21 @@ class PtyCup:
         self._thread.join(2)
         os.close(self.master)
         os.close(self.slave)
+
+
+@pytest.fixture
+def cups():
+    """cups(name, cup_id, silent=False) makes a PtyCup; every one made is closed after the test. A test module
+    uses it by importing it (`from pty_cups import cups`)."""
+    made = []
+
+    def make(*args, **kwargs):
+        made.append(PtyCup(*args, **kwargs))
+        return made[-1]
+
+    yield make
+    for cup in made:
+        cup.close()
 
 
 def wait_until(predicate, what, timeout=20.0):

@@ -1,25 +1,11 @@
 """The hub talks to cups as the protocol says, checked frame by frame at a cup on a real pseudo-terminal
 (cupcore's own Cup and Link): the cue for a player's turn and for a call, and a second connection that claims
 a seated cup's id while the first is still connected is refused (issue 11, item 8)."""
-import pytest
-
 from cupcore import wire
 from dicecup.hub.phases import TablePhase
 from dicecup.rules import Record, Roll
-from pty_cups import PtyCup, PtyTable, seat_in_order, take_turn, wait_until
+from pty_cups import PtyTable, cups, seat_in_order, take_turn, wait_until  # noqa: F401 - cups: a fixture
 
-
-@pytest.fixture
-def cups():
-    made = []
-
-    def make(*args, **kwargs):
-        made.append(PtyCup(*args, **kwargs))
-        return made[-1]
-
-    yield make
-    for cup in made:
-        cup.close()
 
 
 def turn_cue(values):

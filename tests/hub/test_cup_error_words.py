@@ -5,20 +5,7 @@ import pytest
 from cupcore import wire
 from dicecup.hub.cupwords import cup_error_words
 from dicecup.hub.phases import TablePhase
-from pty_cups import PtyCup, PtyTable, seat_in_order, wait_until
-
-
-@pytest.fixture
-def cups():
-    made = []
-
-    def make(*args, **kwargs):
-        made.append(PtyCup(*args, **kwargs))
-        return made[-1]
-
-    yield make
-    for cup in made:
-        cup.close()
+from pty_cups import PtyTable, cups, seat_in_order, wait_until  # noqa: F401 - cups: a fixture
 
 
 def test_a_cups_error_frame_is_said_in_a_players_words_through_a_real_pty(cups, tmp_path):

@@ -1,30 +1,15 @@
 """Issue 12 item 9: the turn clock. Nobody was warned as it ran out: now in the clock's last
 seconds (the last 5, or the last third of a shorter clock) the table says so and the cup whose turn it is
 gets CUE_HURRY with the seconds left."""
-import pytest
-
 from cupcore import wire
 from dicecup.hub.phases import TablePhase
 from dicecup.hub.turnclock import hurry_from
-from pty_cups import PtyCup, PtyTable, seat_in_order
+from pty_cups import PtyTable, cups, seat_in_order  # noqa: F401 - cups: a fixture
 
 
 def test_the_hurry_comes_in_the_last_five_seconds_or_the_last_third_of_a_shorter_clock():
     assert hurry_from(60) == 5 and hurry_from(15) == 5
     assert hurry_from(9) == 3 and hurry_from(3) == 1
-
-
-@pytest.fixture
-def cups():
-    made = []
-
-    def make(*args, **kwargs):
-        made.append(PtyCup(*args, **kwargs))
-        return made[-1]
-
-    yield make
-    for cup in made:
-        cup.close()
 
 
 def hurry(values):
