@@ -28,6 +28,7 @@ LED_LETTERS = {
     leds.FACE_COLOURS[5]: "B",
     leds.FACE_COLOURS[6]: "M",
     leds.CYAN: "C",
+    leds.AMBER: "A",  # hurry: the turn clock's last seconds
     leds.DIM_BLUE: "b",
     leds.DIM_AMBER: "a",
 }
