@@ -21,3 +21,4 @@ def test_a_cup_silent_past_the_answer_timeout_is_dropped_and_the_game_goes_on_wh
     cable.to_hub.line = None  # the line is good again: the cup is heard when its port is open again
     game.run(limit=game.clock.now + 600)
     assert game.hub.finished and game.desyncs() == []
+    assert cable.drops == 1  # back at its deadline, it had time to answer (it was dropped again at once before)

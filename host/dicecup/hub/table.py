@@ -529,6 +529,8 @@ class Hub:
             return
         if self.phase == DEALING and seat.index in deal.commits:
             deal.ask_again(seat.index)
+        if deal.deadline is not None:  # a cup dropped for silence came back at its deadline: time to answer
+            deal.deadline = max(deal.deadline, self.clock() + self.answer_timeout)
         seat.send(wire.DEAL, (deal.id, deal.counts[seat.index], deal.nonce))
 
     def resume(self, resumed, state, bots):
