@@ -47,7 +47,7 @@ def test_the_imu_is_woken_at_8g_and_the_matrix_is_25_pixels_on_its_gpio():
 def test_the_screen_button_is_a_and_a_long_press_peeks_as_a_die_face():
     runner, usb, hub, clock, strip = make()
     seat(runner, usb, hub, clock)
-    usb.incoming += hub.frame(wire.DEAL, (4, 3, b"abcdefgh"))
+    usb.incoming += hub.frame(wire.DEAL, (4, 3, b"abcdefgh")) + hub.frame(wire.ENTROPY, (4, bytes(16)))
     run_for(runner, clock, 20)
     hold(runner, clock, machine.PINS[PINS["buttons"]["a"]["gpio"]], 800)
     first = runner.cup._dice[0]

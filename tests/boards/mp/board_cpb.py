@@ -59,7 +59,7 @@ def test_hello_says_cpb_and_b_long_is_ready():
 def test_a_long_peeks_the_dice_on_the_ring():
     runner, usb, hub, clock, strip = make()
     seat(runner, usb, hub, clock)
-    usb.incoming += hub.frame(wire.DEAL, (2, 5, b"abcdefgh"))
+    usb.incoming += hub.frame(wire.DEAL, (2, 5, b"abcdefgh")) + hub.frame(wire.ENTROPY, (2, bytes(16)))
     run_for(runner, clock, 20)
     assert strip.shown[0] == lit(leds.DIM_AMBER)
     hold(runner, clock, "BUTTON_A", 800)

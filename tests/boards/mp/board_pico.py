@@ -53,7 +53,7 @@ def test_b_held_long_on_its_gpio_sends_ready():
 def test_a_press_on_its_gpio_changes_the_face_shown_on_pixel_0():
     runner, usb, hub, clock, strip = make()
     seat(runner, usb, hub, clock, seat=1)
-    usb.incoming += hub.frame(wire.DEAL, (3, 5, b"12345678"))
+    usb.incoming += hub.frame(wire.DEAL, (3, 5, b"12345678")) + hub.frame(wire.ENTROPY, (3, bytes(16)))
     run_for(runner, clock, 20)
     usb.incoming += hub.frame(wire.TABLE, (3, 1, 0xFF, 0, 0, 0, 20, 0))
     run_for(runner, clock, 20)
@@ -65,7 +65,7 @@ def test_a_press_on_its_gpio_changes_the_face_shown_on_pixel_0():
 def test_c_is_a_peek_button_and_the_dice_show_in_the_legend():
     runner, usb, hub, clock, strip = make()
     seat(runner, usb, hub, clock)
-    usb.incoming += hub.frame(wire.DEAL, (3, 5, b"12345678"))
+    usb.incoming += hub.frame(wire.DEAL, (3, 5, b"12345678")) + hub.frame(wire.ENTROPY, (3, bytes(16)))
     run_for(runner, clock, 20)
     assert strip.shown[0] == lit(leds.DIM_AMBER) and strip.shown[1] == (0, 0, 0)
     hold(runner, clock, machine.PINS[PINS["buttons"]["c"]["gpio"]], 60)
@@ -141,7 +141,7 @@ def test_a_led_write_that_fails_once_is_reported_and_the_deal_goes_on():
 
     runner, usb, hub, clock, strip = make()
     seat(runner, usb, hub, clock, seat=1)
-    usb.incoming += hub.frame(wire.DEAL, (3, 5, b"12345678"))
+    usb.incoming += hub.frame(wire.DEAL, (3, 5, b"12345678")) + hub.frame(wire.ENTROPY, (3, bytes(16)))
     run_for(runner, clock, 20)
     [(deal, digest)] = [v for t, v in hub.read(usb) if t == wire.COMMIT]
     write = strip.write
@@ -159,8 +159,8 @@ def test_a_led_write_that_fails_once_is_reported_and_the_deal_goes_on():
     assert strip.shown[0] != (0, 0, 0)  # the next step showed the display after all
     usb.incoming += hub.frame(wire.REVEAL_REQ, (3,))
     run_for(runner, clock, 20)
-    [(deal, dice, salt)] = [v for t, v in hub.read(usb) if t == wire.REVEAL]
-    assert commit.verify(digest, b"12345678", 1, dice, salt)
+    [(deal, dice, seed)] = [v for t, v in hub.read(usb) if t == wire.REVEAL]
+    assert commit.verify(digest, b"12345678", 1, len(dice), seed)
 
 
 def test_the_wait_ends_when_a_ble_packet_arrives_or_usb_bytes_do():
