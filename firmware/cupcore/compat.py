@@ -62,6 +62,6 @@ def sha256(data):
 _SHA256 = getattr(_hashlib, "sha256", None)
 
 
-# The dice and the salt need the board's hardware random source; a board without one can't be a cup, so there
-# is deliberately no fallback to a seeded generator here.
+# The secret seed behind each deal's dice needs the board's hardware random source; a board without one can't be
+# a cup, so there is deliberately no fallback to a seeded generator here.
 from os import urandom  # noqa: E402,F401

@@ -11,7 +11,7 @@ CHALLENGE (a restarted hub must be able to pair again); everything else must be 
 
 The loop never dies of its own faults: an exception in a step, or while a message is handled, is caught here.
 The cup tells the hub (ERROR with ERR_CRASH, `about` the message being handled or 0), blinks magenta for a
-moment (cup.crashed) and carries on with its deal: its dice, salt and commitment are untouched, so the hub can
+moment (cup.crashed) and carries on with its deal: its dice, seed and commitment are untouched, so the hub can
 still ask for the reveal. Only KeyboardInterrupt (the serial break-in that stops a cup for new firmware) ends it.
 """
 from cupcore import cup as cupmod
