@@ -151,3 +151,33 @@ def test_a_port_named_twice_or_pasted_with_spaces_is_one_port(tmp_path):
             proc.kill()
             proc.wait()
         device.stop()
+
+
+def test_a_dicecup_cup_the_hub_refuses_is_not_probed(tmp_path):
+    """A cup that speaks dicecup but is not seated (unpaired: `dicecup sim`'s cups hold no key this hub knows) is
+    refused on the screen by the hub; the port is not knocked on with Ctrl-C as if it were a bare board."""
+    sim = subprocess.Popen([sys.executable, "-m", "dicecup", "sim", "1"], stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc = None
+    try:
+        line = sim.stdout.readline().decode()  # "cup1 PATH buttons=... leds=..."
+        port = line.split()[1]
+        proc = subprocess.Popen([sys.executable, "-m", "dicecup", "play", "--port", port, "--bots", "1",
+                                 "--data", str(tmp_path)], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        said = _read_stderr_until(proc, "no such words: read for the watcher's whole patience", timeout=10)
+        proc.send_signal(signal.SIGINT)
+        out, rest = proc.communicate(timeout=30)
+        said += rest.decode(errors="replace")
+        assert "not seated" in out.decode(errors="replace"), out[-2000:]  # the hub said why it is not seated
+        assert not any(words in said for words in ("answers like", "nothing answers", "sends data")), said
+        assert sim.poll() is None, "the cup was stopped"
+    finally:
+        for p in (proc, sim):
+            if p is not None and p.poll() is None:
+                p.send_signal(signal.SIGINT)
+                try:
+                    p.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait()

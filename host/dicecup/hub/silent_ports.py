@@ -22,12 +22,20 @@ def watch(conns, say, stop: threading.Event, patience: float = PATIENCE) -> None
         if stop.wait(patience):
             return
         for conn in conns:
-            if conn.hello is None and not conn.down and not stop.is_set() and hasattr(conn.transport, "heard"):
+            if conn.hello is None and not conn.down and not stop.is_set() and hasattr(conn.transport, "heard") \
+                    and not speaks_dicecup(conn):
                 words = describe(conn.transport, lambda: conn.hello is not None or stop.is_set())
                 if words:
                     say(words)
 
     threading.Thread(target=look, name="silent ports", daemon=True).start()
+
+
+def speaks_dicecup(conn) -> bool:
+    """Frames came from it (a cup the hub did not seat: unpaired, another version): the hub says why itself, and
+    the board is a cup, not one to knock on with Ctrl-C."""
+    link = conn.link
+    return any(getattr(link, count, 0) for count in ("accepted", "refused", "forged", "replayed"))
 
 
 def describe(transport, answered) -> str:
