@@ -13,7 +13,8 @@ def test_built_in_names_make_the_built_in_bots():
     assert isinstance(load("easy", seed=1), Easy) and isinstance(load("normal"), Normal)
     assert isinstance(load("hard", seed=2), Hard) and isinstance(load("simple"), SimpleBot)
     assert load("baseline") is baseline
-    assert set(BUILTIN) == {"easy", "normal", "hard", "baseline", "simple", "poker-baseline", "poker-hard"}
+    assert set(BUILTIN) == {"easy", "normal", "hard", "expert", "baseline", "simple", "poker-baseline",
+                            "poker-hard"}
 
 
 def test_module_name_and_file_names_load_classes_and_functions(sample):

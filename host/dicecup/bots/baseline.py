@@ -21,3 +21,11 @@ def baseline(view):
         if isinstance(action, Bid) and chance(view, action) >= 0.5:
             return action
     return LIAR if LIAR in view.legal else view.legal[0]
+
+
+def policy(view) -> dict:
+    """The baseline is deterministic: its one action, with probability 1."""
+    return {baseline(view): 1.0}
+
+
+baseline.policy = policy  # the bot is the function; its policy rides on it, as bots with act() have theirs

@@ -61,8 +61,8 @@ def _likelihoods(model: BidModel, n: int, hidden: int, wild: bool, quantity: int
 
 
 @lru_cache(maxsize=4096)
-def posterior(model: BidModel, n: int, in_play: int, wild: bool, bids: tuple) -> tuple:
-    """Per face, the distribution of a hand's matching dice given the bids (quantity, face) its owner made."""
+def hand_weights(model: BidModel, n: int, in_play: int, wild: bool, bids: tuple) -> tuple:
+    """The weight of each of hands(n) (unnormalised) given the bids (quantity, face) its owner made."""
     table = hands(n)
     weights = list(table.prior)
     for quantity, face in bids:
@@ -70,6 +70,14 @@ def posterior(model: BidModel, n: int, in_play: int, wild: bool, bids: tuple) ->
         column = (table.wild if face_wild else table.plain)[face]
         like = _likelihoods(model, n, in_play - n, face_wild, quantity)
         weights = [w * like[k] for w, k in zip(weights, column)]
+    return tuple(weights)
+
+
+@lru_cache(maxsize=4096)
+def posterior(model: BidModel, n: int, in_play: int, wild: bool, bids: tuple) -> tuple:
+    """Per face, the distribution of a hand's matching dice given the bids (quantity, face) its owner made."""
+    table = hands(n)
+    weights = hand_weights(model, n, in_play, wild, bids)
     total = sum(weights)
     out = [()]
     for face in range(1, 7):

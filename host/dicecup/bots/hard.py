@@ -38,7 +38,25 @@ class Hard(OddsPlayer):
     def _maybe_bluff(self, view, belief, bids, honest, p_honest):
         if self.rng.random() >= self.bluff_rate(view):
             return honest
+        decoys = self._decoys(view, belief, bids, honest, p_honest)
+        return self.rng.choice(decoys) if decoys else honest
+
+    def _decoys(self, view, belief, bids, honest, p_honest) -> list:
+        """The bluffs it picks from (uniformly): bids on a face it holds less of, nearly as likely true."""
         mine = held(view.dice, honest.face, view.wild)
-        decoys = [b for b in bids if b.face != honest.face and held(view.dice, b.face, view.wild) < mine
-                  and belief.at_least(b) >= p_honest - self.slack]
-        return self.rng.choice(decoys[:6]) if decoys else honest
+        return [b for b in bids if b.face != honest.face and held(view.dice, b.face, view.wild) < mine
+                and belief.at_least(b) >= p_honest - self.slack][:6]
+
+    def _choices(self, view, belief, bids, honest, p_honest) -> list:
+        rate = self.bluff_rate(view)
+        decoys = self._decoys(view, belief, bids, honest, p_honest) if rate > 0 else []
+        if not decoys:
+            return [(1.0, honest, p_honest)]
+        return [(1 - rate, honest, p_honest)] + [(rate / len(decoys), b, belief.at_least(b)) for b in decoys]
+
+    def opening_choices(self, view, belief, bids) -> list:
+        honest = OddsPlayer.opening(self, view, belief, bids)
+        return [(w, b) for w, b, _ in self._choices(view, belief, bids, honest, belief.at_least(honest))]
+
+    def raising_choices(self, view, belief, bids) -> list:
+        return self._choices(view, belief, bids, *OddsPlayer.raising(self, view, belief, bids))

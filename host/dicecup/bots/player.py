@@ -40,13 +40,38 @@ class OddsPlayer:
         bids = [a for a in view.legal if isinstance(a, Bid)]
         if view.standing is None:
             return self.opening(view, belief, bids)
-        options = [(1 - belief.at_least(view.standing), 1, LIAR)]
-        if SPOT in view.legal:
-            options.append((spot_worth(view, belief.exactly(view.standing)), 0, SPOT))
+        options = self._calls(view, belief)
         if bids:
             chosen, p = self.raising(view, belief, bids)
             options.append((p + self.raise_bonus, 2, chosen))
         return max(options, key=lambda option: option[:2])[2]
+
+    def policy(self, view) -> dict:
+        """{action: probability}: the distribution act() draws from (the raises it may choose, each weighed
+        against the calls as act() does)."""
+        belief = Belief(view, self.model)
+        bids = [a for a in view.legal if isinstance(a, Bid)]
+        if view.standing is None:
+            return _merged(self.opening_choices(view, belief, bids))
+        calls = self._calls(view, belief)
+        if not bids:
+            return {max(calls, key=lambda option: option[:2])[2]: 1.0}
+        return _merged((weight, max(calls + [(p + self.raise_bonus, 2, chosen)], key=lambda o: o[:2])[2])
+                       for weight, chosen, p in self.raising_choices(view, belief, bids))
+
+    def _calls(self, view, belief) -> list:
+        options = [(1 - belief.at_least(view.standing), 1, LIAR)]
+        if SPOT in view.legal:
+            options.append((spot_worth(view, belief.exactly(view.standing)), 0, SPOT))
+        return options
+
+    def opening_choices(self, view, belief, bids) -> list:
+        """[(probability, opening bid)]: the openings act() may make (deterministic here)."""
+        return [(1.0, OddsPlayer.opening(self, view, belief, bids))]
+
+    def raising_choices(self, view, belief, bids) -> list:
+        """[(probability, raise, its chance of being true)]: the raises act() may price (deterministic here)."""
+        return [(1.0, *OddsPlayer.raising(self, view, belief, bids))]
 
     def opening(self, view, belief, bids):
         for action in reversed(bids):
@@ -66,3 +91,11 @@ class OddsPlayer:
 
 class Normal(OddsPlayer):
     """`normal`: plays the odds of its own view; it does not read anybody's bids."""
+
+
+def _merged(pairs) -> dict:
+    out = {}
+    for weight, action in pairs:
+        if weight > 0:
+            out[action] = out.get(action, 0.0) + weight
+    return out

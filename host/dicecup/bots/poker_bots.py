@@ -31,6 +31,10 @@ def _bid_made_or_lowest(view):
 class PokerBaseline:
     poker = True
 
+    def policy(self, view) -> dict:
+        """Deterministic: the one action act() plays, with probability 1."""
+        return {self.act(view): 1.0}
+
     def act(self, view):
         if view.stage == OPEN:
             return PokerBid(view.seat, made(view.dice), "left")
@@ -72,6 +76,10 @@ def believed(chance: float, honest: float) -> float:
 class PokerHard:
     poker = True
     call_below = 0.5  # accept a bid believed this likely true, or likelier
+
+    def policy(self, view) -> dict:
+        """Deterministic: the one action act() plays, with probability 1."""
+        return {self.act(view): 1.0}
 
     def act(self, view):
         if view.stage == OPEN:

@@ -104,6 +104,17 @@ def legal(t: Tables, standing: int, locked: bool) -> tuple:
     return t.locked[standing] if locked else t.after[standing]
 
 
+@lru_cache(maxsize=65536)
+def cheapest_raises(cap: int, wild: bool, ones: int, calls: tuple, standing: int, locked: bool) -> tuple:
+    """The lowest legal raise on each face (ids), as a rollout policy prices them."""
+    seen, out = set(), []
+    for action in legal(tables(cap, wild, ones, calls), standing, locked):
+        if action >= 0 and action % 6 not in seen:
+            seen.add(action % 6)
+            out.append(action)
+    return tuple(out)
+
+
 def opens_unwild(fr: FastRules, wild: bool, action_id: int) -> bool:
     """Dudo: a round opened on ones is played with ones not wild."""
     return wild and fr.ones == TRANSITION and action_id % 6 == 0
