@@ -17,12 +17,12 @@ def web_address(text: str):
         host, port = DEFAULT_HOST, text
     host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
     if not port.isdigit() or not 0 <= int(port) <= 65535:
-        raise ValueError(f"--web {text!r}: give a port (8080) or HOST:PORT (0.0.0.0:8080 for the whole LAN)")
+        raise ValueError(f"{text!r}: give a port (8080) or HOST:PORT (0.0.0.0:8080 for the whole LAN)")
     if host != "localhost":
         try:
             ipaddress.ip_address(host)
         except ValueError:
-            raise ValueError(f"--web {text!r}: {host!r} is not an IP address (127.0.0.1 for this machine, "
+            raise ValueError(f"{text!r}: {host!r} is not an IP address (127.0.0.1 for this machine, "
                              f"0.0.0.0 for the whole LAN)") from None
     return host, int(port)
 

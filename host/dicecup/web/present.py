@@ -3,6 +3,8 @@
 Everything here is a whitelist. A page is told the public table (seats, dice counts, bullets, bids, the clock,
 pauses) and the dice of rounds already revealed, never `state.rolls` of a round in progress: at a call the engine
 fills that in cup by cup, and a half-revealed round is nobody's business until the whole reveal is published."""
+import re
+
 from dicecup.rules.referee import count_words
 
 from dicecup.hub.snapshot import GameWon, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted
@@ -10,6 +12,7 @@ from dicecup.hub.snapshot import GameWon, RoundRevealed, Said, TableSnapshot, Tr
 # The words a spectator reads for the hub's phases (the engine's state says the rest).
 PHASE_WORDS = {"seating": "taking seats", "dealing": "shaking the cups", "bidding": "bidding",
                "revealing": "lifting the cups", "between": "next round coming", "over": "game over"}
+JOURNAL_PATH = re.compile(r"[;,]? ?journal:? /\S+")
 
 
 def table_message(snap: TableSnapshot) -> dict:
@@ -94,8 +97,8 @@ def _verdict(o) -> str:
 
 def event_message(item):
     """The message for one published event, or None for what a screen does not show (stopwatch marks)."""
-    if isinstance(item, Said):
-        return {"type": "said", "text": item.text, "quiet": item.quiet}
+    if isinstance(item, Said):  # where the hub keeps its journal is the host's business, not the room's
+        return {"type": "said", "text": JOURNAL_PATH.sub("", item.text), "quiet": item.quiet}
     if isinstance(item, RoundRevealed):
         return {"type": "reveal", "round": outcome_message(item.outcome)}
     if isinstance(item, TriggerPulled):

@@ -89,15 +89,20 @@ class Moments:
 WAIT_FOR = {"bidding": "#standing .bid", "reveal": "#reveal:not([hidden]) .verdict", "over": ".banner.won"}
 
 
-def take_shots(out_dir: Path, rules: str = SHOTS_RULES, seed: str = SHOTS_SEED) -> dict:
-    """Play the game and take the three pictures; {moment: (path, the page's text then)}."""
+def take_shots(out_dir: Path, browser=None, rules: str = SHOTS_RULES, seed: str = SHOTS_SEED) -> dict:
+    """Play the game and take the three pictures; {moment: (path, the page's text then)}. `browser`: a Playwright
+    browser context to use (a test's), else a fresh Chromium."""
     from .browser import chromium
 
+    if browser is None:
+        with chromium(viewport=VIEWPORT) as browser:
+            return take_shots(out_dir, browser, rules, seed)
     out_dir.mkdir(parents=True, exist_ok=True)
     moments = Moments()
     taken = {}
-    with chromium(viewport=VIEWPORT) as browser, bots_table(rules, seed, watchers=[moments]) as (hub, web, runner):
+    with bots_table(rules, seed, watchers=[moments]) as (hub, web, runner):
         page = browser.new_page()
+        page.set_viewport_size({"width": VIEWPORT[0], "height": VIEWPORT[1]})
         page.goto(web.url)
         page.wait_for_selector("#seats .seat")
         runner.start()

@@ -34,10 +34,14 @@
   function status(text) { $("link").textContent = text; $("link").hidden = !text; }
 
   const HANDLERS = {
-    hello: () => {},
+    hello: () => { if (!table) $("phase").textContent = "waiting for the game"; },
     table: drawTable,
     said: (m) => addSaid(m.text),
-    reveal: (m) => { drawReveal(m.round, true); addRound(m.round); },
+    reveal: (m) => {
+      drawReveal(m.round, true);
+      addRound(m.round);
+      document.body.dataset.liveReveals = Number(document.body.dataset.liveReveals || 0) + 1;  // seen as it happened
+    },
     shot: drawShot,
     won: (m) => banner(`${m.winner} wins the game`, "won"),
     refused: (m) => {

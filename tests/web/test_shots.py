@@ -1,0 +1,37 @@
+"""docs/table.md's screenshots: the script that makes them (dicecup.web.shots) runs again here, into a scratch
+folder, and each picture's page is checked by its text (not its pixels: fonts and anti-aliasing differ between
+machines). The committed pictures are the ones docs/table.md shows."""
+import re
+from pathlib import Path
+
+from webpages import browser  # noqa: F401 - fails in one line without Chromium
+
+from dicecup.web.shots import take_shots
+
+ROOT = Path(__file__).resolve().parents[2]
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_screenshot_script_shows_bidding_the_reveal_and_the_winner(browser, tmp_path):
+    taken = take_shots(tmp_path, browser)
+    assert sorted(taken) == ["bidding", "over", "reveal"]
+    for path, _ in taken.values():
+        assert path.read_bytes().startswith(PNG) and path.stat().st_size > 10_000
+    bidding = taken["bidding"][1]
+    assert re.search(r"bot\d to play", bidding) and re.search(r"\w+ \w+ — by bot\d", bidding)  # "six fives — by bot4"
+    assert "dice in play" in bidding and "s left" in bidding and "round" in bidding
+    assert len(re.findall(r"\bbot\d\b", bidding)) >= 4 and "●" in bidding + "○"
+    reveal = taken["reveal"][1]
+    assert re.search(r"Round \d+: the reveal", reveal) and re.search(r"count: .+ = \d+ against \d+ bid", reveal)
+    assert re.search(r"called (liar|spot): the call was (right|wrong)", reveal)
+    over = taken["over"][1]
+    assert re.search(r"bot\d wins the game", over) and "game over" in over
+
+
+def test_docs_table_md_shows_the_committed_screenshots():
+    page = (ROOT / "docs" / "table.md").read_text()
+    for moment in ("bidding", "reveal", "over"):
+        picture = ROOT / "docs" / "img" / f"table-{moment}.png"
+        assert picture.read_bytes().startswith(PNG), picture
+        assert f"img/table-{moment}.png" in page
+    assert "python -m dicecup.web.shots" in page and "--web 0.0.0.0:8080" in page
