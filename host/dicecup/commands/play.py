@@ -14,6 +14,7 @@ from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, sto
 from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
 from dicecup.rules.poker import not_at_the_table
+from dicecup.web.launch import WebError, open_table_screen, parse_web_option
 
 
 def add_arguments(parser):
@@ -30,6 +31,8 @@ def add_arguments(parser):
     parser.add_argument("--data", help="where journals go (default ~/.local/share/dicecup)")
     parser.add_argument("--allow-unpaired", action="store_true",  # issue 13: cups sit only if paired, unless this
                         help="also seat cups this hub holds no key for (`dicecup sim`'s, boards flashed by hand)")
+    parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # issue 15: the table on a screen
+                        help="also show the table as a web page on PORT (this machine only; 0.0.0.0:PORT for the LAN)")
 
 
 def run(args) -> int:
@@ -68,7 +71,7 @@ def run(args) -> int:
         return 2
     try:
         return _play(table, ports, args)
-    except TableError as error:
+    except (TableError, WebError) as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # say what was kept and what to run next; virtual cups end with this process
@@ -94,7 +97,7 @@ def _ble_cups():
 
 
 def _play(table, ports, args) -> int:
-    virtual = None
+    virtual = web = None
     if args.sim:
         from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
         try:
@@ -107,6 +110,7 @@ def _play(table, ports, args) -> int:
         # Named ports and virtual cups are awaited; discovered ones (USB ids, BLE) only once they say hello, so
         # a board that matches an id but does not run dicecup never holds the game up.
         hub = table.make_hub(expect_cups=len(args.port) + args.sim)
+        web = open_table_screen(args.web, hub) if args.web else None
         conns = table.connect(ports)
         for port in args.port:  # a port that never says hello is named, not waited on in silence (issue 12)
             print(f"dicecup play: waiting for a cup on {port}", file=sys.stderr, flush=True)
@@ -119,6 +123,8 @@ def _play(table, ports, args) -> int:
     finally:
         if virtual is not None:
             virtual.stop()
+        if web is not None:
+            web.close()
 
 
 def _seat_virtual_cups(cups, watch, table):

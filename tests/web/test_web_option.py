@@ -1,0 +1,64 @@
+"""`--web [HOST:]PORT` on `dicecup play` and `demo`, through real processes: the page's address and its QR code are
+printed (this machine only by default), and a bad address or a taken port is one plain line, never a traceback."""
+import re
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from dicecup.web.launch import web_address
+
+
+def dicecup(*args, timeout=120):
+    return subprocess.run([sys.executable, "-m", "dicecup", *args], capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("given, said", [
+    ("nope", "give a port (8080) or HOST:PORT"),
+    ("99999", "give a port"),
+    ("-1", "give a port"),
+    ("", "give a port"),
+    ("example.com:8080", "'example.com' is not an IP address"),
+    ("1.2.3:80", "is not an IP address"),
+])
+@pytest.mark.parametrize("command", ["play", "demo"])
+def test_a_bad_web_address_is_one_plain_line(command, given, said):
+    done = dicecup(command, "--bots", "2", f"--web={given}") if command == "play" else \
+        dicecup(command, f"--web={given}")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"dicecup {command}: --web: ") and said in lines[0], lines
+
+
+def test_addresses_are_loopback_unless_the_host_asks_for_the_lan():
+    assert web_address("8080") == ("127.0.0.1", 8080)
+    assert web_address("0.0.0.0:8080") == ("0.0.0.0", 8080)
+    assert web_address("[::1]:9000") == ("::1", 9000)
+    assert web_address("localhost:0") == ("localhost", 0)
+
+
+def test_a_taken_port_is_said_in_one_line_and_nothing_is_left_running(tmp_path):
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    port = taken.getsockname()[1]
+    try:
+        done = dicecup("play", "--bots", "2", "--data", str(tmp_path), "--web", f"127.0.0.1:{port}")
+    finally:
+        taken.close()
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [
+        f"dicecup play: can't serve the table screen on 127.0.0.1:{port}: that port is taken (another program, or "
+        f"another dicecup): pick another, like --web 8081"]
+
+
+def test_play_prints_the_page_address_and_its_qr_code_and_plays_on(tmp_path):
+    done = dicecup("play", "--bots", "3", "--seed", "web", "--data", str(tmp_path), "--web", "127.0.0.1:0")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    address = re.search(r"^table screen: http://127\.0\.0\.1:(\d+)/t/([A-Za-z0-9_-]{16})$", done.stdout, re.M)
+    assert address and int(address.group(1)) > 0, done.stdout[:500]
+    qr = done.stdout[address.end():].splitlines()[1:12]
+    assert all(set(line) <= set(" █▀▄") and len(line) > 20 for line in qr), qr
+    assert re.search(r"^\S+ wins the game\.$", done.stdout, re.M)
