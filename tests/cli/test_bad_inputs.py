@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 import time
+import tty
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -342,6 +343,10 @@ ROWS = [
     Row(("referee", "{work}/notes.txt/game.txt"), "notes.txt"),
     Row(("resume", "{work}/notes.txt/game.txt"), "notes.txt"),
     Row(("arena", "easy", "{work}/notes.txt/bot.py:Bot"), "notes.txt"),
+    # a port with nothing behind it (a board that runs something else, or is switched off)
+    Row(("flash", "--board", "pico", "--port", "{pty}"), "no MicroPython REPL answered", within=60),
+    Row(("flash", "--board", "atom", "--port", "{pty}", "--name", "ana"), "no MicroPython REPL answered", within=60),
+    Row(("cups", "rekey", "ana", "--port", "{pty}"), "ana|answer|cup", setup="three_cups", within=60),
     # -- sim ----------------------------------------------------------------------------------------------------
     Row(("sim",), "count|how many"),
     *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),
@@ -353,8 +358,9 @@ ROWS = [
 RAW_WORDS = re.compile(r"\[Errno \d+\]|codec can't|invalid int value|expected one argument|unrecognized arguments")
 
 
-def _fill(word: str, sandbox: Path) -> str:
-    return word.format(work=sandbox / "work", home=sandbox / "home", data=sandbox / "home/.local/share/dicecup")
+def _fill(word: str, sandbox: Path, pty: str) -> str:
+    return word.format(work=sandbox / "work", home=sandbox / "home", data=sandbox / "home/.local/share/dicecup",
+                       pty=pty)
 
 
 def _make_sandbox(row: Row, sandbox: Path) -> None:
@@ -409,7 +415,9 @@ class Outcome:
 def run_row(row: Row, sandbox: Path) -> Outcome:
     _make_sandbox(row, sandbox)
     before = _fingerprint(sandbox)
-    argv = [sys.executable, "-m", "dicecup", *(_fill(word, sandbox) for word in row.args)]
+    master, slave = os.openpty()  # {pty}: a serial port with nothing behind it
+    tty.setraw(slave)
+    argv = [sys.executable, "-m", "dicecup", *(_fill(word, sandbox, os.ttyname(slave)) for word in row.args)]
     started = time.monotonic()
     if row.pipe:
         reader, writer = os.pipe()
@@ -426,6 +434,8 @@ def run_row(row: Row, sandbox: Path) -> Outcome:
     finally:
         if row.pipe:
             os.close(writer)
+        os.close(master)
+        os.close(slave)
     seconds = time.monotonic() - started
     after = _fingerprint(sandbox)
     changed = {path: (before.get(path), after.get(path)) for path in set(before) | set(after)
