@@ -147,3 +147,20 @@ def test_the_cpb_libraries_dicecup_build_names_are_the_ones_its_code_is_type_che
     # The installed package can't read pyproject.toml, so dicecup.build carries the pins; they must agree.
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     assert sorted(CPB_LIBRARIES) == sorted(pin for pin in extras["stubs-cpb"] if pin.startswith("adafruit-"))
+
+
+def test_the_table_screen_serves_its_page_and_its_assets_from_the_wheel(installed):
+    bin_dir, work, env, _ = installed  # dicecup.web's static/ is package data: a wheel without it serves 404s
+    code = ("import urllib.request as u; from dicecup.web.server import WebTable; w = WebTable().start(); "
+            "base = w.url.rsplit('/t/', 1)[0]; print(*[len(u.urlopen(url, timeout=30).read()) > 100 for url in "
+            "[w.url] + [base + '/static/' + name for name in ('table.js', 'dice.js', 'table.css')]]); w.close()")
+    assert run([bin_dir / "python", "-c", code], work, env).split() == ["True"] * 4
+
+
+def test_the_expert_plays_from_the_solved_games_the_wheel_ships(installed):
+    bin_dir, work, env, _ = installed
+    code = ("from dicecup.search.solved import Solved, tables; "
+            "print(sorted(tables()), round(sum(Solved('dudo-1').dist((3,), ()).values()), 6))")
+    assert run([bin_dir / "python", "-c", code], work, env).strip() == "['classic-1', 'dudo-1'] 1.0"
+    shipped = ROOT / "host" / "dicecup" / "search" / "data" / "solved.json"
+    assert shipped.stat().st_size < 300_000  # small enough to ship in every wheel

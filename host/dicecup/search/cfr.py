@@ -5,10 +5,11 @@ called bid that was false, loses the stake (+-1). A landed spot call that gives 
 holds the starting dice: dudo's one-die game) starts the round again with the caller opening, worth `replay` to
 the caller (the opener's value of the game, found by iterating the solve).
 
-The strategy remembers the hand and the standing bid (with whether ones are still wild), not the whole bid
-history: that makes the game a small graph instead of a tree (about 2 x 6 x dice-in-play nodes), so an
-iteration is a few thousand multiplications. The graph is the same for either player to act (the one who did
-not make the standing bid), so one strategy serves both seats. How far this is from the full game's
+The strategy remembers the hand and the last `memory` bids (with whether ones are still wild): with memory 1 the
+game is a small graph instead of a tree (about 2 x 6 x dice-in-play nodes), so an iteration is a few thousand
+multiplications; a memory longer than any bid sequence is the whole tree (full recall, what the wild one-die
+games need: memory 1 leaves them 0.16-0.20 exploitable, the whole tree 0.01). The graph is the same for either
+player to act (the one who did not make the standing bid), so one strategy serves both seats. How far this is from the full game's
 equilibrium is measured exactly, against a best response that remembers everything, by
 bench/exploitability.py.
 """
@@ -192,12 +193,12 @@ class Solver:
 
 
 def solve(fr: fast.FastRules, dice: int, iterations: int = 2000, replay_spot: bool = None, passes: int = 4,
-          memory: int = 1):
+          memory: int = 1, solver_class=None):
     """CFR+ on the heads-up round; a landed spot that replays is priced at the opener's value, found over
     `passes` solves. Returns the Solver."""
     if replay_spot is None:
         replay_spot = fr.start <= dice and not fr.exact_table
-    solver = Solver(RoundGame(fr, dice, replay_spot, memory))
+    solver = (solver_class or Solver)(RoundGame(fr, dice, replay_spot, memory))
     for _ in range(passes if replay_spot and fast.SPOT in fr.calls else 1):
         solver.iterate(iterations)
         solver.set_replay(solver.opener_value())
