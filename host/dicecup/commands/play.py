@@ -8,6 +8,7 @@ While it runs, type an action for the seat whose turn it is (`ana bids 4x5`, `be
 import sys
 
 from dicecup.bots.loader import BotError
+from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
 from dicecup.hub import silent_ports
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
@@ -33,6 +34,7 @@ def add_arguments(parser):
                         help="also seat cups this hub holds no key for (`dicecup sim`'s, boards flashed by hand)")
     parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # issue 15: the table on a screen
                         help="also show the table as a web page on PORT (this machine only; 0.0.0.0:PORT for the LAN)")
+    add_rated_arguments(parser)  # issue 16: --rated, --db
 
 
 def run(args) -> int:
@@ -58,8 +60,13 @@ def run(args) -> int:
                   "--port, or play with virtual cups: --sim 3", file=sys.stderr)
             return 2
     try:
+        rated = rated_table(args, "dicecup play")  # issue 16: opened now, so a league out of reach is said at once
+    except HistoryError as error:
+        print(f"dicecup play: {error}", file=sys.stderr)
+        return 2
+    try:
         table = TableSetup(rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5), bots=args.bots,
-                      bot_names=args.bot, allow_unpaired=args.allow_unpaired)
+                      bot_names=args.bot, allow_unpaired=args.allow_unpaired, rated=rated)
     except BotError as error:  # issue 7: a --bot that is not a bot
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2

@@ -16,14 +16,10 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlch
 
 from . import schema
 from .migrations import NewerSchema, migrate
+from .options import SETTING, HistoryError
 
-SETTING = "DICECUP_DB"
 FILE_NAME = "history.sqlite"
 WAIT_SECONDS = 60  # how long a writer waits for another hub's transaction
-
-
-class HistoryError(Exception):
-    """The history database can't be used; the message says why, in one line, without the password."""
 
 
 def database_url(db=None, data=None) -> str:

@@ -1,18 +1,40 @@
 """What `dicecup history`, `stats` and `ratings` (and a rated table) share: --db and --data, and opening the
-database with one plain line when it can't be."""
-from .db import SETTING, HistoryError, database_url, open_engine
+database with one plain line when it can't be. SQLAlchemy is imported only when a database is opened, so
+`dicecup play` without --rated never loads it."""
+SETTING = "DICECUP_DB"  # the setting: a URL in the environment, as a club's hubs all point at one league
+DB_HELP = (f"the history database: postgresql://user@host/dicecup for a club's shared league (default: the "
+           f"setting {SETTING}, else history.sqlite in the data folder)")
+
+
+class HistoryError(Exception):
+    """The history database can't be used; the message says why, in one line, without the password."""
 
 
 def add_db_arguments(parser):
-    parser.add_argument("--db", metavar="URL",
-                        help=f"the history database: postgresql://user@host/dicecup for a club's shared league "
-                             f"(default: the setting {SETTING}, else history.sqlite in the data folder)")
+    parser.add_argument("--db", metavar="URL", help=DB_HELP)
     parser.add_argument("--data", help="the data folder (default ~/.local/share/dicecup)")
+
+
+def add_rated_arguments(parser):
+    """play and demo: --rated, and --db for a club's league (they have --data already)."""
+    parser.add_argument("--rated", action="store_true",
+                        help="a rated table: the game goes into the history and moves the players' nerve")
+    parser.add_argument("--db", metavar="URL", help=DB_HELP + "; with --rated")
 
 
 def open_history(args):
     """The engine for args.db / args.data; raises HistoryError (one line) when it can't be opened."""
+    from .db import database_url, open_engine
+
     return open_engine(database_url(getattr(args, "db", None), getattr(args, "data", None)))
 
 
-__all__ = ["HistoryError", "add_db_arguments", "open_history"]
+def rated_table(args, prog: str):
+    """A history.rated.RatedTable for --rated, else None; raises HistoryError (one line)."""
+    if getattr(args, "db", None) is not None and not args.rated:
+        raise HistoryError("--db goes with --rated (the history this table's game goes into)")
+    if not args.rated:
+        return None
+    from .rated import RatedTable
+
+    return RatedTable.open(args, prog)

@@ -12,6 +12,8 @@ The leaderboard is kept in the `ratings` table: a game that comes in after every
 once (in the importing transaction); one that comes in earlier marks the league stale, and the next reader
 rebuilds the whole table from the games, in order.
 """
+from typing import NamedTuple
+
 import sqlalchemy as sa
 from openskill.models import PlackettLuce
 
@@ -41,26 +43,51 @@ def rate_game(current: dict, seat_players, places) -> dict:
     return after
 
 
-def apply_new_game(conn, game_id: int, sort_at: str, seat_players, places, winner) -> None:
-    """Add one just-inserted rated game to the leaderboard, or mark the league stale if it is not the latest.
-    Runs inside the writer's transaction (db.writing), so no other hub rates in between."""
+class RatedGame(NamedTuple):
+    id: int
+    sort_at: str
+    seat_players: list   # player id per seat
+    places: tuple
+    winner: int          # the winner's player id
+
+
+def apply_new_games(conn, new) -> None:
+    """Add just-inserted rated games to the leaderboard, or mark the league stale if one of them sorts before
+    the last game it includes. Runs inside the writer's transaction (db.writing), so no other hub rates in
+    between; a few statements for the whole batch."""
     row = conn.execute(sa.select(league).where(league.c.id == 1)).one()
-    if row.stale:
+    if row.stale or not new:
         return
-    if row.last_at is not None and (sort_at, game_id) < (row.last_at, row.last_id):
+    ordered = sorted(new, key=lambda game: (game.sort_at, game.id))
+    first = ordered[0]
+    if row.last_at is not None and (first.sort_at, first.id) < (row.last_at, row.last_id):
         conn.execute(league.update().where(league.c.id == 1).values(stale=True))
         return
-    ids = sorted(set(seat_players))
-    known = {r.player_id: r for r in conn.execute(sa.select(ratings).where(ratings.c.player_id.in_(ids)))}
-    after = rate_game({pid: (r.mu, r.sigma) for pid, r in known.items()}, seat_players, places)
-    for pid, (mu, sigma) in after.items():
-        won = int(pid == winner)
-        if pid in known:
-            conn.execute(ratings.update().where(ratings.c.player_id == pid).values(
-                mu=mu, sigma=sigma, games=known[pid].games + 1, wins=known[pid].wins + won))
-        else:
-            conn.execute(ratings.insert().values(player_id=pid, mu=mu, sigma=sigma, games=1, wins=won))
-    conn.execute(league.update().where(league.c.id == 1).values(last_at=sort_at, last_id=game_id))
+    ids = sorted({pid for game in new for pid in game.seat_players})
+    known = {}
+    for start in range(0, len(ids), 500):
+        known.update((r.player_id, r) for r in conn.execute(
+            sa.select(ratings).where(ratings.c.player_id.in_(ids[start:start + 500]))))
+    table = {pid: (r.mu, r.sigma) for pid, r in known.items()}
+    counts = {pid: [r.games, r.wins] for pid, r in known.items()}
+    for game in ordered:
+        table.update(rate_game(table, game.seat_players, game.places))
+        for pid in set(game.seat_players):
+            counts.setdefault(pid, [0, 0])[0] += 1
+        counts[game.winner][1] += 1
+    rows = [{"pid": pid, "new_mu": table[pid][0], "new_sigma": table[pid][1], "new_games": counts[pid][0],
+             "new_wins": counts[pid][1]} for pid in ids]
+    changed = [r for r in rows if r["pid"] in known]
+    if changed:
+        conn.execute(ratings.update().where(ratings.c.player_id == sa.bindparam("pid")).values(
+            mu=sa.bindparam("new_mu"), sigma=sa.bindparam("new_sigma"), games=sa.bindparam("new_games"),
+            wins=sa.bindparam("new_wins")), changed)
+    added = [{"player_id": r["pid"], "mu": r["new_mu"], "sigma": r["new_sigma"], "games": r["new_games"],
+              "wins": r["new_wins"]} for r in rows if r["pid"] not in known]
+    if added:
+        conn.execute(ratings.insert(), added)
+    last = ordered[-1]
+    conn.execute(league.update().where(league.c.id == 1).values(last_at=last.sort_at, last_id=last.id))
 
 
 def rated_games(conn):

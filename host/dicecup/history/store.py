@@ -12,8 +12,8 @@ from typing import NamedTuple
 import sqlalchemy as sa
 
 from .db import writing
-from .games import GameFacts, NotAGame, read_game
-from .ratings import apply_new_game
+from .games import NotAGame, read_game
+from .ratings import RatedGame, apply_new_games
 from .schema import game_seats, games, players, rounds, shots
 
 BATCH = 200  # files per transaction
@@ -65,9 +65,9 @@ def import_games(engine, facts, rated: bool = True, report: Imported = None) -> 
             else:
                 present.add(fact.hash)  # the same bytes twice in one import: the first counts
                 new.append(fact)
-        ids = _player_ids(conn, new)
-        for fact in new:
-            report.added.append((fact.path, _insert_game(conn, fact, ids, rated)))
+        if new:
+            game_ids = _insert_games(conn, new, _player_ids(conn, new), rated)
+            report.added.extend(zip((fact.path for fact in new), game_ids))
     return report
 
 
@@ -95,28 +95,33 @@ def _now() -> str:
     return datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S.%f")  # local time, as the journal writes its date
 
 
-def _insert_game(conn, fact: GameFacts, ids: dict, rated: bool) -> int:
-    imported_at = _now()
-    seat_players = [ids[name] for name in fact.players]
-    winner = seat_players[fact.winner]
-    game_id = conn.execute(games.insert().values(
-        hash=fact.hash, rules=fact.rules, preset=fact.preset, played_at=fact.played_at, imported_at=imported_at,
-        sort_at=fact.played_at or imported_at, path=fact.path, seats=len(fact.seats), rounds=len(fact.rounds),
-        winner_id=winner, rated=rated).returning(games.c.id)).scalar_one()
-    conn.execute(game_seats.insert(), [
-        {"game_id": game_id, "seat": seat, "name": name, "player_id": seat_players[seat],
-         "place": fact.places[seat]} for seat, name in enumerate(fact.seats)])
-    if fact.rounds:
-        conn.execute(rounds.insert(), [
-            {"game_id": game_id, "n": r.n, "bidder_id": _player(seat_players, r.bidder),
-             "caller_id": _player(seat_players, r.caller), "call": r.call, "correct": r.correct, "held": r.held,
-             "data": r.data} for r in fact.rounds])
-    if fact.shots:
-        conn.execute(shots.insert(), [{"game_id": game_id, "k": k, "player_id": seat_players[seat], "dead": dead}
-                                      for k, (seat, dead) in enumerate(fact.shots)])
+def _insert_games(conn, facts, ids: dict, rated: bool) -> list:
+    """Insert the games, their seats, rounds and shots (a few statements for the whole batch); -> their ids."""
+    rows, seat_rows, round_rows, shot_rows, to_rate = [], [], [], [], []
+    for fact in facts:
+        imported_at = _now()
+        seat_players = [ids[name] for name in fact.players]
+        rows.append({"hash": fact.hash, "rules": fact.rules, "preset": fact.preset, "played_at": fact.played_at,
+                     "imported_at": imported_at, "sort_at": fact.played_at or imported_at, "path": fact.path,
+                     "seats": len(fact.seats), "rounds": len(fact.rounds),
+                     "winner_id": seat_players[fact.winner], "rated": rated})
+    game_ids = conn.execute(games.insert().returning(games.c.id, sort_by_parameter_order=True), rows).scalars().all()
+    for game_id, fact, row in zip(game_ids, facts, rows):
+        seat_players = [ids[name] for name in fact.players]
+        seat_rows += [{"game_id": game_id, "seat": seat, "name": name, "player_id": seat_players[seat],
+                       "place": fact.places[seat]} for seat, name in enumerate(fact.seats)]
+        round_rows += [{"game_id": game_id, "n": r.n, "bidder_id": _player(seat_players, r.bidder),
+                        "caller_id": _player(seat_players, r.caller), "call": r.call, "correct": r.correct,
+                        "held": r.held, "data": r.data} for r in fact.rounds]
+        shot_rows += [{"game_id": game_id, "k": k, "player_id": seat_players[seat], "dead": dead}
+                      for k, (seat, dead) in enumerate(fact.shots)]
+        to_rate.append(RatedGame(game_id, row["sort_at"], seat_players, fact.places, row["winner_id"]))
+    for table, batch in ((game_seats, seat_rows), (rounds, round_rows), (shots, shot_rows)):
+        if batch:
+            conn.execute(table.insert(), batch)
     if rated:
-        apply_new_game(conn, game_id, fact.played_at or imported_at, seat_players, fact.places, winner)
-    return game_id
+        apply_new_games(conn, to_rate)
+    return game_ids
 
 
 def _player(seat_players, seat):

@@ -66,7 +66,7 @@ class TableSetup:
     """One game's setup: a hub, its connections and inbox, the screen subscribed to what the hub publishes."""
 
     def __init__(self, rules, *, data=None, seed=None, screen=None, bots=0, bot_names=(), result_pause=None,
-                 keys=None, allow_unpaired=False):
+                 keys=None, allow_unpaired=False, rated=None):
         """keys: {cup id: key} of virtual cups this process started (the registry's keys are always used);
         allow_unpaired: seat cups the hub holds no key for (marked "unpaired" on the screen)."""
         self.inbox = queue.Queue()
@@ -84,6 +84,7 @@ class TableSetup:
         self.screen_feed = None
         self.result_pause = result_pause
         self.stop = threading.Event()
+        self.rated = rated  # issue 16: a history.rated.RatedTable with --rated, else None
 
     def make_hub(self, expect_cups: int) -> Hub:
         return self.use_hub(Hub(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,
@@ -97,6 +98,8 @@ class TableSetup:
             hub.result_pause = self.result_pause
         hub.suspense = getattr(self.screen, "drama", 0.0)  # the cup's bang waits for the screen's suspense
         self.screen_feed = hub.subscribe(Background(self.screen))  # drawing never holds the table up
+        if self.rated is not None:  # nerve at seating (issue 16)
+            self.rated.watch(hub, self.bot_kinds)
         return hub
 
     def connect(self, ports, wait_for_missing: bool = False) -> list:
@@ -135,6 +138,8 @@ class TableSetup:
             self.screen_feed.drain()
             raise TableError(str(error)) from None
         self.screen_feed.drain()  # everything said is on the screen before the caller goes on
+        if self.rated is not None:  # the finished game into the history, and the change in nerve
+            self.rated.finish(self.hub)
         return self.hub
 
     def close(self):

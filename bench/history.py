@@ -1,0 +1,56 @@
+"""The history's speed: import 10,000 generated finished games (journals as the hub writes them: dudo, revolver,
+poker dice, ten regulars and a hard bot now and then), then ask for the leaderboard.
+
+Prints how long a rebuild of the whole leaderboard takes and the leaderboard query (the median of 20, as
+`dicecup ratings` asks it), then the import rate as the last line: `history_import: N games/s`.
+Run: .venv/bin/python bench/history.py [--games N] [--db URL]   (default: a new SQLite file in a temp folder)
+"""
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from dicecup.history.db import open_engine, writing
+from dicecup.history.ratings import leaderboard, rebuild
+from dicecup.history.samples import league_night
+from dicecup.history.store import import_files
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--db", help="an empty database to import into (postgresql://...); default SQLite")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="dicecup-bench-history-") as folder:
+        journals = Path(folder) / "games"
+        journals.mkdir()
+        made = time.perf_counter()
+        for name, text in league_night(args.games, seed=16):
+            (journals / name).write_text(text)
+        print(f"made {args.games} journals in {time.perf_counter() - made:.1f} s", file=sys.stderr)
+        engine = open_engine(args.db or f"sqlite:///{Path(folder) / 'history.sqlite'}")
+
+        start = time.perf_counter()
+        report = import_files(engine, [journals])
+        seconds = time.perf_counter() - start
+        assert len(report.added) == args.games, (len(report.added), report.refused[:3])
+
+        start = time.perf_counter()
+        with writing(engine) as conn:
+            rebuild(conn)
+        print(f"ratings_rebuild_ms: {1000 * (time.perf_counter() - start):.0f}", flush=True)
+        times = []
+        for _ in range(20):
+            start = time.perf_counter()
+            board = leaderboard(engine)
+            times.append(time.perf_counter() - start)
+        print(f"leaderboard of {len(board)} players over {args.games} games", file=sys.stderr)
+        print(f"ratings_query_ms: {1000 * statistics.median(times):.2f}", flush=True)
+        print(f"history_import: {args.games / seconds:.0f} games/s")
+        engine.dispose()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""A rated table (`dicecup play --rated`, `demo --rated`): the players' nerve when they are seated, and when the
+game is over its journal goes into the history and the change in each player's nerve is shown.
+
+It watches the hub as every observer does (published snapshots, on a thread of its own, so a database far away
+never holds the table up) and prints its lines to stdout, where the table screen prints (under a live table,
+rich puts them above it). The history is opened before the table starts, so a database that can't be reached
+is said at once, not after the game.
+"""
+import sys
+
+from .games import BOT_PREFIX
+from .options import HistoryError, open_history
+from .ratings import MODEL, leaderboard, nerve
+
+
+class RatedTable:
+    def __init__(self, engine, prog: str, bot_kinds=None):
+        self.engine = engine
+        self.prog = prog
+        self.bot_kinds = dict(bot_kinds or {})   # seat -> bot kind (`hard`), as the journal writes them
+        self.before = None                        # player -> nerve at seating (None: not rated yet)
+        self.seats = None
+
+    @classmethod
+    def open(cls, args, prog: str):
+        """None without --rated; raises HistoryError (one line) if the history can't be opened."""
+        if not getattr(args, "rated", False):
+            return None
+        return cls(open_history(args), prog)
+
+    def player(self, seat: str) -> str:
+        return BOT_PREFIX + self.bot_kinds[seat] if seat in self.bot_kinds else seat
+
+    def watch(self, hub, bot_kinds=None):
+        from dicecup.hub.snapshot import Background
+
+        self.bot_kinds.update(bot_kinds or {})
+        self.feed = hub.subscribe(Background(self._seen, name="rated"))
+
+    def _seen(self, item):
+        state = getattr(item, "state", None)
+        if self.seats is not None or state is None:
+            return
+        self.seats = tuple(state.seats)
+        self.before = self._nerves()
+        shown = ", ".join(f"{seat}{self._as_bot(seat)} {self._shown(self.before.get(self.player(seat)))}"
+                          for seat in self.seats)
+        _say(f"nerve at this rated table: {shown}")
+
+    def _as_bot(self, seat) -> str:
+        return f" ({self.bot_kinds[seat]} bot)" if seat in self.bot_kinds else ""
+
+    def _nerves(self) -> dict:
+        try:
+            board = leaderboard(self.engine, names=[self.player(seat) for seat in self.seats])
+        except Exception as error:  # noqa: BLE001 - a database gone away must not stop the table
+            print(f"{self.prog}: can't read the nerve from the history: {_reason(error)}", file=sys.stderr)
+            return {}
+        return {entry["name"]: entry["nerve"] for entry in board}
+
+    @staticmethod
+    def _shown(value) -> str:
+        fresh = MODEL.rating()
+        return f"{value}" if value is not None else f"{nerve(fresh.mu, fresh.sigma)} (new)"
+
+    def finish(self, hub) -> None:
+        """After the table stops: a finished game's journal into the history, and each player's change."""
+        if getattr(self, "feed", None) is not None:
+            self.feed.drain()
+        journal = getattr(hub, "journal", None)
+        if not hub.finished or journal is None:
+            return
+        from .store import import_files
+
+        try:
+            report = import_files(self.engine, [journal.path])
+        except Exception as error:  # noqa: BLE001 - the journal is kept: say how to add it later
+            print(f"{self.prog}: the game is in {journal.path} but not in the history ({_reason(error)}): add it "
+                  f"with `dicecup history import {journal.path}`", file=sys.stderr)
+            return
+        if report.refused:
+            print(f"{self.prog}: the history passed over {journal.path}: {report.refused[0][1]}", file=sys.stderr)
+            return
+        self.seats = self.seats or tuple(hub.state.seats)
+        after = self._nerves()
+        fresh = MODEL.rating()
+        start = nerve(fresh.mu, fresh.sigma)
+        changes = []
+        for seat in self.seats:
+            player = self.player(seat)
+            if player not in after:
+                continue
+            was = (self.before or {}).get(player, start)
+            changes.append(f"{seat} {was} -> {after[player]} ({after[player] - was:+d})")
+        _say(f"nerve after the game: {', '.join(changes)}")
+
+
+def _say(line: str) -> None:
+    """One write for the whole line: the screen prints from its own thread, and print()'s separate newline could
+    let its text in before ours ends."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def _reason(error) -> str:
+    from .db import reason
+
+    return reason(error) if not isinstance(error, HistoryError) else str(error)

@@ -1,0 +1,40 @@
+"""`dicecup play --rated`: the players' nerve at seating, the finished game in the history, the change after.
+A real hub process with two bots on it (no cups: the quickest real table)."""
+import re
+
+from history_helpers import dicecup
+
+from dicecup.history.db import open_engine
+from dicecup.history.ratings import leaderboard
+from dicecup.history.samples import journal_text
+from dicecup.history.stats import game_list
+from dicecup.history.store import import_files
+
+
+def test_a_rated_table_shows_nerve_and_lands_the_game(db_url, tmp_path):
+    earlier = tmp_path / "earlier.txt"   # the hard bot has played before: its nerve is not a newcomer's
+    earlier.write_text(journal_text(2, "2026-11-01 20:00:00", "dudo", ("ana", "bot1"), bots={"bot1": "hard"}))
+    engine = open_engine(db_url)
+    import_files(engine, [earlier])
+    hard_before = {e["name"]: e["nerve"] for e in leaderboard(engine)}["bot:hard"]
+
+    done = dicecup("play", "--bots", "1", "--bot", "hard", "--rated", "--seed", "1", "--data", str(tmp_path / "d"),
+                   "--db", db_url, "dice=2", timeout=120)
+    assert done.returncode == 0, done.stderr
+    seating = re.search(r"nerve at this rated table: (.*)", done.stdout).group(1)
+    assert seating == f"bot1 (normal bot) 1000 (new), bot2 (hard bot) {hard_before}"
+    after = re.search(r"nerve after the game: (.*)", done.stdout).group(1)
+    board = {e["name"]: e["nerve"] for e in leaderboard(engine)}
+    assert after == (f"bot1 1000 -> {board['bot:normal']} ({board['bot:normal'] - 1000:+d}), "
+                     f"bot2 {hard_before} -> {board['bot:hard']} ({board['bot:hard'] - hard_before:+d})")
+    games = game_list(engine)
+    assert len(games) == 2 and games[1]["path"].startswith(str(tmp_path / "d" / "games"))
+    assert {p["player"] for p in games[1]["players"]} == {"bot:normal", "bot:hard"}
+
+
+def test_a_league_out_of_reach_is_said_before_the_table_starts(tmp_path):
+    done = dicecup("play", "--bots", "2", "--rated", "--db", "postgresql://league@127.0.0.1:1/dicecup",
+                   "--data", str(tmp_path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("dicecup play: can't open the history database")
+    assert not (tmp_path / "games").exists()
