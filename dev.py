@@ -9,6 +9,7 @@ The environment lives in .venv/ and is reinstalled whenever pyproject.toml chang
 """
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -39,6 +40,27 @@ def ensure_env() -> None:
     STAMP.write_text(want)
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def ensure_chromium() -> None:
+    """The browser tests (tests/web) drive Debian's Chromium through Playwright; Playwright's own browser download
+    is never used. Installed from the Debian packages when missing and possible (root with apt-get)."""
+    if CHROMIUM.exists():
+        return
+    apt = shutil.which("apt-get")
+    if apt is None or os.geteuid() != 0:
+        print("dev.py: the browser tests need Chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium` "
+              "(Debian, Ubuntu), then this again", file=sys.stderr, flush=True)
+        return
+    print("installing Chromium for the browser tests (apt-get install chromium) ...", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    install = [apt, "install", "-y", "-q", "--no-install-recommends", "chromium"]
+    if subprocess.run(install, env=env, stdout=subprocess.DEVNULL).returncode != 0:  # a fresh machine: no lists yet
+        subprocess.check_call([apt, "update", "-q"], env=env, stdout=subprocess.DEVNULL)
+        subprocess.check_call(install, env=env, stdout=subprocess.DEVNULL)
+
+
 JOBS = {
     "demo": lambda args: [str(BIN / "dicecup"), "demo", *args],
     "test": lambda args: [str(BIN / "python"), "-m", "pytest", *args],
@@ -50,6 +72,8 @@ def main() -> None:
         sys.exit(f"usage: python3 dev.py {{{'|'.join(JOBS)}}} [args...]")
     ensure_env()
     job, args = sys.argv[1], sys.argv[2:]
+    if job == "test":
+        ensure_chromium()
     os.chdir(ROOT)
     os.execv(JOBS[job](args)[0], JOBS[job](args))
 
