@@ -59,10 +59,8 @@ class Cup:
         self._dice = bytearray(wire.MAX_DICE)
         self.dice_count = 0
         self._seed = b""
-        self._entropy = bytearray(16)
-        self._entropy_in = False  # the hub's entropy for this deal has come: the dice exist
+        self._entropy = bytearray(16)  # the hub's, for this deal: once it came (state ROLLED on), the dice exist
         self._digest = b""
-        self._revealed_from = 0
         self.table = None
         self.kind = wire.BID
         self.qty = 1
@@ -143,15 +141,13 @@ class Cup:
         deal_id, entropy = values
         if deal_id != self.deal or not self.dice_count or self.state in (JOINING, WAITING, OUT):
             return self._refuse(wire.ENTROPY)
-        if self._entropy_in:
+        if self.state != DEALT:  # it has this deal's entropy already
             if entropy != self._entropy:
                 self._refuse(wire.ENTROPY)  # one entropy per deal: the dice are already fixed
             return  # the same bytes again: a hub that came back sends them again, nothing changes
         self._entropy[:] = entropy
-        self._entropy_in = True
         dice.roll(self._seed, self._nonce, self.seat, self._entropy, self.dice_count, self._dice)
-        if self.state == DEALT:
-            self.state = ROLLED
+        self.state = ROLLED
 
     def _on_table(self, values):
         if values[0] != self.deal or self.state not in (ROLLED, TURN):
@@ -182,10 +178,8 @@ class Cup:
         self._show_cue(wire.CUE_REFUSED)
 
     def _on_reveal_req(self, values):
-        if values[0] != self.deal or not self._entropy_in or self.state not in (ROLLED, TURN, REVEALED):
-            return self._refuse(wire.REVEAL_REQ)
-        if self.state != REVEALED:
-            self._revealed_from = self._clock()
+        if values[0] != self.deal or not self.dice_count or self.state not in (ROLLED, TURN, REVEALED):
+            return self._refuse(wire.REVEAL_REQ)  # (in DEALT there are no dice yet: no entropy)
         self.state = REVEALED
         self._send(wire.REVEAL, (self.deal, bytes(self._dice[: self.dice_count]), self._seed))
 
@@ -216,7 +210,6 @@ class Cup:
             self._dice[i] = 0
         self.dice_count = 0
         self._seed = b""
-        self._entropy_in = False
         self.table = None
         self.awaiting = 0
         self._peek_from = None
@@ -225,7 +218,7 @@ class Cup:
 
     def gesture(self, button, kind):
         if button == BUTTON_A and kind == LONG:
-            if self._entropy_in:
+            if self.dice_count and self.state != DEALT:  # dice to peek at: the entropy has come
                 self._peek_from = self._clock()
             return
         if self.state in (JOINING, WAITING) and button == BUTTON_B and kind == LONG and not self.awaiting:
@@ -294,7 +287,7 @@ class Cup:
                 left = min(left, self.pip_step_ms - elapsed % self.pip_step_ms)
             return max(0, left)
         if self.state == REVEALED:
-            elapsed = ticks_diff(now, self._revealed_from) % _SHOWN_EVERY_MS
+            elapsed = now % _SHOWN_EVERY_MS
             return _SHOWN_FLASH_MS - elapsed if elapsed < _SHOWN_FLASH_MS else _SHOWN_EVERY_MS - elapsed
         return -1
 
@@ -320,7 +313,7 @@ class Cup:
         if state == REVEALED:
             # Unlike a peek, a white flash every second: everyone at the table sees this cup has shown its dice
             # (a hub that asked before anyone called is caught in the act).
-            if ticks_diff(now, self._revealed_from) % _SHOWN_EVERY_MS < _SHOWN_FLASH_MS:
+            if now % _SHOWN_EVERY_MS < _SHOWN_FLASH_MS:  # on the clock's own second: no field to keep
                 return leds.fill(buf, leds.WHITE)
             return leds.faces(buf, self._dice, self.dice_count)
         if state == ROLLED:
