@@ -285,6 +285,10 @@ ROWS = [
     Row(("ratings", "--db", "{work}/photos"), "photos"),
     Row(("ratings", "--data", "{work}/notes.txt"), "is a file"),
     Row(("ratings", "extra"), "extra"),
+    Row(("play", "--bots", "2", "--rated", "--db", "nonsense://x"), "nonsense|--db"),
+    Row(("play", "--bots", "2", "--rated", "--db", "postgresql://league@127.0.0.1:1/dicecup"), "can't open"),
+    Row(("demo", "--db", "{work}/photos"), "--rated"),
+    Row(("demo", "--rated", "--data", "{work}/notes.txt"), "is a file"),
     # -- the ones nobody listed: empty paths ("$VAR" unset), too many workers, text that is not UTF-8 --------------
     Row(("build", "--board", "pico", "--out", ""), "--out"),
     Row(("flash", "--board", "pico", "--dist", ""), "--dist"),
