@@ -7,6 +7,7 @@
 Only the standard library is used here, so this runs on a fresh machine that has nothing but Python 3.11+.
 The environment lives in .venv/ and is reinstalled whenever pyproject.toml changes.
 """
+import glob
 import hashlib
 import os
 import shutil
@@ -40,22 +41,28 @@ def ensure_env() -> None:
     STAMP.write_text(want)
 
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian packages the tests need: (package, whether it is there). Installed by `dev.py test` when missing
+# and possible (root with apt-get); otherwise one line says what to run.
+SYSTEM_PACKAGES = [
+    # tests/web drive Debian's Chromium through Playwright; Playwright's own browser download is never used
+    ("chromium", lambda: Path("/usr/bin/chromium").exists()),
+    # tests/history start a throwaway PostgreSQL server of their own (Debian keeps it off the PATH)
+    ("postgresql", lambda: bool(glob.glob("/usr/lib/postgresql/*/bin/initdb"))),
+]
 
 
-def ensure_chromium() -> None:
-    """The browser tests (tests/web) drive Debian's Chromium through Playwright; Playwright's own browser download
-    is never used. Installed from the Debian packages when missing and possible (root with apt-get)."""
-    if CHROMIUM.exists():
+def ensure_system_packages() -> None:
+    missing = " ".join(name for name, present in SYSTEM_PACKAGES if not present())
+    if not missing:
         return
     apt = shutil.which("apt-get")
     if apt is None or os.geteuid() != 0:
-        print("dev.py: the browser tests need Chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium` "
-              "(Debian, Ubuntu), then this again", file=sys.stderr, flush=True)
+        print(f"dev.py: the tests need Debian's {missing}: run `sudo apt-get install -y {missing}` (Debian, Ubuntu), "
+              "then this again", file=sys.stderr, flush=True)
         return
-    print("installing Chromium for the browser tests (apt-get install chromium) ...", flush=True)
+    print(f"installing {missing} for the tests (apt-get install {missing}) ...", flush=True)
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = [apt, "install", "-y", "-q", "--no-install-recommends", "chromium"]
+    install = [apt, "install", "-y", "-q", "--no-install-recommends", *missing.split()]
     if subprocess.run(install, env=env, stdout=subprocess.DEVNULL).returncode != 0:  # a fresh machine: no lists yet
         subprocess.check_call([apt, "update", "-q"], env=env, stdout=subprocess.DEVNULL)
         subprocess.check_call(install, env=env, stdout=subprocess.DEVNULL)
@@ -73,7 +80,7 @@ def main() -> None:
     ensure_env()
     job, args = sys.argv[1], sys.argv[2:]
     if job == "test":
-        ensure_chromium()
+        ensure_system_packages()
     os.chdir(ROOT)
     os.execv(JOBS[job](args)[0], JOBS[job](args))
 
