@@ -190,3 +190,24 @@ def test_lines_others_print_on_the_programs_own_terminal_go_above_the_live_table
     assert shown.index("dicecup play: a line from elsewhere") < shown.index(next(line for line in shown
                                                                                if line.startswith("╭─ dudo")))
     assert sum(line.startswith("╭─ dudo") for line in shown) == 1
+
+
+def test_after_the_winner_no_table_is_drawn_again_below_it(tmp_path):
+    from pathlib import Path
+
+    from dicecup.hub.phases import TablePhase
+    from dicecup.hub.snapshot import SeatView
+    from dicecup.rules import replay
+
+    console = Console(file=io.StringIO(), width=100, force_terminal=True)
+    screen = Screen(console=console)
+    state = replay("rules dudo\nseats ana ben\n").state
+    seats = (SeatView(0, "ana", "cup", 1, "sim", True), SeatView(1, "ben", "cup", 2, "sim", True))
+    screen(TableSnapshot(TablePhase.BIDDING, seats=seats, state=state, to_act=0))
+    screen(GameWon("ana", Path("game.txt")))
+    unplugged = (seats[0], SeatView(1, "ben", "cup", 2, "sim", False))  # a cup taken away after the game
+    screen(TableSnapshot(TablePhase.OVER, seats=unplugged, state=state))
+    screen.close()
+    shown = terminal_lines(console.file.getvalue())
+    assert sum(line.startswith("╭─ dudo") for line in shown) == 1, "\n".join(shown)
+    assert shown[-2:] == ["ana wins the game.", "journal: game.txt"], shown[-4:]

@@ -34,6 +34,7 @@ class Screen:
         self._live = None        # rich's Live, from the first table drawn until the game ends or close()
         self._snapshot = None    # the table drawn
         self._status = ""        # the line under the live table: the last bid, the suspense of a trigger pull
+        self._over = False       # the winner is named: the table is not drawn again below it
 
     def __call__(self, item):
         if isinstance(item, TableSnapshot):
@@ -62,7 +63,7 @@ class Screen:
 
     # -- on a terminal -------------------------------------------------------------------------------------------
     def _redraw(self):
-        if self._snapshot is None:
+        if self._snapshot is None or self._over:
             return
         if self._live is None:
             # On the program's own terminal, lines printed by others (`dicecup play: ...` on stderr) go above the
@@ -108,6 +109,7 @@ class Screen:
         self._status = ""
         self._redraw()
         self.close()
+        self._over = True
         self._log_winner(won)
 
     # -- a log: one line per event ---------------------------------------------------------------------------------
