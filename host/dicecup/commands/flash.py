@@ -52,6 +52,12 @@ def run(args) -> int:
             args.name = check_name(args.name.strip())
         except RegistryError as error:
             return _fail(f"--name: {error}")
+    if args.port and args.board != "cpb":
+        from dicecup.link.serial_port import not_a_port
+
+        problem = not_a_port(args.port)
+        if problem:  # said now, not after the build
+            return _fail(problem)
     try:
         data = data_dir(args.data)
         dist, manifest = _built(args, data)

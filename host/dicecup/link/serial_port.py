@@ -27,6 +27,14 @@ def open_port(target: str, timeout: float = 0, **options) -> serial.Serial:
         raise PortUnavailable(explain(target, error)) from None
 
 
+def not_a_port(target: str):
+    """Why `target` can't be a serial port, told without opening it (missing, a folder, a plain file), or None:
+    so a command can say it at once instead of after its slow part (flash builds first)."""
+    if not target.strip() or os.path.isdir(target) or not os.path.exists(target) or not _is_device(target):
+        return explain(target, "No such file" if not os.path.exists(target) else "")
+    return None
+
+
 def explain(target: str, error) -> str:
     """Why `target` can't be opened, in words that say what to do."""
     text = str(error)
