@@ -11,9 +11,13 @@ SEATS = ("ana", "ben", "cy", "dee", "eve", "fay")
 
 
 def small_rules(preset: str, rng: random.Random) -> Rules:
-    """A random small table of `preset`: 1-3 dice, the switches that change the bidding or the ruling."""
+    """A random small table of `preset`: 1-3 dice (build-up: a limit of at most 4), the switches that change
+    the bidding or the ruling."""
     rules = Rules.parse(preset)
-    words = [f"dice={rng.randint(1, 3)}"]
+    dice = rng.randint(1, 3)
+    words = [f"dice={dice}"]
+    if preset == "buildup":  # a short climb: a build-up game at the default limit of 6 is the slowest to check
+        words.append(f"limit={rng.randint(dice + 1, 4)}")
     offers = rules.preset.offers
     if offers("wild"):
         words.append(f"wild={rng.choice(['on', 'off'])}")

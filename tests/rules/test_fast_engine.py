@@ -1,5 +1,6 @@
 """The fast path (dicecup.search.fast) plays the same rules as the engine: 10,000 random games of every face-bid
-preset, each on a random small table (2-4 seats, 1-3 dice, the switches that change bidding and ruling), with
+preset, each on a random small table (2-4 seats, 1-3 dice, build-up's limit at most 4, the switches that change
+bidding and ruling), with
 every bidding turn's legal actions and every call's ruling (count, right or wrong, dice won and lost) equal.
 bench/fast_engine_check.py runs the same on the presets' own tables (six seats, default dice)."""
 import pytest

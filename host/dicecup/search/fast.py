@@ -31,13 +31,14 @@ def bid_id(quantity: int, face: int) -> int:
     return (quantity - 1) * 6 + face - 1
 
 
+_BIDS = tuple(Bid(i // 6 + 1, i % 6 + 1) for i in range(6 * 60))  # made once: a table holds at most 60 dice
+
+
 def to_action(action_id: int):
-    """The engine's action for an id (interned Bid or Call)."""
-    if action_id == LIAR:
-        return LIAR_CALL
-    if action_id == SPOT:
-        return SPOT_CALL
-    return Bid(action_id // 6 + 1, action_id % 6 + 1)
+    """The engine's action for an id (Bid or Call)."""
+    if action_id >= 0:
+        return _BIDS[action_id] if action_id < len(_BIDS) else Bid(action_id // 6 + 1, action_id % 6 + 1)
+    return LIAR_CALL if action_id == LIAR else SPOT_CALL
 
 
 def to_id(action) -> int:
