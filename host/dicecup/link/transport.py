@@ -40,6 +40,7 @@ class Transport:
 BACKENDS = {
     "serial": ("dicecup.link.serial_port", "SerialTransport"),
     "ble": ("dicecup.link.ble", "BleTransport"),  # bleak, loaded only when a BLE cup is opened
+    "phone": ("dicecup.web.phones", "PhoneTransport"),  # a phone seat's page, over the table screen's websocket
 }
 
 

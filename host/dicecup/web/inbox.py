@@ -8,6 +8,7 @@ MAX_MESSAGE = 1024          # bytes; the largest thing a page ever needs to say 
 MAX_REFUSALS = 20           # a page that keeps sending rubbish is closed after this many refusals
 
 SPECTATOR_KINDS = {"sync"}  # resend the whole table
+PHONE_KINDS = {"sync", "cup"}  # a phone seat also speaks as its cup (checked again by phones.to_wire)
 
 
 class Refused(ValueError):
@@ -35,7 +36,9 @@ def check(raw, role: str = "spectator") -> dict:
         if kind not in SPECTATOR_KINDS:
             raise Refused(f"this is the table screen: it watches and can't {_what(kind)}")
         return message
-    raise Refused("this page has no seat")
+    if role == "phone" and kind in PHONE_KINDS:
+        return message
+    raise Refused(f"a phone's page sends \"cup\" or \"sync\" messages, not {kind[:20]!r}")
 
 
 def _what(kind: str) -> str:

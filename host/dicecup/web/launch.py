@@ -4,6 +4,8 @@ tablet or a TV's browser can open it. Nothing is opened by itself."""
 import ipaddress
 import sys
 
+from .phonepage import seat_url, serve_phones
+from .phones import PhoneSeat
 from .server import WebError, WebTable
 
 DEFAULT_HOST = "127.0.0.1"
@@ -36,16 +38,32 @@ def parse_web_option(text: str):
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def open_table_screen(address, hub, out=None) -> WebTable:
-    """Start the table screen for this hub and print where it is (address and QR code). WebError if it can't."""
+def open_table_screen(address, hub, out=None, phones=()) -> WebTable:
+    """Start the table screen for this hub and print where it is (address and QR code), and each phone seat's
+    own secret link and QR code. WebError if it can't."""
     out = out or sys.stdout
     host, port = address
-    web = WebTable(host, port).start()
+    web = WebTable(host, port)
+    if phones:
+        serve_phones(web, phones)
+    web.start()
     hub.subscribe(web)
     lan = "" if host in ("127.0.0.1", "localhost", "::1") else " (on your LAN: anyone with the link can watch)"
     print(f"table screen: {web.url}{lan}", file=out, flush=True)
     print(_qr(web.url), file=out, flush=True)
+    for seat in phones:  # a seat's link acts for that seat: show each to its player only
+        print(f"{seat.name}'s phone (this link plays {seat.name}'s seat: show it to that player only): "
+              f"{seat_url(web, seat)}", file=out, flush=True)
+        print(_qr(seat_url(web, seat)), file=out, flush=True)
     return web
+
+
+def phone_seats(count: int, keys) -> list:
+    """`count` phone seats, phone1, phone2, ...; each one's key goes into the hub's keyring, so it pairs."""
+    seats = [PhoneSeat(f"phone{i}") for i in range(1, count + 1)]
+    for seat in seats:
+        keys.extra[seat.cup_id] = seat.key
+    return seats
 
 
 def _qr(url: str) -> str:

@@ -45,6 +45,8 @@ class WebTable:
         self._server = None
         self._thread = None
         self.refused = 0                 # messages from pages refused (for tests and the curious)
+        self.phones = []                 # phones.PhoneSeat of each phone seat: /p/TOKEN (phonepage.py)
+        self.extra_routes = []           # Starlette routes added before start() (phonepage.serve_phones)
 
     # -- the hub's side ------------------------------------------------------------------------------------------
     def __call__(self, item):
@@ -144,6 +146,7 @@ class WebTable:
 
         return Starlette(routes=[Route("/", home), Route("/t/{token}", table),
                                  WebSocketRoute("/ws/{token}", self._page),
+                                 *self.extra_routes,
                                  Mount("/static", StaticFiles(directory=STATIC), name="static")],
                          lifespan=lifespan)
 

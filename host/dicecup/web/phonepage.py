@@ -1,0 +1,103 @@
+"""The phone seats' pages on the table screen's server: /p/TOKEN serves a seat's page, /ws/p/TOKEN its websocket.
+A seat's link acts only for that seat (phones.PhoneSeat); a page opened on a second device takes the seat's link
+over and the first is told so. A phone page also gets what the table screen gets (the public table), and, from its
+own cup's link, its cup's messages (phones.to_page)."""
+import asyncio
+import hmac
+import json
+
+from . import inbox
+from .server import HEADERS, LINK_WORDS, STATIC, WRONG_LINK, FLOODED, _close, _plain_page, _pump
+
+TAKEN_OVER = 4409   # websocket close code: the seat's link was opened on another device
+
+
+def seat_for(web, token: str):
+    """The PhoneSeat whose secret link this is, or None (compared in constant time, every seat)."""
+    found = None
+    for seat in web.phones:
+        if hmac.compare_digest(token.encode("utf-8", "replace"), seat.token.encode()):
+            found = seat
+    return found
+
+
+async def phone_page(web, request):
+    from starlette.responses import FileResponse, HTMLResponse
+
+    if seat_for(web, request.path_params["token"]) is None:
+        return HTMLResponse(_plain_page("Not this table", LINK_WORDS[0].upper() + LINK_WORDS[1:] + "."),
+                            status_code=403, headers=HEADERS)
+    return FileResponse(STATIC / "phone.html", headers=HEADERS)
+
+
+async def phone_socket(web, websocket):
+    from starlette.websockets import WebSocketDisconnect
+
+    await websocket.accept()
+    seat = seat_for(web, websocket.path_params["token"])
+    if seat is None:
+        await websocket.send_text(json.dumps({"type": "refused", "reason": LINK_WORDS, "final": True}))
+        return await _close(websocket, WRONG_LINK, "not this table's link")
+    queue = asyncio.Queue()
+    page = (websocket, queue)
+    loop = asyncio.get_running_loop()
+
+    def send(text):  # from any thread: the hub's link for this seat speaks through it
+        loop.call_soon_threadsafe(web._send, page, text)
+
+    for text in [json.dumps({"type": "hello", "role": "phone", "seat": seat.name}), web._table]:
+        if text is not None:
+            queue.put_nowait(text)
+    old = seat.page
+    if old is not None:
+        old(json.dumps({"type": "refused", "reason": "this seat's link was opened on another device", "final": True}))
+    web._pages.add(page)
+    pump = asyncio.ensure_future(_pump(websocket, queue))
+    seat.page_opened(send)
+    refusals = 0
+    try:
+        while True:
+            try:
+                received = await websocket.receive()
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if received["type"] == "websocket.disconnect" or seat.page is not send:
+                return
+            raw = received.get("text") if received.get("text") is not None else received.get("bytes")
+            try:
+                message = inbox.check(raw, role="phone")
+                if message["type"] == "cup":
+                    seat.from_page(message)
+                elif web._table is not None:
+                    web._send(page, web._table)
+            except inbox.Refused as refusal:
+                web.refused += 1
+                refusals += 1
+                web._send(page, json.dumps({"type": "refused", "reason": str(refusal)}))
+                if refusals >= inbox.MAX_REFUSALS:
+                    return await _close(websocket, FLOODED, "too many refused messages")
+    finally:
+        web._pages.discard(page)
+        seat.page_closed(send)
+        if seat.page is not None and seat.page is not send:  # taken over: tell this page why it stops
+            await _close(websocket, TAKEN_OVER, "opened on another device")
+        pump.cancel()
+
+
+def serve_phones(web, seats):
+    """Give these phone seats their pages on this (not yet started) server."""
+    from starlette.routing import Route, WebSocketRoute
+
+    async def page(request):
+        return await phone_page(web, request)
+
+    async def socket(websocket):
+        await phone_socket(web, websocket)
+
+    web.phones.extend(seats)
+    if not web.extra_routes:
+        web.extra_routes += [Route("/p/{token}", page), WebSocketRoute("/ws/p/{token}", socket)]
+
+
+def seat_url(web, seat) -> str:
+    return web.url.rsplit("/t/", 1)[0] + f"/p/{seat.token}"

@@ -1,0 +1,154 @@
+"""A phone seat through the hub's own path for cups: the "phone" transport under a CupConnection, paired with the
+seat's key, at a real hub with bots. The page here is a STAND-IN written in Python (a websocket client doing the
+cup's part with cupcore's commit and dice functions); tests/web/test_phone_pages.py plays the real page in Chromium.
+Also: what a phone's page may send is checked field by field, and a seat's link acts only for that seat."""
+import json
+import secrets
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from webpages import DEADLINE, Listener
+
+from cupcore import commit, dice
+from dicecup.hub.tablesetup import TableSetup
+from dicecup.rules import Rules
+from dicecup.web import inbox
+from dicecup.web.launch import phone_seats
+from dicecup.web.phonepage import seat_url, serve_phones
+from dicecup.web.phones import to_wire
+from dicecup.web.server import WebTable
+
+
+class StandInPhone:
+    """Plays a phone seat's cup as the page does: a fresh secret seed per deal, only its commitment sent, dice from
+    the hub's entropy, the reveal at the call; bids 1x2 to open and calls liar otherwise."""
+
+    def __init__(self, url):
+        self.page = Listener(url.replace("http://", "ws://").replace("/p/", "/ws/p/"))
+        self.seat = None
+        self.deal = None
+        self.sent = []
+        self.peeked = {}          # deal -> the dice this phone had (for the test to compare with the journal)
+        self.done = threading.Event()
+        threading.Thread(target=self._play, daemon=True).start()
+
+    def say(self, **message):
+        self.sent.append(message)
+        self.page.send(json.dumps({"type": "cup", **message}))
+
+    def _play(self):
+        seen = 0
+        while not self.done.is_set():
+            messages = self.page.matching(lambda m: True, seen + 1, timeout=0.5)
+            if self.seat is None and not messages[seen:]:
+                self.say(m="intent", deal=0, kind=4, qty=0, face=0)  # "seat me", until a welcome comes
+            for message in messages[seen:]:
+                self._on(message)
+            seen = max(seen, len(messages))
+            if self.page.closed.is_set():
+                return
+
+    def _on(self, message):
+        if message["type"] == "won":
+            self.done.set()
+        if message["type"] != "cup":
+            return
+        kind = message["m"]
+        if kind == "welcome":
+            self.seat = message["seat"]
+        elif kind == "deal":
+            nonce = bytes.fromhex(message["nonce"])
+            self.deal = (message["deal"], nonce, message["dice"], secrets.token_bytes(16))
+            digest = commit.digest(nonce, self.seat, message["dice"], self.deal[3])
+            self.say(m="commit", deal=message["deal"], digest=bytes(digest).hex())
+        elif kind == "entropy":
+            number, nonce, count, seed = self.deal
+            self.peeked[number] = list(dice.roll(seed, nonce, self.seat, bytes.fromhex(message["entropy"]), count))
+        elif kind == "table" and message["turn"] == self.seat:
+            if message["qty"] == 0:
+                self.say(m="intent", deal=message["deal"], kind=1, qty=1, face=2)
+            else:
+                self.say(m="intent", deal=message["deal"], kind=2, qty=0, face=0)
+        elif kind == "reveal_req":
+            number, nonce, count, seed = self.deal
+            self.say(m="reveal", deal=number, dice=self.peeked[number], seed=seed.hex())
+
+
+def test_a_phone_seat_plays_a_whole_game_with_bots_through_the_cups_own_path_and_the_journal_referees(tmp_path):
+    table = TableSetup(Rules.parse("dudo dice=2"), data=tmp_path, seed="phone", screen=lambda item: None, bots=2,
+                       result_pause=0.0)
+    phone, = phone_seats(1, table.keys)
+    hub = table.make_hub(expect_cups=1)
+    hub.bot_delay = 0.0
+    web = WebTable()
+    serve_phones(web, [phone])
+    web.start()
+    hub.subscribe(web)
+    table.connect([("phone", phone.name)], wait_for_missing=True)  # no page yet: waited for as a dropped cup
+    runner = threading.Thread(target=table.play, kwargs={"timeout": 90}, daemon=True)
+    runner.start()
+    player = StandInPhone(seat_url(web, phone))
+    try:
+        assert player.done.wait(90), "the game did not end"
+        runner.join(DEADLINE)
+    finally:
+        table.close()
+        player.page.close()
+        web.close()
+        phone.forget()
+    assert hub.finished
+    journal = hub.journal.path.read_text()
+    assert "\nseats phone1 bot1 bot2\n" in journal and "#@ cup phone1 id=" in journal
+    verdict = json.loads(subprocess.run([sys.executable, "-m", "dicecup", "referee", str(hub.journal.path),
+                                         "--json"], capture_output=True, text=True, timeout=60).stdout)
+    assert verdict["winner"] and len(verdict["rounds"]) >= 2
+    rolls = [line.split()[2:] for line in journal.splitlines() if line.startswith("roll phone1 ")]
+    assert rolls and all(list(map(int, r)) in player.peeked.values() for r in rolls)  # the page's dice, checked
+    assert all(m["m"] in ("intent", "commit", "reveal") for m in player.sent)
+
+
+@pytest.mark.parametrize("message, reason", [
+    ({"m": "hello", "cup_id": 1}, "a phone says commit, intent or reveal"),
+    ({"m": "proof"}, "a phone says commit, intent or reveal"),
+    ({"m": "commit", "deal": 1}, "commit needs digest"),
+    ({"m": "commit", "deal": 1, "digest": "zz"}, "digest is 32 bytes in hex"),
+    ({"m": "commit", "deal": -1, "digest": "00" * 32}, "out of range"),
+    ({"m": "commit", "deal": True, "digest": "00" * 32}, "deal is a whole number"),
+    ({"m": "intent", "deal": 1, "kind": 1, "qty": 300, "face": 2}, "out of range"),
+    ({"m": "reveal", "deal": 1, "dice": [1, 7], "seed": "00" * 16}, "a die shows 1 to 6"),
+    ({"m": "reveal", "deal": 1, "dice": [1] * 16, "seed": "00" * 16}, "at most 15"),
+    ({"m": "reveal", "deal": 1, "dice": "12", "seed": "00" * 16}, "dice is a list of dice"),
+])
+def test_what_a_phone_page_may_say_is_checked_field_by_field(message, reason):
+    with pytest.raises(inbox.Refused, match=reason):
+        to_wire(message)
+
+
+def test_a_seat_link_acts_only_for_its_seat_and_a_wrong_one_is_refused():
+    web = WebTable()
+    seats = phone_seats(2, type("Keys", (), {"extra": {}})())
+    serve_phones(web, seats)
+    web.start()
+    try:
+        first = Listener(seat_url(web, seats[0]).replace("http://", "ws://").replace("/p/", "/ws/p/"))
+        hello = first.wait_for(lambda m: m["type"] == "hello")
+        assert hello == {"type": "hello", "role": "phone", "seat": "phone1"}
+        wrong = Listener(web.url.replace("http://", "ws://").rsplit("/t/", 1)[0] + "/ws/p/" + "x" * 16)
+        assert wrong.closed.wait(DEADLINE) and wrong.close_code == 4403
+        spectator_link = Listener(web.url.replace("http://", "ws://").replace("/t/", "/ws/p/"))
+        assert spectator_link.closed.wait(DEADLINE) and spectator_link.close_code == 4403  # not a seat's link
+        first.send(json.dumps({"type": "bid"}))
+        assert "a phone's page sends" in first.wait_for(lambda m: m["type"] == "refused")["reason"]
+        second = Listener(seat_url(web, seats[0]).replace("http://", "ws://").replace("/p/", "/ws/p/"))
+        assert second.wait_for(lambda m: m["type"] == "hello")
+        taken = first.wait_for(lambda m: m.get("final"))
+        assert taken["reason"] == "this seat's link was opened on another device"
+        second.close()
+        first.close()
+    finally:
+        web.close()
+        for seat in seats:
+            seat.forget()
