@@ -9,6 +9,7 @@ from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
+from dicecup.usage import stray_word
 from dicecup.rules.poker import not_at_the_table
 from dicecup.web.launch import WebError, open_table_screen, parse_web_option
 
@@ -27,6 +28,10 @@ def add_arguments(parser):
 
 
 def run(args) -> int:
+    stray = stray_word(args.switches, ("--cups",))  # `dicecup demo 3`, `dicecup demo revolver`
+    if stray:
+        print(f"dicecup demo: {stray}", file=sys.stderr)
+        return 2
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
         not_at_the_table(rules)  # issue 14: poker dice at the table comes with item 3
@@ -69,6 +74,8 @@ def _play(table, cups, seed, web_address=None) -> int:
     hub = table.make_hub(expect_cups=len(cups))
     hub.bot_delay = 0.0
     web = open_table_screen(web_address, hub) if web_address else None
+    if web is not None and table.rated is not None:  # issue 16: nerve on the screen, the leaderboard
+        table.rated.show_on(web)
     table.connect([cup.path for cup in cups])
     players = BotPlayers(cups, hub.watch(), table.stop, seed=seed).start()
     try:

@@ -14,6 +14,7 @@ from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
 from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
+from dicecup.usage import stray_word
 from dicecup.rules.poker import not_at_the_table
 from dicecup.web.launch import WebError, open_table_screen, parse_web_option
 
@@ -39,6 +40,10 @@ def add_arguments(parser):
 
 def run(args) -> int:
     args.port = list(dict.fromkeys(port.strip() for port in args.port))  # pasted with spaces, or named twice: once
+    stray = stray_word(args.switches, ("--sim", "--bots"))  # `dicecup play 3`, `dicecup play classic`
+    if stray:
+        print(f"dicecup play: {stray}", file=sys.stderr)
+        return 2
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
         not_at_the_table(rules)  # issue 14: poker dice at the table comes with item 3
@@ -118,6 +123,8 @@ def _play(table, ports, args) -> int:
         # a board that matches an id but does not run dicecup never holds the game up.
         hub = table.make_hub(expect_cups=len(args.port) + args.sim)
         web = open_table_screen(args.web, hub) if args.web else None
+        if web is not None and table.rated is not None:  # issue 16: nerve on the screen, the leaderboard
+            table.rated.show_on(web)
         conns = table.connect(ports)
         for port in args.port:  # a port that never says hello is named, not waited on in silence (issue 12)
             print(f"dicecup play: waiting for a cup on {port}", file=sys.stderr, flush=True)

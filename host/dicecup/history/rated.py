@@ -20,6 +20,9 @@ class RatedTable:
         self.bot_kinds = dict(bot_kinds or {})   # seat -> bot kind (`hard`), as the journal writes them
         self.before = None                        # player -> nerve at seating (None: not rated yet)
         self.seats = None
+        self.nerve_of = {}                        # seat -> nerve, for the table screen (webnerve.py)
+        self.change_of = {}                       # seat -> the change after the game
+        self.on_change = None                     # called when those change (the table screen sends them again)
 
     @classmethod
     def open(cls, args, prog: str):
@@ -46,6 +49,8 @@ class RatedTable:
         shown = ", ".join(f"{seat}{self._as_bot(seat)} {self._shown(self.before.get(self.player(seat)))}"
                           for seat in self.seats)
         _say(f"nerve at this rated table: {shown}")
+        self.nerve_of = {seat: self.before.get(self.player(seat), _newcomer()) for seat in self.seats}
+        self._changed()
 
     def _as_bot(self, seat) -> str:
         return f" ({self.bot_kinds[seat]} bot)" if seat in self.bot_kinds else ""
@@ -60,8 +65,7 @@ class RatedTable:
 
     @staticmethod
     def _shown(value) -> str:
-        fresh = MODEL.rating()
-        return f"{value}" if value is not None else f"{nerve(fresh.mu, fresh.sigma)} (new)"
+        return f"{value}" if value is not None else f"{_newcomer()} (new)"
 
     def finish(self, hub) -> None:
         """After the table stops: a finished game's journal into the history, and each player's change."""
@@ -83,8 +87,7 @@ class RatedTable:
             return
         self.seats = self.seats or tuple(hub.state.seats)
         after = self._nerves()
-        fresh = MODEL.rating()
-        start = nerve(fresh.mu, fresh.sigma)
+        start = _newcomer()
         changes = []
         for seat in self.seats:
             player = self.player(seat)
@@ -92,7 +95,34 @@ class RatedTable:
                 continue
             was = (self.before or {}).get(player, start)
             changes.append(f"{seat} {was} -> {after[player]} ({after[player] - was:+d})")
+            self.nerve_of = {**self.nerve_of, seat: after[player]}
+            self.change_of = {**self.change_of, seat: after[player] - was}
         _say(f"nerve after the game: {', '.join(changes)}")
+        self._changed()
+
+    def decorate(self, message) -> None:
+        """A table screen's table message: each seat's nerve, and after the game its change."""
+        nerve_of, change_of = self.nerve_of, self.change_of
+        for seat in message.get("seats", ()):
+            if seat.get("name") in nerve_of:
+                seat["nerve"] = nerve_of[seat["name"]]
+            if seat.get("name") in change_of:
+                seat["nerve_change"] = change_of[seat["name"]]
+
+    def show_on(self, web) -> None:
+        """Also on the table screen: nerve beside each seat, the leaderboard at /t/TOKEN/ratings."""
+        from .webnerve import show_on
+
+        _say(f"leaderboard: {show_on(web, self)}")
+
+    def _changed(self):
+        if self.on_change is not None:
+            self.on_change()
+
+
+def _newcomer() -> int:
+    fresh = MODEL.rating()
+    return nerve(fresh.mu, fresh.sigma)
 
 
 def _say(line: str) -> None:

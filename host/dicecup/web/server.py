@@ -47,6 +47,11 @@ class WebTable:
         self.refused = 0                 # messages from pages refused (for tests and the curious)
         self.phones = []                 # phones.PhoneSeat of each phone seat: /p/TOKEN (phonepage.py)
         self.extra_routes = []           # Starlette routes added before start() (phonepage.serve_phones)
+        # issue 16, a rated table: callables that add to each table message (each seat's nerve), and more pages
+        # under the table's link, /t/TOKEN/NAME -> a callable giving the page's HTML (the leaderboard)
+        self.decorate = []
+        self.pages = {}
+        self._last_table_item = None
 
     # -- the hub's side ------------------------------------------------------------------------------------------
     def __call__(self, item):
@@ -62,6 +67,10 @@ class WebTable:
         message = event_message(item)
         if message is None:
             return
+        if message["type"] == "table":
+            self._last_table_item = item
+            for add in self.decorate:
+                add(message)
         text = json.dumps(message, separators=(",", ":"))
         if message["type"] == "table":
             if text == self._table:
@@ -79,6 +88,11 @@ class WebTable:
             asyncio.ensure_future(_close(websocket, 1008, "too far behind"))
             return
         queue.put_nowait(text)
+
+    def refresh(self):
+        """Send the table again, as the `decorate` callables now see it (the nerve after a rated game)."""
+        if self._last_table_item is not None:
+            self(self._last_table_item)
 
     # -- addresses -----------------------------------------------------------------------------------------------
     @property
@@ -144,7 +158,15 @@ class WebTable:
                                     status_code=403, headers=HEADERS)
             return FileResponse(STATIC / "table.html", headers=HEADERS)
 
+        async def extra_page(request):  # issue 16: the leaderboard of a rated table, under the table's link
+            make = self.pages.get(request.path_params["page"])
+            if not self._token_ok(request.path_params["token"]) or make is None:
+                return HTMLResponse(_plain_page("Not this table", LINK_WORDS[0].upper() + LINK_WORDS[1:] + "."),
+                                    status_code=403 if make else 404, headers=HEADERS)
+            return HTMLResponse(await asyncio.to_thread(make), headers=HEADERS)
+
         return Starlette(routes=[Route("/", home), Route("/t/{token}", table),
+                                 Route("/t/{token}/{page}", extra_page),
                                  WebSocketRoute("/ws/{token}", self._page),
                                  *self.extra_routes,
                                  Mount("/static", StaticFiles(directory=STATIC), name="static")],
