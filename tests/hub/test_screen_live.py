@@ -211,3 +211,22 @@ def test_after_the_winner_no_table_is_drawn_again_below_it(tmp_path):
     shown = terminal_lines(console.file.getvalue())
     assert sum(line.startswith("╭─ dudo") for line in shown) == 1, "\n".join(shown)
     assert shown[-2:] == ["ana wins the game.", "journal: game.txt"], shown[-4:]
+
+
+def test_the_line_being_typed_shows_under_the_live_table_and_goes_when_sent():
+    from dicecup.hub.phases import TablePhase
+    from dicecup.hub.snapshot import SeatView, Typing
+    from dicecup.rules import replay
+
+    console = Console(file=io.StringIO(), width=100, force_terminal=True)
+    screen = Screen(console=console)
+    state = replay("rules dudo\nseats ana ben\n").state
+    seats = (SeatView(0, "ana", "bot", None, None, True), SeatView(1, "ben", "bot", None, None, True))
+    screen(TableSnapshot(TablePhase.BIDDING, seats=seats, state=state, to_act=0))
+    screen(Typing("retire an"))
+    assert any("> retire an_" in line for line in terminal_lines(console.file.getvalue()))
+    screen(Typing(""))
+    screen.close()
+    shown = terminal_lines(console.file.getvalue())
+    assert not any("> " in line for line in shown), shown
+    assert sum(line.startswith("╭─ dudo") for line in shown) == 1

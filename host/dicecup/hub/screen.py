@@ -14,7 +14,7 @@ from rich.text import Text
 from dicecup.view.lines import reveal_line, turn_line
 from dicecup.view.table import reveal_view, table_view
 
-from .snapshot import GameWon, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted
+from .snapshot import GameWon, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted, Typing
 from .turnclock import hurry_from
 
 TABLE_WIDTH = 100  # the live table's width, or the terminal's if narrower: the same at every draw
@@ -35,6 +35,7 @@ class Screen:
         self._snapshot = None    # the table drawn
         self._status = ""        # the line under the live table: the last bid, the suspense of a trigger pull
         self._over = False       # the winner is named: the table is not drawn again below it
+        self._typing = ""        # the line being typed at the hub (keyboard.py), shown under the live table
 
     def __call__(self, item):
         if isinstance(item, TableSnapshot):
@@ -51,8 +52,9 @@ class Screen:
         state = snapshot.state
         to_act = state.seats[snapshot.to_act] if snapshot.to_act is not None else None
         left = snapshot.clock_left
+        under = "\n".join(line for line in (self._status, self._typing and f"> {self._typing}_") if line)
         return table_view(state, seat_notes=snapshot.seat_notes(), clock_left=left, to_act=to_act,
-                          status=self._status or None, width=self.width,
+                          status=under or None, width=self.width,
                           hurry=left is not None and left <= hurry_from(state.rules.clock))
 
     def close(self):
@@ -105,6 +107,10 @@ class Screen:
                                   _verdict(pulled)))
         self._redraw()
 
+    def _live_typing(self, typing: Typing):
+        self._typing = typing.text
+        self._redraw()
+
     def _live_winner(self, won: GameWon):
         self._status = ""
         self._redraw()
@@ -143,7 +149,7 @@ class Screen:
         self._line(f"journal: {won.journal}")
 
     _LIVE = {Said: _live_say, TurnStarted: _live_turn, RoundRevealed: _live_reveal, TriggerPulled: _live_shot,
-             GameWon: _live_winner}
+             GameWon: _live_winner, Typing: _live_typing}
     _LOG = {Said: _log_say, TurnStarted: _log_turn, RoundRevealed: _log_reveal, TriggerPulled: _log_shot,
             GameWon: _log_winner}
 

@@ -82,6 +82,12 @@ class Said:
 
 
 @dataclass(frozen=True)
+class Typing:
+    """What the person at the hub has typed so far, shown under a live table (keyboard.py); Enter sends it."""
+    text: str
+
+
+@dataclass(frozen=True)
 class TurnStarted:
     snapshot: TableSnapshot
 

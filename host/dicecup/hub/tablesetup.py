@@ -10,7 +10,8 @@ from dicecup.link.transport import LinkDown
 from .chance import Chance
 from .keyring import Keyring
 from .journal import JournalError
-from .run import Connections, read_commands, run
+from .keyboard import read_typing
+from .run import Connections, run
 from .screen import Screen
 from .snapshot import Background
 from .table import Hub
@@ -84,6 +85,7 @@ class TableSetup:
         self.screen_feed = None
         self.result_pause = result_pause
         self.stop = threading.Event()
+        self.keyboard = None  # reading keys under a live table: the terminal's settings to put back
         self.rated = rated  # issue 16: a history.rated.RatedTable with --rated, else None
 
     def make_hub(self, expect_cups: int) -> Hub:
@@ -128,8 +130,8 @@ class TableSetup:
         return conns
 
     def play(self, typed_commands: bool = False, timeout: float = None):
-        if typed_commands:
-            read_commands(self.inbox)
+        if typed_commands:  # under a live table, a key at a time, shown as typed (keyboard.py)
+            self.keyboard = read_typing(self.inbox, self.screen, self.screen_feed)
         deadline = None if timeout is None else time.monotonic() + timeout
         try:
             run(self.hub, self.inbox, self.connections,
@@ -148,3 +150,5 @@ class TableSetup:
             self.hub.seating.close()
             self.screen_feed.drain()
         getattr(self.screen, "close", lambda: None)()  # a live table ends, the terminal's cursor shown again
+        if self.keyboard is not None:
+            self.keyboard.restore()
