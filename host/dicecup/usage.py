@@ -60,12 +60,34 @@ def _no_value(parser, option):
 
 def _unknown(parser, words):
     first = words.split()[0] if words.split() else words
+    options = [name for action in parser._actions for name in action.option_strings]
+    if first.strip().isdigit():  # `dicecup odds 20`: a count typed without its option
+        counts = [option for option in COUNT_OPTIONS if option in options]
+        if counts:
+            return f"{quoted(first)} is more than {parser.prog} takes: did you mean {counts[0]} {first.strip()}?"
     if first.startswith("-"):
-        options = [name for action in parser._actions for name in action.option_strings]
         close = difflib.get_close_matches(first.lower(), options, n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
         return f"no option {quoted(first)} here{hint}"
     return f"{quoted(words)} is more than {parser.prog} takes (quote a name that has spaces)"
+
+
+COUNT_OPTIONS = ("--dice", "--games", "--cups", "--sim", "--bots")  # what a bare number most likely meant
+
+
+def stray_word(words, counts):
+    """Among `play`/`demo`'s switches, a word that is no switch but a preset or a count typed bare (`dicecup demo
+    revolver`, `dicecup demo 3`): what to type instead, or None. `counts`: the options a bare number may mean."""
+    from dicecup.rules import PRESETS
+
+    for word in words:
+        bare = word.strip().lower()
+        if bare in PRESETS:
+            return f"{quoted(word)} is a preset, not a switch: write --rules {bare}"
+        if bare.isdigit() and bare.isascii():
+            return f"{quoted(word)} is not a switch: for {bare} seats write " + \
+                " or ".join(f"{option} {bare}" for option in counts)
+    return None
 
 
 def _missing(parser, names):

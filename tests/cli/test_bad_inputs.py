@@ -349,6 +349,13 @@ ROWS = [
     Row(("flash", "--board", "pico", "--port", "{pty}"), "no MicroPython REPL answered", within=60),
     Row(("flash", "--board", "atom", "--port", "{pty}", "--name", "ana"), "no MicroPython REPL answered", within=60),
     Row(("cups", "rekey", "ana", "--port", "{pty}"), "ana|answer|cup", setup="three_cups", within=60),
+    # a word in the wrong place: a count or a preset typed bare
+    Row(("demo", "3"), "--cups 3"),
+    Row(("demo", "revolver"), "--rules revolver"),
+    Row(("play", "--bots", "2", "classic"), "--rules classic"),
+    Row(("play", "3"), "--sim 3|--bots 3"),
+    Row(("arena", "easy", "normal", "100"), "--games 100"),
+    Row(("odds", "20"), "--dice 20"),
     # -- sim ----------------------------------------------------------------------------------------------------
     Row(("sim",), "count|how many"),
     *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),

@@ -63,6 +63,9 @@ def run(args) -> int:
                              f"{most_workers()} processes only slow it down (leave --workers out to use every core)")
         if len(args.bots) < 2:
             raise ValueError("an arena needs at least two bots")
+        counts = [bot.strip() for bot in args.bots if bot.strip().isdigit()]
+        if counts:  # `arena easy normal 100`
+            raise ValueError(f"{counts[0]!r} is not a bot: for {counts[0]} games write --games {counts[0]}")
         rules = Rules.parse(" ".join(args.rules))  # --rules dudo palifico=off, or quoted as one word
         check_table(rules, args.bots)
         result = _play(args.bots, rules, games, args.seed, workers, quiet=args.json)
