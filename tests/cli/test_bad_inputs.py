@@ -356,6 +356,13 @@ ROWS = [
     Row(("play", "3"), "--sim 3|--bots 3"),
     Row(("arena", "easy", "normal", "100"), "--games 100"),
     Row(("odds", "20"), "--dice 20"),
+    # the table on a web page, rated games
+    Row(("demo", "--web", "x"), "--web"),
+    Row(("demo", "--web", "99999"), "--web"),
+    Row(("demo", "--web", "0.0.0.0:abc"), "--web"),
+    Row(("play", "--bots", "2", "--web", ""), "--web"),
+    Row(("demo", "--web"), "--web"),
+    Row(("play", "--bots", "2", "--rated", "--db", "nonsense://x"), "nonsense"),
     # -- sim ----------------------------------------------------------------------------------------------------
     Row(("sim",), "count|how many"),
     *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),
