@@ -78,12 +78,12 @@
       head.appendChild(el("span", "order", i + 1));
       head.appendChild(el("span", "name", seat.name));
       head.appendChild(el("span", "kind kind-" + seat.kind, seat.kind));
+      item.appendChild(head);
       if (seat.nerve !== undefined) {  // a rated table (issue 16): nerve, and after the game its change
         const moved = seat.nerve_change;
         const change = moved === undefined ? "" : ` (${moved >= 0 ? "+" : ""}${moved})`;
-        head.appendChild(el("span", "nerve", `nerve ${seat.nerve}${change}`));
+        item.appendChild(el("div", "nerve", `nerve ${seat.nerve}${change}`));
       }
-      item.appendChild(head);
       if (seat.alive === false) item.appendChild(el("div", "count", "out"));
       else if (seat.dice !== undefined) {
         const dice = el("div", "count");
