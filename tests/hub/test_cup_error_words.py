@@ -24,6 +24,7 @@ def test_a_cups_error_frame_is_said_in_a_players_words_through_a_real_pty(cups, 
     (wire.ERR_STATE, wire.TABLE, "ana's cup ignored the table update (it held no dice for this round yet); "
                                  "it is sent again at the next turn"),
     (wire.ERR_STATE, wire.REVEAL_REQ, "ana's cup could not show its dice (it holds none for this round)"),
+    (wire.ERR_STATE, wire.DEAL, "already holds other dice for that deal"),
     (wire.ERR_VERSION, wire.WELCOME, "`dicecup flash`"),
     (wire.ERR_UNKNOWN, 0x1F, "`dicecup flash`"),
     (wire.ERR_CRASH, wire.DEAL, "ana's cup hit a fault in its program and carried on"),

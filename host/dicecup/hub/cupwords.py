@@ -6,7 +6,8 @@ from cupcore import wire
 # ERR_STATE: the cup got a message its state could not take, and changed nothing. By the message it ignored.
 _IGNORED = {
     wire.TABLE: "ignored the table update (it held no dice for this round yet); it is sent again at the next turn",
-    wire.DEAL: "ignored the deal (it is not seated in this game, or it is out); nothing to do",
+    wire.DEAL: "ignored the deal (it is not seated in this game, is out, or already holds other dice for that "
+               "deal); nothing to do",
     wire.REVEAL_REQ: "could not show its dice (it holds none for this round); the hub asks it again or deals "
                      "the round again",
     wire.ENTROPY: "refused the hub's entropy (it has other entropy for this round, or no deal): its dice stay as "
