@@ -53,3 +53,14 @@ def test_stats_command_and_its_plot(db_url, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "nerve over 4 rated game(s)" in done.stdout and "ana: 4 game(s)" in done.stdout
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_bot_kind_at_two_seats_played_one_game(db_url, tmp_path):
+    text = journal_text(6, "2026-11-05 20:00:00", "dudo", ("ana", "bot1", "bot2"),
+                        bots={"bot1": "hard", "bot2": "hard"})
+    (tmp_path / "twins.txt").write_text(text)
+    engine = open_engine(db_url)
+    import_files(engine, [tmp_path / "twins.txt"])
+    hard = player_stats(engine, "bot:hard")
+    ana = player_stats(engine, "ana")
+    assert hard["games"] == 1 and hard["wins"] == 1 - ana["wins"]

@@ -96,9 +96,13 @@ def _draw(curve, name, path):
 
     figure, axes = plt.subplots(figsize=(7, 3.5))
     try:
-        axes.plot(range(1, len(curve) + 1), [nerve for _, nerve in curve], marker="o" if len(curve) < 40 else None)
+        import datetime
+
+        when = [datetime.datetime.fromisoformat(at) for at, _ in curve]  # the order the games were rated in
+        axes.plot(when, [nerve for _, nerve in curve], marker="o" if len(curve) < 40 else None)
         axes.axhline(1000, color="grey", linewidth=0.6)
-        axes.set_xlabel("rated games played")
+        figure.autofmt_xdate()
+        axes.set_xlabel("date played")
         axes.set_ylabel("nerve")
         axes.set_title(f"{name}'s nerve")
         figure.tight_layout()

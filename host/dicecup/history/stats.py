@@ -42,8 +42,8 @@ def player_stats(engine, name) -> dict:
     with engine.connect() as conn:
         pid = _player_id(conn, name)
         kind = conn.execute(sa.select(players.c.kind).where(players.c.id == pid)).scalar()
-        seat_rows = conn.execute(sa.select(game_seats.c.place, games.c.winner_id).join(
-            games, games.c.id == game_seats.c.game_id).where(game_seats.c.player_id == pid)).all()
+        places = conn.execute(sa.select(game_seats.c.game_id, sa.func.min(game_seats.c.place)).where(
+            game_seats.c.player_id == pid).group_by(game_seats.c.game_id)).all()  # a bot's kind twice: its best
         calls = _counts(conn, rounds.c.caller_id == pid, rounds.c.call != "timeout")
         liar = _counts(conn, rounds.c.caller_id == pid, rounds.c.call == "liar")
         spot = _counts(conn, rounds.c.caller_id == pid, rounds.c.call == "spot")
@@ -52,11 +52,11 @@ def player_stats(engine, name) -> dict:
             rounds.c.caller_id == pid, rounds.c.call == "timeout")).scalar()
         pulls = conn.execute(sa.select(sa.func.count(), sa.func.sum(sa.case((shots.c.dead, 0), else_=1))).where(
             shots.c.player_id == pid)).one()
-    game_ids = len(seat_rows)
+    played = len(places)
     return {
-        "name": name, "kind": kind, "games": game_ids,
-        "wins": sum(place == 1 for place, _ in seat_rows),
-        "average_place": round(sum(place for place, _ in seat_rows) / game_ids, 3) if game_ids else None,
+        "name": name, "kind": kind, "games": played,
+        "wins": sum(place == 1 for _, place in places),
+        "average_place": round(sum(place for _, place in places) / played, 3) if played else None,
         "calls": calls[0], "calls_right": calls[1],
         "bluffs_caught": liar[1],                       # liar calls that were right: the bid was a bluff
         "spot_calls": spot[0], "spot_hits": spot[1],
