@@ -16,7 +16,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlch
 
 from . import schema
 from .migrations import NewerSchema, migrate
-from .options import SETTING, HistoryError
+from .errors import SETTING, HistoryError
 
 FILE_NAME = "history.sqlite"
 WAIT_SECONDS = 60  # how long a writer waits for another hub's transaction

@@ -1,13 +1,9 @@
 """What `dicecup history`, `stats` and `ratings` (and a rated table) share: --db and --data, and opening the
 database with one plain line when it can't be. SQLAlchemy is imported only when a database is opened, so
 `dicecup play` without --rated never loads it."""
-SETTING = "DICECUP_DB"  # the setting: a URL in the environment, as a club's hubs all point at one league
+from .errors import SETTING, HistoryError
 DB_HELP = (f"the history database: postgresql://user@host/dicecup for a club's shared league (default: the "
            f"setting {SETTING}, else history.sqlite in the data folder)")
-
-
-class HistoryError(Exception):
-    """The history database can't be used; the message says why, in one line, without the password."""
 
 
 def add_db_arguments(parser):
@@ -37,4 +33,4 @@ def rated_table(args, prog: str):
         return None
     from .rated import RatedTable
 
-    return RatedTable.open(args, prog)
+    return RatedTable(open_history(args), prog)

@@ -9,7 +9,7 @@ is said at once, not after the game.
 import sys
 
 from .games import BOT_PREFIX
-from .options import HistoryError, open_history
+from .errors import HistoryError
 from .ratings import MODEL, leaderboard, nerve
 
 
@@ -23,13 +23,6 @@ class RatedTable:
         self.nerve_of = {}                        # seat -> nerve, for the table screen (webnerve.py)
         self.change_of = {}                       # seat -> the change after the game
         self.on_change = None                     # called when those change (the table screen sends them again)
-
-    @classmethod
-    def open(cls, args, prog: str):
-        """None without --rated; raises HistoryError (one line) if the history can't be opened."""
-        if not getattr(args, "rated", False):
-            return None
-        return cls(open_history(args), prog)
 
     def player(self, seat: str) -> str:
         return BOT_PREFIX + self.bot_kinds[seat] if seat in self.bot_kinds else seat
