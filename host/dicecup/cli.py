@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 
-from dicecup.usage import OneLineParser, no_command
+from dicecup.usage import OneLineParser, no_command, not_text
 
 INTERRUPTED = 130        # 128 + SIGINT, what a shell reports for Ctrl-C
 READER_GONE = 141        # 128 + SIGPIPE
@@ -88,6 +88,10 @@ def _run(name, argv) -> int:
     sub_parser = OneLineParser(prog=f"dicecup {name}", description=COMMANDS[name][1])
     module.add_arguments(sub_parser)
     args = sub_parser.parse_args(argv[1:])
+    garbled = not_text(sub_parser, args)  # before any command meets it as a UnicodeEncodeError
+    if garbled:
+        print(f"dicecup {name}: {garbled}", file=sys.stderr)
+        return 2
     return module.run(args) or 0
 
 

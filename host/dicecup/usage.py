@@ -123,6 +123,37 @@ _SAYINGS = [
 ]
 
 
+# Arguments that name files, ports or databases: a Linux path may be any bytes, so these are not checked as text.
+# "words": history's NAME, or `import` and paths after it.
+PATH_DESTS = {"port", "data", "db", "journal", "markdown", "file", "out", "drive", "bundle", "dist", "plot"}
+
+
+def not_text(parser, args):
+    """The first argument that should be text but holds bytes that are not UTF-8 (a terminal in Latin-1 sends
+    "é" as the byte 0xE9, which Python keeps as a lone surrogate that no encoder takes): what to say, or None."""
+    for action in parser._actions:
+        if action.dest in PATH_DESTS or action.dest == "help":
+            continue
+        value = getattr(args, action.dest, None)
+        values = value if isinstance(value, list) else [value]
+        if action.dest == "words" and values and values[0] == "import":
+            continue  # `history import FILE...`: paths
+        for item in values:
+            if isinstance(item, str) and not _is_utf8(item):
+                shown = action.option_strings[0] if action.option_strings else (action.metavar or action.dest)
+                return (f"{shown} {quoted(item)} is not UTF-8 text (is the terminal set to another encoding?): "
+                        "type it again in UTF-8")
+    return None
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def no_command(stream=sys.stderr) -> None:
     """A bare `dicecup`: the help is on stdout; this says what to do next, in one line."""
     print("dicecup: name a command (`dicecup demo` plays a whole game); `dicecup --help` lists them", file=stream)

@@ -356,13 +356,18 @@ ROWS = [
     Row(("play", "3"), "--sim 3|--bots 3"),
     Row(("arena", "easy", "normal", "100"), "--games 100"),
     Row(("odds", "20"), "--dice 20"),
-    # the table on a web page, rated games
+    # the table on a web page
     Row(("demo", "--web", "x"), "--web"),
     Row(("demo", "--web", "99999"), "--web"),
     Row(("demo", "--web", "0.0.0.0:abc"), "--web"),
     Row(("play", "--bots", "2", "--web", ""), "--web"),
     Row(("demo", "--web"), "--web"),
-    Row(("play", "--bots", "2", "--rated", "--db", "nonsense://x"), "nonsense"),
+    # text that is not UTF-8 (a terminal in Latin-1 sends "é" as one byte): said, not a UnicodeEncodeError
+    Row(("demo", "--seed", "\udce9", "--cups", "2"), "UTF-8"),
+    Row(("play", "--bots", "2", "--seed", "\udce9"), "UTF-8"),
+    Row(("arena", "easy", "normal", "--games", "2", "--seed", "\udce9"), "UTF-8"),
+    Row(("stats", "\udce9"), "UTF-8"),
+    Row(("history", "\udce9"), "UTF-8"),
     # -- sim ----------------------------------------------------------------------------------------------------
     Row(("sim",), "count|how many"),
     *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),
