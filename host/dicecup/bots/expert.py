@@ -1,7 +1,7 @@
 """`expert`: the solved game where there is one, search everywhere else.
 
 Heads-up with one die each (dudo's and classic's bidding, outside a palifico round) it plays the CFR+ strategy
-shipped in dicecup/search/data/solved.json, drawing its action from it: near the equilibrium, so no strategy wins
+shipped in dicecup/search/data/solved.json.gz, drawing its action from it: near the equilibrium, so no strategy wins
 much against it (bench/exploitability.py measures how much, exactly).
 
 Elsewhere it searches. It deals the other seats' hidden hands `worlds` times from what it believes of them (every

@@ -9,9 +9,9 @@ The strategy remembers the hand and the last `memory` bids (with whether ones ar
 game is a small graph instead of a tree (about 2 x 6 x dice-in-play nodes), so an iteration is a few thousand
 multiplications; a memory longer than any bid sequence is the whole tree (full recall, what the wild one-die
 games need: memory 1 leaves them 0.16-0.20 exploitable, the whole tree 0.01). The graph is the same for either
-player to act (the one who did not make the standing bid), so one strategy serves both seats. How far this is from the full game's
-equilibrium is measured exactly, against a best response that remembers everything, by
-bench/exploitability.py.
+player to act (the one who did not make the standing bid), so one strategy serves both seats. How far a
+strategy is from the equilibrium is measured exactly, against a best response that remembers everything, by
+search/exploit.py (bench/exploitability.py).
 """
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -189,7 +189,8 @@ class Solver:
         """The opener's expected payoff under the average strategy (dealt hands weighted)."""
         g = self.game
         value = self.values(self.average)[g.root]
-        return sum(px * py * value[x][y] for x, (_, px, _) in enumerate(g.hands) for y, (_, py, _) in enumerate(g.hands))
+        weights = [p for _, p, _ in g.hands]
+        return sum(px * py * value[x][y] for x, px in enumerate(weights) for y, py in enumerate(weights))
 
 
 def solve(fr: fast.FastRules, dice: int, iterations: int = 2000, replay_spot: bool = None, passes: int = 4,

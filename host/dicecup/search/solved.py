@@ -1,11 +1,13 @@
-"""The solved heads-up games the expert plays from: CFR+ strategies shipped as package data (data/solved.json).
+"""The solved heads-up games the expert plays from: CFR+ strategies shipped as package data (data/solved.json.gz).
 
-    python -m dicecup.search.solved          solve every game in GAMES again and rewrite data/solved.json
+    python -m dicecup.search.solved          solve every game in GAMES again and rewrite data/solved.json.gz
 
 Each game is a table's rules with one die each, solved by cfr.solve with the memory (how many of the last bids
 the strategy remembers) that brings its exploitability down; a strategy is stored per node as
-"bids/wild" -> per hand (the die, 1..6) a list of [action id, probability] with the zero ones left out.
+"bids/wild" -> per hand (the die, 1..6) a list of [action id, probability] to three decimals, those under
+0.001 left out (the bot renormalises).
 """
+import gzip
 import json
 import sys
 from functools import lru_cache
@@ -15,9 +17,11 @@ from dicecup.rules import Rules
 
 from . import cfr, fast
 
-# name -> (rules, dice each, memory, iterations)
+DATA = "data/solved.json.gz"  # gzip: the whole one-die dudo tree is 6,173 bid histories
+
+# name -> (rules, dice each, memory (64: every bid, the whole tree), iterations a pass)
 GAMES = {
-    "dudo-1": ("dudo dice=1", 1, 2, 300),
+    "dudo-1": ("dudo dice=1", 1, 64, 300),
     "classic-1": ("classic dice=1", 1, 1, 1000),
 }
 
@@ -28,13 +32,15 @@ def node_key(bids, wild) -> str:
 
 def solve_game(name: str) -> dict:
     text, dice, memory, iterations = GAMES[name]
-    solver = cfr.solve(fast.FastRules.of(Rules.parse(text)), dice, iterations=iterations, memory=memory)
+    from .npcfr import NumpySolver  # numpy: only here, offline (not a run-time dependency)
+    solver = cfr.solve(fast.FastRules.of(Rules.parse(text)), dice, iterations=iterations, memory=memory,
+                       passes=3, solver_class=NumpySolver)
     g = solver.game
     strategy = {}
     for node in g.order:
         rows = []
         for row in solver.average(node):
-            kept = [[a, round(p, 4)] for a, p in zip(g.actions[node], row) if p >= 5e-5]
+            kept = [[a, round(p, 3)] for a, p in zip(g.actions[node], row) if p >= 1e-3]
             rows.append(kept)
         strategy[node_key(*node)] = rows
     return {"rules": text, "dice": dice, "memory": memory, "iterations": iterations,
@@ -43,7 +49,8 @@ def solve_game(name: str) -> dict:
 
 @lru_cache(maxsize=1)
 def tables() -> dict:
-    return json.loads(resources.files("dicecup.search").joinpath("data/solved.json").read_text(encoding="utf-8"))
+    packed = resources.files("dicecup.search").joinpath(DATA).read_bytes()
+    return json.loads(gzip.decompress(packed).decode("utf-8"))
 
 
 class Solved:
@@ -79,12 +86,16 @@ def find(rules: Rules, dice_counts) -> str:
     return None
 
 
+def write(out: dict) -> str:
+    path = str(resources.files("dicecup.search").joinpath(DATA))
+    text = json.dumps(out, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    with open(path, "wb") as handle:
+        handle.write(gzip.compress(text, compresslevel=9, mtime=0))
+    return path
+
+
 def main() -> int:
-    out = {name: solve_game(name) for name in GAMES}
-    path = resources.files("dicecup.search").joinpath("data/solved.json")
-    with open(str(path), "w", encoding="utf-8") as handle:
-        json.dump(out, handle, separators=(",", ":"), sort_keys=True)
-    print(f"wrote {path}")
+    print(f"wrote {write({name: solve_game(name) for name in GAMES})}")
     return 0
 
 
