@@ -66,6 +66,7 @@ def play_in_process(args):
             "desyncs": clean.desyncs() + faulty.desyncs(),
             "same_results": clean.summary() is not None and clean.summary() == faulty.summary(),
             "same_record": clean.record() == faulty.record(),
+            "record_diff": _first_difference(clean.record(), faulty.record()),
             "faults": faulty.faults(), "frames": faulty.frames(), "lost": faulty.lost(),
             "seconds": faulty.clock.now, "rounds": len(faulty.hub.state.history) if faulty.hub.state else 0,
             "paired": faulty.paired(), "forged": sum(faulty.refused_by_auth()), "drops": faulty.drops(),
@@ -117,6 +118,7 @@ def play_on_micropython(args):
             finally:
                 table.close()
                 errors = players.join()
+            found["astray"] = _astray(hub, players)
             if errors:
                 found["desyncs"].append(f"a player failed: {errors[0]}")
         lines = table.connections.lines
@@ -130,6 +132,7 @@ def play_on_micropython(args):
         clean = SimGame(rules, game_seed, cups=MP_CUPS, data=data).run()
         found["same_results"] = hub.finished and clean.summary() == _summary(hub)
         found["same_record"] = record == clean.record()
+        found["record_diff"] = _first_difference(clean.record(), record)
         clean.close()
         return found
     finally:
@@ -167,6 +170,31 @@ def _mp_desyncs(hub, cups, conns, led_state):
     return found
 
 
+def _astray(hub, players):
+    """Moves the hub recorded for a cup that its bot did not mean (a gesture read wrong), as (seat, move)."""
+    from dicecup.rules import Move, Record
+    if hub.journal is None:
+        return []
+    moves = [(e.seat, str(e.action)) for e in Record.parse(hub.journal.path.read_text()).events if isinstance(e, Move)]
+    astray = []
+    for hands in players.hands:
+        meant = list(hands.intended)
+        for move in (m for m in moves if meant and m[0] == meant[0][0]):
+            if move in meant:
+                del meant[: meant.index(move) + 1]
+            else:
+                astray.append(move)
+    return astray
+
+
+def _first_difference(clean, faulty):
+    """Where two records part: (line number, the clean link's line, the faulty link's), or None."""
+    for n, (a, b) in enumerate(zip(clean + [""] * len(faulty), faulty + [""] * len(clean)), 1):
+        if a != b:
+            return n, a, b
+    return None
+
+
 def _summary(hub):
     state = hub.state
     return state.seats[state.winner], tuple(tuple(o.losers) for o in state.history)
@@ -192,11 +220,23 @@ def report(results, label):
     print(f"  paired (authenticated) games: {sum(1 for r in results if r.get('paired'))}; frames the links dropped "
           f"as forged or replayed: {sum(r.get('forged', 0) for r in results)}; cups dropped for silence: "
           f"{sum(r.get('drops', 0) for r in results)}")
+    astray = [move for r in results for move in r.get("astray", [])]
+    if astray:
+        print(f"  moves the hub recorded that a bot did not mean (a button gesture read wrong): {astray[:4]}")
     print(f"  messages a link gave up on: {sum(r.get('lost', 0) for r in results)}; results unlike the clean "
           f"link's: {len(differ)}; records unlike it: {len(records)}; games with a desync: {len(desynced)}")
     for r in (desynced + differ + records)[:5]:
-        print(f"  e.g. game {r['k']} ({r['what']}): {r['desyncs'][:2] or 'a different game than on a clean link'}")
+        print(f"  e.g. game {r['k']} ({r['what']}): {r['desyncs'][:2] or 'records part at (line, clean, faulty) '}"
+              f"{'' if r['desyncs'] else r.get('record_diff')}")
     return sum(len(r["desyncs"]) for r in results), len(differ)
+
+
+def play_all(play, count, args, chunksize):
+    """Games 0..count-1 with `play`, in args.workers processes; (results, seconds taken)."""
+    began = time.perf_counter()
+    with multiprocessing.Pool(args.workers) as pool:
+        results = pool.map(play, [(k, args.seed, args.rate) for k in range(count)], chunksize=chunksize)
+    return results, time.perf_counter() - began
 
 
 def main():
@@ -207,19 +247,11 @@ def main():
     parser.add_argument("--rate", type=float, default=0.05)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    began = time.perf_counter()
-    jobs = [(k, args.seed, args.rate) for k in range(args.games)]
-    with multiprocessing.Pool(args.workers) as pool:
-        in_process = pool.map(play_in_process, jobs, chunksize=10)
-    took = time.perf_counter() - began
+    in_process, took = play_all(play_in_process, args.games, args, chunksize=10)
     desyncs, differ = report(in_process, f"in process (CPython cups, virtual clock, {took:.0f} s)")
     mp_results = []
     if args.mp_games:
-        began = time.perf_counter()
-        mp_jobs = [(k, args.seed, args.rate) for k in range(args.mp_games)]
-        with multiprocessing.Pool(args.workers) as pool:
-            mp_results = pool.map(play_on_micropython, mp_jobs, chunksize=1)
-        took = time.perf_counter() - began
+        mp_results, took = play_all(play_on_micropython, args.mp_games, args, chunksize=1)
         mp_desyncs, mp_differ = report(mp_results, f"MicroPython cups on ptys (real time, {took:.0f} s)")
         desyncs += mp_desyncs
         differ += mp_differ
