@@ -47,8 +47,18 @@ class RatedGame(NamedTuple):
     id: int
     sort_at: str
     seat_players: list   # player id per seat
-    places: tuple
+    places: list
     winner: int          # the winner's player id
+
+
+def play_through(ordered, table: dict, counts: dict) -> None:
+    """Rate `ordered` games one after the other: `table` {player: (mu, sigma)} and `counts` {player: [games,
+    wins]} are brought up to date in place."""
+    for game in ordered:
+        table.update(rate_game(table, game.seat_players, game.places))
+        for pid in set(game.seat_players):
+            counts.setdefault(pid, [0, 0])[0] += 1
+        counts[game.winner][1] += 1
 
 
 def apply_new_games(conn, new) -> None:
@@ -70,11 +80,7 @@ def apply_new_games(conn, new) -> None:
             sa.select(ratings).where(ratings.c.player_id.in_(ids[start:start + 500]))))
     table = {pid: (r.mu, r.sigma) for pid, r in known.items()}
     counts = {pid: [r.games, r.wins] for pid, r in known.items()}
-    for game in ordered:
-        table.update(rate_game(table, game.seat_players, game.places))
-        for pid in set(game.seat_players):
-            counts.setdefault(pid, [0, 0])[0] += 1
-        counts[game.winner][1] += 1
+    play_through(ordered, table, counts)
     rows = [{"pid": pid, "new_mu": table[pid][0], "new_sigma": table[pid][1], "new_games": counts[pid][0],
              "new_wins": counts[pid][1]} for pid in ids]
     changed = [r for r in rows if r["pid"] in known]
@@ -91,46 +97,34 @@ def apply_new_games(conn, new) -> None:
 
 
 def rated_games(conn):
-    """(game id, sort_at, [player id per seat], [place per seat], winner player id) of every rated game, in order."""
+    """Every rated game (RatedGame), in the order they count in: date, then as imported."""
     query = (sa.select(games.c.id, games.c.sort_at, games.c.winner_id, game_seats.c.player_id, game_seats.c.place)
              .join(game_seats, game_seats.c.game_id == games.c.id).where(games.c.rated)
              .order_by(games.c.sort_at, games.c.id, game_seats.c.seat))
     current = None
     for row in conn.execute(query):
-        if current is None or current[0] != row.id:
+        if current is None or current.id != row.id:
             if current is not None:
                 yield current
-            current = (row.id, row.sort_at, [], [], row.winner_id)
-        current[2].append(row.player_id)
-        current[3].append(row.place)
+            current = RatedGame(row.id, row.sort_at, [], [], row.winner_id)
+        current.seat_players.append(row.player_id)
+        current.places.append(row.place)
     if current is not None:
         yield current
 
 
-def replay_ratings(conn):
-    """Every rated game in order with the ratings after it: (game id, sort_at, {player id: (mu, sigma)} after
-    the game for its players, the whole table so far)."""
-    table = {}
-    for game_id, sort_at, seat_players, places, _ in rated_games(conn):
-        after = rate_game(table, seat_players, places)
-        table.update(after)
-        yield game_id, sort_at, after, table
-
-
 def rebuild(conn) -> None:
     """The leaderboard from every rated game, in order (inside a writer's transaction)."""
-    table, counts, wins, last = {}, {}, {}, (None, None)
-    for game_id, sort_at, seat_players, places, winner in rated_games(conn):
-        table.update(rate_game(table, seat_players, places))
-        for pid in set(seat_players):
-            counts[pid] = counts.get(pid, 0) + 1
-        wins[winner] = wins.get(winner, 0) + 1
-        last = (sort_at, game_id)
+    table, counts, last = {}, {}, None
+    for game in rated_games(conn):
+        play_through([game], table, counts)
+        last = game
     conn.execute(ratings.delete())
     if table:
-        conn.execute(ratings.insert(), [{"player_id": pid, "mu": mu, "sigma": sigma, "games": counts[pid],
-                                         "wins": wins.get(pid, 0)} for pid, (mu, sigma) in table.items()])
-    conn.execute(league.update().where(league.c.id == 1).values(last_at=last[0], last_id=last[1], stale=False))
+        conn.execute(ratings.insert(), [{"player_id": pid, "mu": mu, "sigma": sigma, "games": counts[pid][0],
+                                         "wins": counts[pid][1]} for pid, (mu, sigma) in table.items()])
+    conn.execute(league.update().where(league.c.id == 1).values(
+        last_at=last and last.sort_at, last_id=last and last.id, stale=False))
 
 
 def _fresh(engine) -> None:
@@ -164,4 +158,10 @@ def nerve_over_time(engine, name: str) -> list:
         pid = conn.execute(sa.select(players.c.id).where(players.c.name == name)).scalar()
         if pid is None:
             return []
-        return [(sort_at, nerve(*after[pid])) for _, sort_at, after, _ in replay_ratings(conn) if pid in after]
+        curve, table = [], {}
+        for game in rated_games(conn):
+            after = rate_game(table, game.seat_players, game.places)
+            table.update(after)
+            if pid in after:
+                curve.append((game.sort_at, nerve(*after[pid])))
+        return curve
