@@ -23,6 +23,7 @@ class RatedTable:
         self.nerve_of = {}                        # seat -> nerve, for the table screen (webnerve.py)
         self.change_of = {}                       # seat -> the change after the game
         self.on_change = None                     # called when those change (the table screen sends them again)
+        self.feed = None                          # our Background subscriber on the hub
 
     def player(self, seat: str) -> str:
         return BOT_PREFIX + self.bot_kinds[seat] if seat in self.bot_kinds else seat
@@ -62,7 +63,7 @@ class RatedTable:
 
     def finish(self, hub) -> None:
         """After the table stops: a finished game's journal into the history, and each player's change."""
-        if getattr(self, "feed", None) is not None:
+        if self.feed is not None:
             self.feed.drain()
         journal = getattr(hub, "journal", None)
         if not hub.finished or journal is None:
