@@ -70,6 +70,9 @@ def check_name(name: str) -> str:
 def unreadable(path, error) -> "RegistryError":
     """The registry file can't be used: say which file and what to do, in words."""
     text = str(error)
+    if Path(path).is_dir():  # sqlite's own words for it are "unable to open database file"
+        return RegistryError(f"{path} is a folder where the cup registry goes: move it away, or name another data "
+                             "folder with --data")
     if "locked" in text:
         return RegistryError(f"{path} is in use by another dicecup (flash or cups) that has not finished: wait for "
                              "it, then try again")
