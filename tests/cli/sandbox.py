@@ -93,8 +93,25 @@ def registry_is_a_folder(sandbox):
     (sandbox / "home/.local/share/dicecup/cups.sqlite").mkdir(parents=True)
 
 
+def atom_build(sandbox):
+    """`dicecup build --board atom --out atom-build`, as a person left it."""
+    from dicecup.build import build
+
+    build("atom", sandbox / "work/atom-build")
+
+
+def cut_off_build(sandbox):
+    """A build stopped halfway (Ctrl-C, a full disk): its manifest says it is not complete."""
+    import json
+
+    atom_build(sandbox)
+    manifest = sandbox / "work/atom-build/manifest.json"
+    manifest.write_text(json.dumps({**json.loads(manifest.read_text()), "complete": False}))
+
+
 SETUPS = {f.__name__: f for f in (corrupt_registry, big_bad_line, finished_game, games_is_a_file,
-                                  registry_is_a_folder, three_cups, gone_virtual_cups)}
+                                  registry_is_a_folder, three_cups, gone_virtual_cups, atom_build,
+                                  cut_off_build)}
 
 
 def _fill(word: str, sandbox: Path, pty: str) -> str:

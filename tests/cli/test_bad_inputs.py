@@ -140,6 +140,8 @@ ROWS = [
     Row(("flash", "--board", "pico", "--dist", "{work}/no-such-build"), "no-such-build"),
     Row(("flash", "--board", "pico", "--dist", "{work}/notes.txt"), "notes.txt"),
     Row(("flash", "--board", "pico", "--dist", "{work}/photos"), "photos"),
+    Row(("flash", "--board", "pico", "--dist", "{work}/atom-build"), "for 'atom', not 'pico'", setup="atom_build"),
+    Row(("flash", "--board", "atom", "--dist", "{work}/atom-build"), "unfinished", setup="cut_off_build"),
     Row(("flash", "--board", "cpb", "--drive", "{work}/no-such-drive"), "no-such-drive", within=60),
     Row(("flash", "--board", "cpb", "--drive", "{work}/notes.txt"), "is a file", within=60),
     Row(("flash", "--board", "pico", "--drive", "{work}/photos"), "CircuitPython", within=60),
