@@ -13,6 +13,9 @@ import sys
 from dicecup.rules.errors import quoted, short
 
 
+COUNT_OPTIONS = ("--dice", "--games", "--cups", "--sim", "--bots")  # what a bare number most likely meant
+
+
 class OneLineParser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one line on stderr, status 2 (as argparse's own)."""
 
@@ -72,24 +75,6 @@ def _unknown(parser, words):
     return f"{quoted(words)} is more than {parser.prog} takes (quote a name that has spaces)"
 
 
-COUNT_OPTIONS = ("--dice", "--games", "--cups", "--sim", "--bots")  # what a bare number most likely meant
-
-
-def stray_word(words, counts):
-    """Among `play`/`demo`'s switches, a word that is no switch but a preset or a count typed bare (`dicecup demo
-    revolver`, `dicecup demo 3`): what to type instead, or None. `counts`: the options a bare number may mean."""
-    from dicecup.rules import PRESETS
-
-    for word in words:
-        bare = word.strip().lower()
-        if bare in PRESETS:
-            return f"{quoted(word)} is a preset, not a switch: write --rules {bare}"
-        if bare.isdigit() and bare.isascii():
-            return f"{quoted(word)} is not a switch: for {bare} seats write " + \
-                " or ".join(f"{option} {bare}" for option in counts)
-    return None
-
-
 def _missing(parser, names):
     said = []
     for name in names.split(", "):
@@ -123,8 +108,23 @@ _SAYINGS = [
 ]
 
 
-# Arguments that name files, ports or databases: a Linux path may be any bytes, so these are not checked as text.
-# "words": history's NAME, or `import` and paths after it.
+def stray_word(words, counts):
+    """Among `play`/`demo`'s switches, a word that is no switch but a preset or a count typed bare (`dicecup demo
+    revolver`, `dicecup demo 3`): what to type instead, or None. `counts`: the options a bare number may mean."""
+    from dicecup.rules import PRESETS
+
+    for word in words:
+        bare = word.strip().lower()
+        if bare in PRESETS:
+            return f"{quoted(word)} is a preset, not a switch: write --rules {bare}"
+        if bare.isdigit() and bare.isascii():
+            return f"{quoted(word)} is not a switch: for {bare} seats write " + \
+                " or ".join(f"{option} {bare}" for option in counts)
+    return None
+
+
+# Arguments that name files, ports or databases: a Linux path may be any bytes, so these are not checked as text
+# (nor history's words after `import`, which are paths too).
 PATH_DESTS = {"port", "data", "db", "journal", "markdown", "file", "out", "drive", "bundle", "dist", "plot"}
 
 
