@@ -182,6 +182,7 @@ ROWS = [
     Row(("history", "--db", "{work}/notes.txt"), "notes.txt"),
     Row(("history", "--data", "{work}/notes.txt"), "is a file"),
     Row(("history", "ana", "ben"), "ben"),
+    Row(("history", "ana", "--rated-tables"), "import"),
     Row(("stats",), r"missing name \(the player\);"),  # said "missing name (the player (a bot);"
     Row(("stats", "nobody"), "nobody"),
     Row(("stats", ""), "name|player|empty"),

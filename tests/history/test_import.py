@@ -97,3 +97,25 @@ def test_the_commands_list_the_games(db_url, tmp_path):
     assert theirs and all(someone in [p["player"] for p in g["players"]] for g in theirs)
     text = dicecup("history", "--db", db_url)
     assert text.returncode == 0 and text.stdout.count("\n") == 6 and " 1st" in text.stdout
+
+
+def test_rated_tables_journals_rebuild_the_history_without_the_friendly_games(db_url, tmp_path):
+    """A data folder holds rated tables' journals (ending `#@ rated`) and friendly games': --rated-tables
+    brings back exactly the history the rated tables made."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    rated = []
+    for k in range(8):
+        is_rated = k % 3 != 1
+        text = journal_text(k, f"2026-11-1{k} 20:00:00", "dudo", ("ana", "ben", "cy"), rated_table=is_rated)
+        (folder / f"g{k}.txt").write_text(text)
+        if is_rated:
+            rated.append(folder / f"g{k}.txt")
+    original = open_engine(f"sqlite:///{tmp_path / 'as-played.sqlite'}")
+    import_files(original, rated)                       # what the rated tables wrote, game by game
+    rebuilt = open_engine(db_url)
+    done = dicecup("history", "import", str(folder), "--rated-tables", "--db", db_url)
+    assert done.returncode == 0 and f"imported {len(rated)} game(s)" in done.stdout, done.stderr
+    assert done.stderr.count("not from a rated table") == 8 - len(rated)
+    moment = {"games.imported_at"}
+    assert dump(rebuilt, moment) == dump(original, moment)

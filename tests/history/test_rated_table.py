@@ -1,6 +1,7 @@
 """`dicecup play --rated`: the players' nerve at seating, the finished game in the history, the change after.
 A real hub process with two bots on it (no cups: the quickest real table)."""
 import re
+from pathlib import Path
 
 from history_helpers import dicecup
 
@@ -30,6 +31,7 @@ def test_a_rated_table_shows_nerve_and_lands_the_game(db_url, tmp_path):
     games = game_list(engine)
     assert len(games) == 2 and games[1]["path"].startswith(str(tmp_path / "d" / "games"))
     assert {p["player"] for p in games[1]["players"]} == {"bot:normal", "bot:hard"}
+    assert Path(games[1]["path"]).read_text().endswith("\n#@ rated\n")   # so a rebuild knows it was rated
 
 
 def test_a_league_out_of_reach_is_said_before_the_table_starts(tmp_path):

@@ -1,8 +1,10 @@
 """`dicecup history [NAME] [--json]`: the games in the history, in date order (NAME: the games that player sat
-in). `dicecup history import FILE|DIR... [--unrated]`: put finished games' journals or records into it.
+in). `dicecup history import FILE|DIR... [--unrated] [--rated-tables]`: put finished games' journals or records
+into it.
 
 Importing is idempotent (a file is known by a hash of its bytes), so the data folder's journals can be imported
-again and again, and the history rebuilt from them. A folder's *.txt files go in name order; a game without a
+again and again, and the history rebuilt from them (--rated-tables: only the journals of rated tables, which end
+with `#@ rated`, leaving out the friendly games in the same folder). A folder's *.txt files go in name order; a game without a
 date in it (a record typed by hand) counts as played when it was imported.
 """
 import json
@@ -18,6 +20,8 @@ def add_arguments(parser):
                         help="a player's name (a bot: bot:KIND), or `import` and the journals or folders to import")
     parser.add_argument("--json", action="store_true", help="print JSON instead of lines")
     parser.add_argument("--unrated", action="store_true", help="import the games without rating them")
+    parser.add_argument("--rated-tables", action="store_true",
+                        help="import only rated tables' journals (`#@ rated`): rebuilds the history from a data folder")
     add_db_arguments(parser)
 
 
@@ -32,9 +36,10 @@ def run(args) -> int:
         print(f"{PROG}: one name at a time (got {' '.join(words)}); to import files: dicecup history import FILE",
               file=sys.stderr)
         return 2
-    if args.unrated and not importing:
-        print(f"{PROG}: --unrated goes with import: dicecup history import FILE --unrated", file=sys.stderr)
-        return 2
+    for flag, given in (("--unrated", args.unrated), ("--rated-tables", args.rated_tables)):
+        if given and not importing:
+            print(f"{PROG}: {flag} goes with import: dicecup history import FILE {flag}", file=sys.stderr)
+            return 2
     for word in words[1:] if importing else words:
         if not word.strip():
             what = "a file's name" if importing else "the player's name"
@@ -57,7 +62,8 @@ def _import(engine, paths, args) -> int:
     if missing:
         print(f"{PROG}: no such file or folder: {missing[0]}", file=sys.stderr)
         return 2
-    report = _guarded(lambda: import_files(engine, paths, rated=not args.unrated))
+    report = _guarded(lambda: import_files(engine, paths, rated=not args.unrated,
+                                           rated_tables_only=args.rated_tables))
     for path, why in report.refused:
         print(f"{PROG}: passed over {path}: {why}", file=sys.stderr)
     if args.json:

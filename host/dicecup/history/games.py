@@ -14,6 +14,7 @@ from dicecup.rules import RecordError
 from dicecup.rules.referee import replay
 
 BOT_PREFIX = "bot:"   # a bot's player is its kind: bot:hard, bot:normal, bot:module:Name
+RATED_FACT = "rated"  # `#@ rated`: a rated table's journal says so at its end (history/rated.py writes it)
 _STARTED = re.compile(r"^#.*\bstarted (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)")   # the journal's first line
 
 
@@ -43,6 +44,7 @@ class GameFacts(NamedTuple):
     winner: int              # seat index
     rounds: tuple            # RoundFacts
     shots: tuple             # (seat index, dead) for every trigger pull, in order
+    from_rated_table: bool   # the journal carries `#@ rated`
 
     def kind(self, seat: int) -> str:
         return "bot" if self.players[seat].startswith(BOT_PREFIX) else "player"
@@ -77,13 +79,13 @@ def game_from_text(data: bytes, path: str) -> GameFacts:
         raise NotAGame("is a game not finished yet: only finished games go into the history")
     seats = tuple(state.seats)
     index = {name: i for i, name in enumerate(seats)}
-    bots = _bot_kinds(text)
+    bots, marked = _facts(text)
     players = tuple(BOT_PREFIX + bots[name] if name in bots else name for name in seats)
     rounds = tuple(_round(outcome, index) for outcome in result.rounds)
     shots = tuple((index[name], dead) for outcome in result.rounds for name, dead in getattr(outcome, "shots", ()))
     return GameFacts(content_hash(data), path, str(state.rules), state.rules.preset.name, _started(text), seats,
                      players, finishing_places(seats, state.winner, result.to_json()["rounds"]), state.winner,
-                     rounds, shots)
+                     rounds, shots, marked)
 
 
 def _round(outcome, index) -> RoundFacts:
@@ -129,16 +131,19 @@ def _taking_part(data):
     yield from (bid["seat"] for bid in data.get("bids", ()))
 
 
-def _bot_kinds(text: str) -> dict:
-    """seat -> bot kind, from the journal's `#@ bot SEAT kind=KIND` facts (hub/journal.py writes them)."""
-    kinds = {}
+def _facts(text: str):
+    """({seat: bot kind}, whether it was a rated table), from the journal's `#@ bot SEAT kind=KIND` facts
+    (hub/journal.py writes them) and its `#@ rated`."""
+    kinds, rated = {}, False
     for line in text.splitlines():
         if line.startswith("#@ bot "):
             words = line.split()
             if len(words) >= 3:
                 fields = dict(w.split("=", 1) for w in words[3:] if "=" in w)
                 kinds[words[2]] = fields.get("kind", "normal")
-    return kinds
+        elif line.split() == ["#@", RATED_FACT]:
+            rated = True
+    return kinds, rated
 
 
 def _started(text: str) -> Optional[str]:

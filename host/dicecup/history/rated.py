@@ -8,7 +8,7 @@ is said at once, not after the game.
 """
 import sys
 
-from .games import BOT_PREFIX
+from .games import BOT_PREFIX, RATED_FACT
 from .errors import HistoryError
 from .ratings import MODEL, leaderboard, nerve
 
@@ -68,8 +68,16 @@ class RatedTable:
         journal = getattr(hub, "journal", None)
         if not hub.finished or journal is None:
             return
+        from dicecup.hub.journal import Journal, JournalError
+
         from .store import import_files
 
+        try:  # the journal says its table was rated, so the history can be rebuilt from the journals exactly
+            marked = Journal(journal.path)
+            marked.fact(RATED_FACT)
+            marked.close()
+        except JournalError as error:
+            print(f"{self.prog}: {error}", file=sys.stderr)
         try:
             report = import_files(self.engine, [journal.path])
         except Exception as error:  # noqa: BLE001 - the journal is kept: say how to add it later

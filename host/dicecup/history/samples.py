@@ -9,14 +9,15 @@ from dicecup.rules.randomplay import random_record
 NAMES = ("ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo")
 
 
-def journal_text(seed, date=None, rules="dudo", seats=("ana", "ben", "cy"), bots=None) -> str:
+def journal_text(seed, date=None, rules="dudo", seats=("ana", "ben", "cy"), bots=None, rated_table=False) -> str:
     """A finished game's journal: `date` ("2026-12-01 20:15:00") as the hub writes it (None: a bare record),
-    `bots` {seat: kind} as `#@ bot` facts."""
+    `bots` {seat: kind} as `#@ bot` facts, `rated_table`: ending with `#@ rated`, as a rated table's does."""
     parsed = Rules.parse(rules)
     make = random_poker_record if parsed.preset.name == "poker" else random_record
     lines = [f"# dicecup journal, started {date}"] if date else []
     lines += [f"#@ bot {seat} kind={kind}" for seat, kind in (bots or {}).items()]
-    return "\n".join(lines) + ("\n" if lines else "") + str(make(parsed, tuple(seats), seed))
+    text = "\n".join(lines) + ("\n" if lines else "") + str(make(parsed, tuple(seats), seed))
+    return text + ("#@ rated\n" if rated_table else "")
 
 
 def league_night(count: int, seed=0, start_day=1):

@@ -36,16 +36,23 @@ def files_in(paths) -> list:
     return found
 
 
-def import_files(engine, paths, rated: bool = True) -> Imported:
+def import_files(engine, paths, rated: bool = True, rated_tables_only: bool = False) -> Imported:
+    """`rated`: the games count in the ratings; `rated_tables_only`: only journals of rated tables (`#@ rated`),
+    as when rebuilding the history from a data folder that also holds friendly games."""
     report = Imported([], [], [])
     files = files_in(paths)
     for start in range(0, len(files), BATCH):
         facts = []
         for path in files[start:start + BATCH]:
             try:
-                facts.append(read_game(path))
+                fact = read_game(path)
             except NotAGame as why:
                 report.refused.append((str(path), str(why)))
+                continue
+            if rated_tables_only and not fact.from_rated_table:
+                report.refused.append((str(path), "is not from a rated table (no `#@ rated` line)"))
+            else:
+                facts.append(fact)
         import_games(engine, facts, rated, report)
     return report
 
