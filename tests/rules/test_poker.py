@@ -197,6 +197,7 @@ def test_play_and_demo_refuse_poker_in_one_line_until_the_hub_deals_it(tmp_path)
         done = subprocess.run([sys.executable, "-m", "dicecup", *words, "--data", str(tmp_path)], capture_output=True,
                               text=True, timeout=60, stdin=subprocess.DEVNULL)
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-400:]
-        assert done.stderr.endswith("the hub does not deal poker dice yet: `dicecup referee`, `dicecup odds --rules "
-                                    "poker` and `dicecup arena poker-hard poker-baseline --rules poker` play it\n")
+        assert done.stderr.endswith("the cups have no poker mode yet: `dicecup play --rules poker --bots 4` deals "
+                                    "poker dice to bots on the hub; `dicecup referee`, `dicecup odds --rules poker` "
+                                    "and `dicecup arena poker-hard poker-baseline --rules poker` play it too\n")
         assert len(done.stderr.splitlines()) == 1

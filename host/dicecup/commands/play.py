@@ -46,7 +46,8 @@ def run(args) -> int:
         return 2
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
-        not_at_the_table(rules)  # issue 14: poker dice at the table comes with item 3
+        not_at_the_table(rules, bots_only=not (args.port or args.sim or args.ble or getattr(args, "phones", 0))
+                         and bool(args.bots or args.bot))  # issue 14: poker dice deals to bots on the hub for now
     except DicecupError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2

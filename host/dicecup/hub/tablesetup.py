@@ -23,13 +23,14 @@ class TableError(Exception):
 
 # -- bots on the hub (issue 7): `--bots N` seats N of DEFAULT_BOT; `--bot NAME` (repeatable) seats any bot ------
 DEFAULT_BOT = "normal"
+POKER_BOT = "poker-hard"  # at a poker-dice table (issue 14): `--bots N` seats the stronger poker bot
 
 
-def bot_seats(count: int, chance: Chance, start: int = 1, names=()) -> list:
+def bot_seats(count: int, chance: Chance, start: int = 1, names=(), default: str = DEFAULT_BOT) -> list:
     """Seats bot1, bot2, ...: `count` built-in DEFAULT_BOT bots, then one per bot name (`hard`, `module:Name`).
     Raises dicecup.bots.loader.BotError for a name that is not a bot."""
     from dicecup.bots.loader import load
-    chosen = [DEFAULT_BOT] * count + list(names)
+    chosen = [default] * count + list(names)
     return [(f"bot{i}", load(name, seed=chance.fork(f"bot{i}").below(2**31)))
             for i, name in enumerate(chosen, start)]
 
@@ -77,8 +78,9 @@ class TableSetup:
         self.keys = Keyring(self.data, keys)
         self.allow_unpaired = allow_unpaired
         self.connections = Connections(self.inbox, keys=self.keys)
-        self.bots = bot_seats(bots, self.chance, names=bot_names)
-        kinds = [DEFAULT_BOT] * bots + [str(name) for name in bot_names]
+        default = POKER_BOT if rules.preset.name == "poker" else DEFAULT_BOT
+        self.bots = bot_seats(bots, self.chance, names=bot_names, default=default)
+        kinds = [default] * bots + [str(name) for name in bot_names]
         self.bot_kinds = {seat: kind for (seat, _), kind in zip(self.bots, kinds)}  # for the journal
         self.rules = rules
         self.hub = None
@@ -89,6 +91,10 @@ class TableSetup:
         self.rated = rated  # issue 16: a history.rated.RatedTable with --rated, else None
 
     def make_hub(self, expect_cups: int) -> Hub:
+        if self.rules.preset.name == "poker":  # one cup passed round the table (issue 14 item 3)
+            from .pokertable import PokerHub
+            return self.use_hub(PokerHub(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,
+                                         bots=self.bots, bot_kinds=self.bot_kinds))
         return self.use_hub(Hub(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,
                                 bots=self.bots, bot_kinds=self.bot_kinds))
 

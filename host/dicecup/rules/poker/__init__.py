@@ -17,11 +17,13 @@ from .state import BIDDING, OPENING, OVER, RECEIVING, REVEAL, TRIES, PokerState,
 
 
 
-def not_at_the_table(rules) -> None:
-    """`dicecup play` and `demo` refuse poker dice in one line until the hub deals it (issue 14 item 3)."""
-    if rules.preset.name == "poker":
-        raise RulesError("the hub does not deal poker dice yet: `dicecup referee`, `dicecup odds --rules poker` and "
-                         "`dicecup arena poker-hard poker-baseline --rules poker` play it")
+def not_at_the_table(rules, bots_only: bool = False) -> None:
+    """`dicecup play --rules poker` deals poker dice to bots on the hub (issue 14 item 3, its first slice); cups,
+    and so `dicecup demo`, are refused in one line until the cup's poker mode is in."""
+    if rules.preset.name == "poker" and not bots_only:
+        raise RulesError("the cups have no poker mode yet: `dicecup play --rules poker --bots 4` deals poker dice to "
+                         "bots on the hub; `dicecup referee`, `dicecup odds --rules poker` and `dicecup arena "
+                         "poker-hard poker-baseline --rules poker` play it too")
 
 
 __all__ = ["not_at_the_table", "DIRECTIONS", "Accept", "CallLiar", "Hide", "OpenRoll", "PokerBid", "Reveal", "Shake", "Show", "Try",

@@ -1,0 +1,373 @@
+"""The poker-dice table (issue 14 item 3): ONE cup of five dice passed round the table.
+
+The engine (dicecup.rules.poker) decides every question of the rules; this module asks it in order, rolls the
+dice fairly (pokerdice.py: a commitment per die, each die opened alone), journals every event in the record's
+own lines plus the fair-dice facts, lets hub bots play through bots/poker_view, reads moves typed at the hub
+(`ana bids KKQQ left`, `ben accepts`, `ben shows 1 2`, `ben rolls 3`, ...), and says who holds the cup.
+
+This first slice holds the dice on the hub, as it does for a bot's cup at a face-bid table: the hub draws each
+die's seed and the entropy with the cup's own functions, so `dicecup verify` rechecks every die all the same.
+An electronic cup passed round (firmware/cupcore, docs/protocol.md "Poker") plugs in where `_roll` and `_open`
+are: the cup draws the seeds and opens each die over the wire.
+"""
+from dicecup.bots.poker_game import decide
+from dicecup.bots.poker_view import BID, HANDLE, OPEN, RECEIVE, make_view
+from dicecup.rules import DicecupError
+from dicecup.rules.errors import NotationError
+from dicecup.rules.events import Reroll, Retire
+from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, OVER as P_OVER, RECEIVING, REVEAL, TRIES, Accept,
+                                 CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try, apply, new_poker_game,
+                                 parse_event)
+from dicecup.rules.poker.hands import rank_char
+
+from .phases import TablePhase
+from .pokerdice import PokerDeal
+from .snapshot import RoundRevealed, TableSnapshot
+from .table import Hub
+
+BIDDING, BETWEEN, OVER, SEATING = TablePhase.BIDDING, TablePhase.BETWEEN, TablePhase.OVER, TablePhase.SEATING
+
+POKER_COMMANDS = ("type at the hub, for the seat holding the cup: `ana shakes`, `ana bids KKQQ left` (the opener "
+                  "names the way the cup goes), `ben accepts` or `ben calls liar`, `ben shows 1 2` (dice to the "
+                  "table), `ben hides 2` (back under the cup), `ben shakes` (re-roll what is under the cup), "
+                  "`ben rolls 1` (table dice, in the open), `ben bids four kings`; `ben tries 3 4` at five of a "
+                  "kind; `retire NAME`; `help`")
+
+
+class PokerHub(Hub):
+    """A Hub whose rounds are poker dice. Seating, the journal's opening, observers and `retire` are the Hub's."""
+
+    def __init__(self, rules, **options):
+        super().__init__(rules, **options)
+        self.recovery = _PokerRecovery(self)
+        self.due = None             # when the bot holding the cup acts
+        self.subs = 0               # sub-deals so far (each roll of some dice)
+        self.rolled_in = {}         # die -> the PokerDeal that last rolled it
+        self.known = {}             # seat name -> what it knows of dice 1..5 (None where it can't)
+        self.round_events = []      # this round's record events (the bots' view)
+        self.round_deals = []       # this round's sub-deals: every die of them is opened once the round is over
+
+    # -- observers ------------------------------------------------------------------------------------------
+    def snapshot(self) -> TableSnapshot:
+        holder = self.state.holder if self.state is not None else None
+        return TableSnapshot(phase=self.phase, seats=tuple(seat.view() for seat in self.seats), state=None,
+                             deal=self.subs, to_act=holder, paused=self.paused,
+                             waiting_cups=self.seating.waiting_cups(),
+                             journal=self.journal.path if self.journal else None,
+                             internal_errors=self.internal_errors)
+
+    @property
+    def poker_state(self):
+        return self.state
+
+    # -- the game -------------------------------------------------------------------------------------------
+    def tick(self):
+        now = self.clock()
+        self.seating.tick(now)
+        if self.phase == SEATING:
+            if self.seating.everyone_seated(self.rules):
+                self.seating.seat_bots()
+                self.start(new_poker_game(self.rules, [s.name for s in self.seats]))
+        elif self.phase == BETWEEN and now >= self.next_at:
+            self._next_turn()
+        elif self.phase == BIDDING and self.due is not None and now >= self.due:
+            self.due = None
+            self._bot_turn()
+        self._publish_snapshot()
+
+    def _deal(self):
+        """The Hub's start() opens the journal and deals: at poker dice the first turn (the opener shakes)."""
+        self._next_turn()
+
+    def _next_turn(self):
+        """Whoever holds the cup acts: a bot after its thinking time; a person types (or presses the cup)."""
+        self.phase = BIDDING
+        state = self.state
+        if state.phase == OPENING and state.holder is None:  # the first opener is the hub's to draw
+            opener = self.chance.choice([i for i, n in enumerate(state.lives) if n])
+            self.journal.fact("opener", state.seats[opener])
+            self.state = state = state._replace(opener=opener, holder=opener)
+        seat = self.seats[state.holder]
+        way = f", passed {'left' if state.direction == 1 else 'right'}" if state.direction else ""
+        self.say(f"{seat.name} holds the cup{way}", quiet=True)
+        self.due = self.clock() + self.bot_delay if seat.bot is not None else None
+
+    def _bot_turn(self):
+        state = self.state
+        seat = self.seats[state.holder]
+        name = seat.name
+        if state.phase == OPENING:
+            self._shake(name)
+            return self._after(self._record(self._ask(seat, OPEN)))
+        if state.phase == RECEIVING:
+            action = self._ask(seat, RECEIVE)
+            self._record(action)
+            if isinstance(action, Accept) and self.state.phase == P_BIDDING:
+                self._look(name)
+                self._plan(name, self._ask(seat, HANDLE))
+                self._record(self._ask(seat, BID))
+            return self._after(action)
+        if state.phase == TRIES:
+            dice = [self._face(s) for s in range(1, 6)]
+            keep = max(set(dice), key=lambda f: (dice.count(f), f))
+            self._roll_open(name, [s for s in range(1, 6) if dice[s - 1] != keep], Try)
+            return self._after(None)
+        self._next_turn()  # a bot's bid is made within its turn: nothing else to do here
+
+    def _ask(self, seat, stage):
+        view = make_view(self.state, seat.name, stage, self.known.get(seat.name, [None] * 5), self.round_events)
+        action, problem = decide(seat.bot, view)
+        if problem is not None:  # a bot must never stall or crash the table
+            self.say(f"{seat.name}'s bot {problem}; it plays {action} instead")
+        return action
+
+    def _plan(self, name, plan):
+        state = self.state
+        hide = tuple(s for s in range(1, 6) if state.on_table[s - 1] and s not in plan.table)
+        show = tuple(s for s in sorted(plan.table) if not state.on_table[s - 1])
+        if hide:
+            self._record(Hide(name, hide))
+        if show:
+            self._show(name, show)
+        if plan.shake:
+            self._shake(name)
+        if plan.roll:
+            self._roll_open(name, sorted(plan.roll), OpenRoll)
+
+    # -- the dice: rolled fairly, each opened alone ---------------------------------------------------------------
+    def _face(self, slot):
+        return self.rolled_in[slot].faces[slot]
+
+    def _roll(self, slots, by) -> PokerDeal:
+        """A sub-deal for `slots`: per-die commitments, then the hub's entropy (journaled before anyone acts)."""
+        self.subs += 1
+        deal = PokerDeal(self.subs, self.chance.bytes(8), slots, by)
+        seeds = {slot: self.chance.bytes(16) for slot in deal.slots}
+        deal.deal_hub(seeds, self.chance.fork(f"entropy {deal.id}").bytes(16))
+        self.journal.fact("dice", deal.id, f"nonce={deal.nonce.hex()}", f"dice={''.join(map(str, deal.slots))}",
+                          f"by={by}")
+        for slot in deal.slots:
+            self.journal.fact("die-commit", deal.id, slot, deal.commits[slot].hex())
+        self.journal.fact("die-entropy", deal.id, deal.entropy.hex(), f"check={deal.receipt()}")
+        for slot in deal.slots:
+            self.rolled_in[slot] = deal
+        self.round_deals.append(deal)
+        return deal
+
+    def _open(self, slots):
+        """Each die's seed, journaled just before the line that tells its face (once per roll of it)."""
+        for slot in slots:
+            deal = self.rolled_in[slot]
+            if slot not in deal.opened:
+                deal.opened.add(slot)
+                self.journal.fact("die-seed", deal.id, slot, deal.seeds[slot].hex())
+
+    def _open_the_rest(self):
+        """Once a round is over, every die rolled in it that nobody saw is opened too (journaled only): the faces
+        `dicecup verify` tallies are then every roll, not just the dice players chose to show."""
+        with self.journal.batch():
+            for deal in self.round_deals:
+                for slot in deal.slots:
+                    if slot not in deal.opened:
+                        deal.opened.add(slot)
+                        self.journal.fact("die-seed", deal.id, slot, deal.seeds[slot].hex())
+        self.round_events, self.known, self.rolled_in, self.round_deals = [], {}, {}, []
+
+    def _shake(self, name):
+        state = self.state
+        apply(state, Shake(name))  # refused before any die is rolled
+        slots = range(1, 6) if state.phase == OPENING else state.under_cup
+        self._roll(slots, name)
+        for seat, known in self.known.items():
+            for slot in slots:
+                known[slot - 1] = self._face(slot) if seat == name else None
+        self.known.setdefault(name, [None] * 5)
+        for slot in slots:
+            self.known[name][slot - 1] = self._face(slot)
+        self._record(Shake(name))
+
+    def _show(self, name, slots):
+        event = Show(name, tuple((s, self._face(s)) for s in slots))
+        apply(self.state, event)
+        with self.journal.batch():
+            self._open(slots)
+            self._record(event)
+        self._everyone_sees(slots)
+
+    def _roll_open(self, name, slots, kind):
+        apply(self.state, kind(name, tuple((s, 1) for s in slots)))  # refused before any die is rolled
+        self._roll(slots, name)
+        event = kind(name, tuple((s, self._face(s)) for s in slots))
+        with self.journal.batch():
+            self._open(slots)
+            self._record(event)
+        self._everyone_sees(slots)
+
+    def _everyone_sees(self, slots):
+        for seat in self.seats:
+            known = self.known.setdefault(seat.name, [None] * 5)
+            for slot in slots:
+                known[slot - 1] = self._face(slot)
+
+    def _look(self, name):
+        self.known[name] = [self._face(s) for s in range(1, 6)]
+
+    def _lift(self):
+        """The cup is lifted: every die not yet opened is, and the reveal line says all five."""
+        with self.journal.batch():
+            self._open(range(1, 6))
+            self._record(Reveal(tuple(self._face(s) for s in range(1, 6))))
+        self._everyone_sees(range(1, 6))
+
+    # -- recording and announcing ---------------------------------------------------------------------------------
+    def record(self, event):
+        """Apply a poker event; the journal gets it only if the engine accepts it."""
+        state = apply(self.state, event)
+        self.journal.event(event)
+        self.state = state
+
+    def _record(self, event):
+        self.record(event)
+        self.round_events.append(event)
+        self._announce(event)
+        return event
+
+    def _announce(self, event):
+        if isinstance(event, PokerBid):
+            receiver = self.state.seats[self.state.holder] if self.state.holder is not None else "?"
+            way = f" {event.direction}" if event.direction else ""
+            self.say(f"{event.seat} bids {event.hand} ({event.hand.words()}) and passes the cup{way} to {receiver}")
+        elif isinstance(event, CallLiar):
+            self.say(f"{event.seat} calls liar: the cup is lifted")
+        elif isinstance(event, Accept):
+            self.say(f"{event.seat} accepts and looks under the cup", quiet=True)
+        elif event is not None and not isinstance(event, Reveal):
+            self.say(str(event), quiet=True)
+
+    def _after(self, event):
+        """After a seat's move: the reveal at a call, the round's end, or the next holder's turn."""
+        if self.state.phase == REVEAL:
+            self._lift()
+        if len(self.state.history) > self.rounds_done:
+            return self._round_over()
+        self._next_turn()
+
+    def _round_over(self):
+        outcome = self.state.history[-1]
+        self.rounds_done = len(self.state.history)
+        self._open_the_rest()
+        self.publisher.publish(RoundRevealed(outcome))
+        self.say(_outcome_words(outcome))
+        if self.state.phase == P_OVER:
+            return self.end_game()
+        self.phase = BETWEEN
+        self.next_at = self.clock() + self.result_pause
+
+    # -- typed at the hub -----------------------------------------------------------------------------------------
+    def command(self, text: str):
+        line = text.strip()
+        if line.casefold() == "help":
+            return self.say(POKER_COMMANDS)
+        if line.casefold() in ("yes", "no"):
+            return self.retiring.answer(line.casefold())
+        if self.state is None:
+            return self.say("the game has not started")
+        words = line.split()
+        if words:
+            name = next((n for n in self.state.seats if n.casefold() == words[-1 if words[0] == "retire" else 0]
+                         .casefold()), None)
+            if words[0] in ("retire", "reroll") and len(words) == 2:
+                if name is None:
+                    return self.say(f"no seat called {words[1]} (the seats: {', '.join(self.state.seats)})")
+                if words[0] == "retire":
+                    return self.retiring.retire(name)
+                return self.say("`reroll` is the cup's to say (it lost its dice); `retire NAME` takes a seat out")
+            if name is None:
+                return self.say(f"no seat called {words[0]} (the seats: {', '.join(self.state.seats)})")
+            words[0] = name
+        try:
+            self._typed(words)
+        except DicecupError as error:
+            return self.say(f"can't do that: {error}")
+
+    def _typed(self, words):
+        if self.phase != BIDDING or self.state.phase not in (OPENING, RECEIVING, P_BIDDING, TRIES):
+            raise NotationError("wait for the cup to come round: nobody holds it just now")
+        name, verb = words[0], words[1].lower() if len(words) > 1 else ""
+        holder = self.state.seats[self.state.holder]
+        if name != holder:
+            raise NotationError(f"{holder} holds the cup, not {name}")
+        if verb in ("shows", "rolls", "tries") and len(words) > 2 and all(w.isdigit() for w in words[2:]):
+            slots = _slots(words[2:])  # the hub holds the dice: it knows (or rolls) their faces
+            if verb == "shows":
+                self._show(name, slots)
+            else:
+                self._roll_open(name, slots, OpenRoll if verb == "rolls" else Try)
+                if verb == "tries":
+                    return self._after(None)
+            return
+        event = parse_event(" ".join(words))
+        if isinstance(event, (Show, OpenRoll, Try)):
+            raise NotationError(f"name the dice only, like `{name} {verb} 1 2`: the cup tells their faces")
+        if isinstance(event, Shake):
+            return self._shake(name)
+        if isinstance(event, Reveal) or isinstance(event, (Reroll, Retire)):
+            raise NotationError("the reveal is the cup's, when it is lifted")
+        if isinstance(event, Hide):
+            self._record(event)
+            return
+        self._record(event)
+        if isinstance(event, Accept) and self.state.phase == P_BIDDING:
+            self._look(name)
+            return self.say(f"{name} looks under the cup: " + _dice_words(self.state, self.known[name]),
+                            quiet=True)
+        if isinstance(event, (PokerBid, CallLiar)) or self.state.phase == REVEAL:
+            self._after(event)
+
+
+class _PokerRecovery:
+    """What the Hub's `retire` asks of recovery, at a poker table: the seat out, the round started again."""
+
+    def __init__(self, hub):
+        self.hub = hub
+
+    def retire(self, name, why):
+        hub = self.hub
+        hub.record(Retire(name))
+        hub.say(f"{name} is out of the game ({why}); the round starts again")
+        hub._open_the_rest()
+        if hub.state.phase == P_OVER:
+            return hub.end_game()
+        hub._next_turn()
+
+    def dropped(self, seat, why):
+        self.hub.say(f"{seat.name}'s link dropped ({why})")
+
+
+def _slots(words) -> tuple:
+    slots = []
+    for word in words:
+        if word not in ("1", "2", "3", "4", "5"):
+            raise NotationError(f"{word} is not a die of the cup: the dice are numbered 1 to 5")
+        slots.append(int(word))
+    return tuple(slots)
+
+
+def _dice_words(state, faces) -> str:
+    return " ".join(f"{s}={rank_char(f)}{'' if not state.on_table[s - 1] else ' (table)'}"
+                    for s, f in enumerate(faces, 1))
+
+
+def _outcome_words(o) -> str:
+    dice = " ".join(rank_char(f) for f in o.dice)
+    if o.call == "five":
+        how = f"made in {o.tries} {'try' if o.tries == 1 else 'tries'}" if o.correct else "not made in 3 tries"
+        said = f"round {o.n}: {o.caller} rolled for five of a kind: {dice}, {how}"
+    else:
+        said = (f"round {o.n}: {o.caller} called liar on {o.bid} by {o.bidder}; the dice {dice} make "
+                f"{o.made} ({o.made.words()}): the call was {'right' if o.correct else 'wrong'}")
+    if o.loser:
+        said += f"; {o.loser} loses a life ({o.lives_after[o.loser]} left)"
+    if o.eliminated:
+        said += f"; out: {', '.join(o.eliminated)}"
+    return said

@@ -1,0 +1,141 @@
+"""Rechecking a poker-dice journal's dice (`dicecup verify`): every die whose face a line tells (`ben shows 1=K`,
+`ben rolls 2=A`, `ben tries 4=K`, `reveal K K K Q 9`) against the seed opened for it, the commitment it opens
+and the hub's entropy of the sub-deal that last rolled it (pokerdice.py has the scheme and the `#@` facts).
+
+A die rolled under the cup and rolled again before anyone saw it is opened after the round (its seed journaled
+once the round is over), so the faces tallied are every roll, not only the dice players chose to show; one whose
+seed never came (a round cut short) is counted as unrevealed, as a face-bid deal whose round was rolled again.
+"""
+from dicecup.rules.poker import OpenRoll, Reveal, Show, Try
+from dicecup.rules.record import parse_lines
+
+from .fairness import Checked, FairnessError, _field, _hex
+from .pokerdice import die_face, poker_receipt
+
+from cupcore import commit as commitment
+
+
+class _Sub:
+    def __init__(self, id, line, nonce, slots, by):
+        self.id, self.line, self.nonce, self.slots, self.by = id, line, nonce, slots, by
+        self.commits, self.seeds, self.entropy, self.opened = {}, {}, None, set()
+
+
+def check_poker_journal(text: str) -> Checked:
+    (rules, seats), events = parse_lines(text)
+    telling = {number: event for number, event in events if isinstance(event, (Show, OpenRoll, Try, Reveal))}
+    subs, latest = {}, {}          # sub-deal id -> _Sub; die -> the sub-deal that last rolled it
+    faces, who = {}, {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        if raw.startswith("#@ "):
+            words = raw[3:].split()
+            kind = words[0] if words else ""
+            if kind in ("cup", "bot") and len(words) >= 2:
+                fields = dict(w.split("=", 1) for w in words[2:] if "=" in w)
+                who[words[1]] = f"cup {fields.get('id', '?')}" if kind == "cup" else f"bot {fields.get('kind', '?')}"
+            elif kind == "dice":
+                sub = _new_sub(words, number, subs)
+                for slot in sub.slots:
+                    latest[slot] = sub
+            elif kind in ("die-commit", "die-seed", "die-entropy"):
+                sub = _fact(kind, words, number, subs)
+                slot = int(words[2]) if kind == "die-seed" else None
+                if slot is not None and latest.get(slot) is not sub:  # rolled over unseen, opened after the round
+                    _settle(sub, slot, faces)
+        elif number in telling:
+            for slot, face in _told(telling[number]):
+                sub = latest.get(slot)
+                if not subs:
+                    break  # a bare record (written by hand, or by `dicecup referee`'s examples): nothing to check
+                if sub is None:
+                    raise FairnessError(number, f"die {slot} shows a face but no roll of it is in the journal")
+                if slot in sub.opened:
+                    continue  # opened before (shown on the table) and not rolled since: the engine checks the face
+                _check_die(number, sub, slot, face)
+                _opened(sub, slot, face, faces)
+    unrevealed = sum(_settle(sub, slot, faces) for sub in subs.values() for slot in sub.slots)
+    opened_subs = sum(1 for sub in subs.values() if sub.opened)
+    checked_dice = sum(len(sub.opened) for sub in subs.values())
+    scheme = "fair" if subs else "bare"
+    return Checked(scheme, opened_subs, checked_dice, faces, unrevealed, who)
+
+
+def _opened(sub, slot, face, faces):
+    sub.opened.add(slot)
+    faces.setdefault(sub.by, [0] * 6)[face - 1] += 1
+
+
+def _settle(sub, slot, faces) -> int:
+    """A die no line showed: checked from its seed if the hub opened it after the round (so the faces tallied are
+    every roll, not only the dice players chose to show), else 1 (never revealed)."""
+    if slot in sub.opened:
+        return 0
+    if slot not in sub.seeds or sub.entropy is None:
+        return 1
+    (seed, seed_line), (digest, commit_line) = sub.seeds[slot], sub.commits[slot]
+    if not commitment.verify(digest, sub.nonce, slot, 1, seed):
+        raise FairnessError(seed_line, f"die {slot}'s seed does not open its commitment on line {commit_line}")
+    _opened(sub, slot, die_face(seed, sub.nonce, slot, sub.entropy[0]), faces)
+    return 0
+
+
+def _told(event):
+    if isinstance(event, Reveal):
+        return tuple(enumerate(event.faces, 1))
+    return event.dice
+
+
+def _new_sub(words, number, subs):
+    if len(words) < 2 or not words[1].isdigit():
+        raise FairnessError(number, "a dice line needs a sub-deal id")
+    id = int(words[1])
+    if id in subs:
+        raise FairnessError(number, f"sub-deal {id} is rolled twice")
+    slots = _field(words, "dice", number)
+    if not slots or any(c not in "12345" for c in slots) or len(set(slots)) != len(slots):
+        raise FairnessError(number, f"dice={slots}: the dice are numbered 1 to 5")
+    sub = _Sub(id, number, _hex(_field(words, "nonce", number), 8, number, "nonce"), tuple(int(c) for c in slots),
+               _field(words, "by", number))
+    subs[id] = sub
+    return sub
+
+
+def _fact(kind, words, number, subs):
+    if len(words) < 3 or not words[1].isdigit() or int(words[1]) not in subs:
+        raise FairnessError(number, f"a {kind} line names a sub-deal the journal has not rolled")
+    sub = subs[int(words[1])]
+    if kind == "die-entropy":
+        if set(sub.commits) != set(sub.slots):
+            # The entropy must come after every commitment: that order keeps the cup from choosing its dice.
+            raise FairnessError(number, f"sub-deal {sub.id}'s entropy comes before the commitment of every die")
+        entropy = _hex(words[2], 16, number, "entropy")
+        if _field(words, "check", number) != poker_receipt(sub.nonce, {s: d for s, (d, _) in sub.commits.items()},
+                                                           entropy):
+            raise FairnessError(number, f"sub-deal {sub.id}'s entropy does not match its check (or a commitment, "
+                                        f"or the nonce on line {sub.line})")
+        sub.entropy = (entropy, number)
+        return sub
+    if len(words) < 4 or words[2] not in ("1", "2", "3", "4", "5") or int(words[2]) not in sub.slots:
+        raise FairnessError(number, f"a {kind} line names a die sub-deal {sub.id} did not roll")
+    slot = int(words[2])
+    if kind == "die-commit":
+        if sub.entropy is not None or slot in sub.commits:
+            raise FairnessError(number, f"a second or late commitment for die {slot} in sub-deal {sub.id}")
+        sub.commits[slot] = (_hex(words[3], 32, number, "commitment"), number)
+    else:
+        sub.seeds[slot] = (_hex(words[3], commitment.SEED_SIZE, number, "seed"), number)
+    return sub
+
+
+def _check_die(number, sub, slot, face):
+    if slot not in sub.seeds:
+        raise FairnessError(number, f"die {slot} is shown with no seed in the journal: it can't be rechecked")
+    if sub.entropy is None:
+        raise FairnessError(number, f"die {slot} has no entropy from the hub in sub-deal {sub.id}")
+    (seed, seed_line), (digest, commit_line) = sub.seeds[slot], sub.commits[slot]
+    if not commitment.verify(digest, sub.nonce, slot, 1, seed):
+        raise FairnessError(seed_line, f"die {slot}'s seed does not open its commitment on line {commit_line}")
+    expected = die_face(seed, sub.nonce, slot, sub.entropy[0])
+    if expected != face:
+        raise FairnessError(number, f"die {slot} shows {face} but its seed and the hub's entropy give {expected} "
+                                    f"(sub-deal {sub.id}, line {sub.line})")
