@@ -128,12 +128,21 @@ def _obey(cups, line, stopped):
         return None
     if words[0] in ("quit", "exit", "stop"):
         return "quit"
+    names = ", ".join(c.name for c in cups)
+    if words[0] in ("unplug", "plug", "restart") and len(words) == 1:  # the cup left out
+        print(f"{words[0]} which cup? the cups are {names}", flush=True)
+        return None
     if words[0] not in ("unplug", "plug", "restart") or len(words) != 2:
         print(HELP if words[0] == "help" else f"don't know {line.strip()!r}: {HELP}", flush=True)
         return None
     cup = next((c for c in cups if c.name.lower() == words[1]), None)
+    plugged = cup is not None and cup.plugged
     if cup is None:
-        print(f"no {words[1]} here: the cups are {', '.join(c.name for c in cups)}", flush=True)
+        print(f"no {words[1]} here: the cups are {names}", flush=True)
+    elif words[0] == "unplug" and not plugged:
+        print(f"{cup.name} is unplugged already; `plug {cup.name}` brings it back", flush=True)
+    elif words[0] == "plug" and plugged:
+        print(f"{cup.name} is plugged in already, at {cup.path}", flush=True)
     elif words[0] == "unplug":
         cup.unplug()
         print(f"{cup.name} unplugged: its port {cup.path} is gone, the cup runs on; `plug {cup.name}` brings it "

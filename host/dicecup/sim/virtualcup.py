@@ -183,6 +183,11 @@ class VirtualCup:
         """The terminal behind `path` right now (/dev/pts/N); it changes at every plug."""
         return os.path.realpath(self.path) if self.path else None
 
+    @property
+    def plugged(self) -> bool:
+        """Its cable is in: the host's port is there (`unplug` pulls it)."""
+        return self._relay.plugged
+
     def unplug(self):
         """Pull the cable: the host's port vanishes, the cup keeps running (and keeps its dice)."""
         self._relay.unplug()
