@@ -78,6 +78,9 @@ def _rekey(registry, args) -> int:
 
     if args.name:
         return _fail(f"rekey takes one cup: {args.cup!r}, then {args.name!r}? (--port names its port)")
+    if args.port is not None and not args.port.strip():  # `--port "$PORT"` with PORT unset: not "the old one"
+        return _fail("--port is empty: name the cup's port (`dicecup ports` lists them), or leave --port out for "
+                     "the one it was flashed on")
     try:
         rekey(registry, args.cup, port=args.port)
     except FlashError as error:
