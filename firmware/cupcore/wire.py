@@ -48,6 +48,8 @@ COMMIT = const(0x02)
 INTENT = const(0x03)
 REVEAL = const(0x04)
 PROOF = const(0x05)
+PCOMMIT = const(0x06)  # poker dice: one die's commitment (docs/protocol.md, "Poker")
+OPEN = const(0x07)  # poker dice: one die opened alone, its face and seed
 WELCOME = const(0x10)
 DEAL = const(0x11)
 TABLE = const(0x12)
@@ -59,6 +61,8 @@ CUE = const(0x17)
 WHO = const(0x18)
 ENTROPY = const(0x19)
 CHALLENGE = const(0x1A)
+PDEAL = const(0x1B)  # poker dice: roll these dice of the one cup (a sub-deal)
+PTABLE = const(0x1C)  # poker dice: the round as the cup needs it
 ACK = const(0x20)
 PING = const(0x21)
 PONG = const(0x22)
@@ -69,6 +73,16 @@ BID = const(1)
 LIAR = const(2)
 SPOT = const(3)
 READY = const(4)
+# Poker dice (the one cup passed round): qty carries a mask of dice 1..5 (bit 0 is die 1) where a kind names dice;
+# a bid's hand is qty << 8 | face (docs/protocol.md, "Poker").
+SHAKE = const(5)
+HIDE = const(6)
+ROLL = const(7)
+TRY = const(8)
+TAKE = const(9)
+PBID = const(10)
+PBID_LEFT = const(11)
+PBID_RIGHT = const(12)
 
 # What went wrong with a frame or a message (ERROR); `about` carries the offending message type.
 # REFUSE reason codes, and every code's words for people, are in cupcore/wirenames.py.
@@ -120,6 +134,10 @@ LAYOUTS = {
     ENTROPY: "Ha",  # deal entropy
     CHALLENGE: "a",  # hub_nonce
     PROOF: "aa",  # cup_nonce tag
+    PCOMMIT: "HBk",  # deal die digest
+    OPEN: "HBBa",  # deal die face seed
+    PDEAL: "HBn",  # deal dice(mask) nonce
+    PTABLE: "HBBBBH",  # round holder stage on_table way standing
     ACK: "",
     PING: "H",  # token
     PONG: "H",  # token

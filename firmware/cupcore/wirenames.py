@@ -10,6 +10,10 @@ MESSAGES = {
     wire.INTENT: ("intent", ("deal", "kind", "qty", "face")),
     wire.REVEAL: ("reveal", ("deal", "dice", "seed")),
     wire.PROOF: ("proof", ("cup_nonce", "tag")),
+    wire.PCOMMIT: ("pcommit", ("deal", "die", "digest")),
+    wire.OPEN: ("open", ("deal", "die", "face", "seed")),
+    wire.PDEAL: ("pdeal", ("deal", "dice", "nonce")),
+    wire.PTABLE: ("ptable", ("round", "holder", "stage", "on_table", "way", "standing")),
     wire.WELCOME: ("welcome", ("proto", "seat", "seats")),
     wire.DEAL: ("deal", ("deal", "dice", "nonce")),
     wire.TABLE: ("table", ("deal", "turn", "bidder", "qty", "face", "clock", "in_play", "flags")),
@@ -27,7 +31,9 @@ MESSAGES = {
     wire.ERROR: ("error", ("code", "about")),
 }
 
-INTENTS = {wire.BID: "bid", wire.LIAR: "liar", wire.SPOT: "spot", wire.READY: "ready"}
+INTENTS = {wire.BID: "bid", wire.LIAR: "liar", wire.SPOT: "spot", wire.READY: "ready", wire.SHAKE: "shake",
+           wire.HIDE: "hide", wire.ROLL: "roll", wire.TRY: "try", wire.TAKE: "take", wire.PBID: "pbid",
+           wire.PBID_LEFT: "pbid_left", wire.PBID_RIGHT: "pbid_right"}
 
 # REFUSE reasons: why the hub turned down an intent or a reveal.
 NOT_YOUR_TURN = 1

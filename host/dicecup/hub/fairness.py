@@ -7,7 +7,6 @@ entropy existed. A single changed die, seed, commitment, nonce or entropy byte i
 whole deal consistently (new seeds, new commitments, new checks) is not: the journal carries no signature.
 """
 import math
-from typing import NamedTuple
 
 from cupcore import commit as commitment
 from cupcore import dice as fair_dice
@@ -16,22 +15,7 @@ from dicecup.rules import Roll, Rolloff
 from dicecup.rules.record import parse_lines
 
 from .deal import entropy_receipt
-
-
-class FairnessError(ValueError):
-    def __init__(self, line: int, message: str):
-        self.line = line
-        self.reason = message
-        super().__init__(f"line {line}: {message}")
-
-
-class Checked(NamedTuple):
-    scheme: str        # "fair" (seeds and entropy: every die rechecked), "salted" (before fair dice), "bare"
-    deals: int         # deals whose rolls were rechecked
-    rolls: int         # rolls rechecked (a seat's dice in one deal)
-    faces: dict        # who -> [count of 1s, 2s, ... 6s] over every rechecked die
-    unrevealed: int    # commitments never revealed (a round rolled again, a seat retired): nothing to check
-    who: dict          # seat name -> "cup ID" or "bot KIND", from the journal's facts
+from .journalfacts import Checked, FairnessError, field as _field, hex_bytes as _hex
 
 
 class _Deal:
@@ -127,23 +111,6 @@ def _check_roll(number, event, deal, seats):
     if expected != tuple(event.dice):
         raise FairnessError(number, f"{name}'s roll {' '.join(map(str, event.dice))} is not what the seed and "
                                     f"entropy give ({' '.join(map(str, expected))})")
-
-
-def _field(words, key, number):
-    for word in words:
-        if word.startswith(key + "="):
-            return word[len(key) + 1:]
-    raise FairnessError(number, f"no {key}= on this line")
-
-
-def _hex(text, size, number, what):
-    try:
-        value = bytes.fromhex(text)
-    except ValueError:
-        raise FairnessError(number, f"the {what} is not hex") from None
-    if len(value) != size:
-        raise FairnessError(number, f"the {what} has {len(value)} bytes, not {size}")
-    return value
 
 
 # -- how even the faces are -----------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ seed never came (a round cut short) is counted as unrevealed, as a face-bid deal
 from dicecup.rules.poker import OpenRoll, Reveal, Show, Try
 from dicecup.rules.record import parse_lines
 
-from .fairness import Checked, FairnessError, _field, _hex
+from .journalfacts import Checked, FairnessError, field as _field, hex_bytes as _hex
 from .pokerdice import die_face, poker_receipt
 
 from cupcore import commit as commitment

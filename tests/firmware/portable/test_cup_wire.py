@@ -19,6 +19,10 @@ SAMPLES = {
     wire.CHALLENGE: (bytes(range(16)),),
     wire.PROOF: (bytes(range(16)), bytes(range(16, 32))),
     wire.ENTROPY: (65535, bytes(range(16))),
+    wire.PCOMMIT: (65535, 5, bytes(range(32))),
+    wire.OPEN: (12, 3, 6, bytes(range(16))),
+    wire.PDEAL: (12, 0x1F, bytes(range(8))),
+    wire.PTABLE: (4, 2, 3, 0x03, 1, 16806),
     wire.ACK: (),
     wire.PING: (0,),
     wire.PONG: (65535,),
@@ -77,7 +81,7 @@ def test_every_message_round_trips():
 
 def test_most_frames_fit_one_ble_notification():
     small = [t for t in SAMPLES if t not in (wire.HELLO, wire.COMMIT, wire.REVEAL, wire.ENTROPY, wire.CHALLENGE,
-                                             wire.PROOF)]
+                                             wire.PROOF, wire.PCOMMIT, wire.OPEN)]
     for mtype in small:
         assert len(wire.encode(mtype, SAMPLES[mtype], 255, 255)) <= 20, wirenames.name_of(mtype)
 
