@@ -57,16 +57,16 @@ def test_act_only_plays_what_its_policy_allows(name):
     views = face_views()[::3]
     assert len(views) > 100
     for i, view in enumerate(views):
-        bot = load(name, seed=i)
-        dist = _policy(bot, view)
+        dist = _policy(load(name, seed=i), view)
         _check_distribution(dist, view)
+        player = load(name, seed=i)  # a bot that has not been asked for its policy: act() works it out itself
         for _ in range(3):
-            assert guard.ask(bot, view) in dist, (name, view.bids, dist)
+            assert guard.ask(player, view) in dist, (name, view.bids, dist)
 
 
 @pytest.mark.parametrize("name", RANDOM_BOTS)
 def test_act_draws_as_often_as_its_policy_says(name):
-    mixed = [v for i, v in enumerate(face_views()) if len(_policy(load(name, seed=i), v)) > 1]
+    mixed = [v for i, v in enumerate(face_views()[::2]) if len(_policy(load(name, seed=i), v)) > 1]
     assert mixed, f"no view where {name} mixes: the test would not test anything"
     draws = 400
     for view in mixed[:: max(1, len(mixed) // 5)][:5]:

@@ -35,10 +35,11 @@ class Expert:
         self.seed = seed
         self.rng = random.Random(seed)
         self._solved = {}
+        self._last = None
 
     # -- the interface -------------------------------------------------------------------------------------
     def act(self, view):
-        dist = self.policy(view)
+        dist = self._last[1] if self._last is not None and self._last[0] is view else self.policy(view)
         actions = list(dist)
         return self.rng.choices(actions, weights=[dist[a] for a in actions])[0] if len(actions) > 1 else actions[0]
 
@@ -48,8 +49,11 @@ class Expert:
         if solved is not None:
             history = tuple(fast.to_id(Bid.parse(text)) for _, text in view.bids)
             by_id = {fast.to_id(a): a for a in view.legal}
-            return {by_id[a]: p for a, p in solved.dist(view.dice, history).items() if p > 0}
-        return {self.search(view, rules): 1.0}
+            dist = {by_id[a]: p for a, p in solved.dist(view.dice, history).items() if p > 0}
+        else:
+            dist = {self.search(view, rules): 1.0}
+        self._last = (view, dist)  # act() on the very same view draws from this, without searching again
+        return dist
 
     def _solved_game(self, view, rules):
         if view.palifico is not None:
