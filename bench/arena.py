@@ -4,7 +4,9 @@ CPU core: first a six-seat table of one hard and five baselines (fair share 16.7
 
     python bench/arena.py [heads-up games, default 5000] [six-seat games, default 1980] [seed, default 7]
 
-The last line is `hard_vs_baseline: P %`, hard's heads-up win rate (target: 65 % or more).
+The last line is `hard_vs_baseline: P %`, hard's heads-up win rate (target: 65 % or more). The expert's figures
+against `hard` (`expert_vs_hard: P %` at two, four and six seats) are bench/expert_arena.py's, so this line stays
+what it was.
 """
 import sys
 import time
