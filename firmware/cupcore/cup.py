@@ -24,7 +24,8 @@ TURN = const(3)
 REVEALED = const(4)
 OUT = const(5)
 DEALT = const(6)
-STATE_NAMES = ("joining", "waiting", "rolled", "turn", "revealed", "out", "dealt")
+POKER = const(7)  # the table's one cup at poker dice: cupcore/pokercup.py runs it
+STATE_NAMES = ("joining", "waiting", "rolled", "turn", "revealed", "out", "dealt", "poker")
 
 BUTTON_A = const(0)
 BUTTON_B = const(1)
@@ -76,14 +77,28 @@ class Cup:
         self.key = None
         self.paired = None  # paired(session_key): the runner's hook; the link authenticates from then on
         self._challenge = b""
+        self.poker = None  # at a poker-dice table: the PokerCup (loaded then, so other tables never spend RAM on it)
 
     # -- messages from the hub ---------------------------------------------------------------------------
 
     def receive(self, mtype, values):
+        if mtype == wire.PTABLE or mtype == wire.PDEAL or (self.poker is not None and mtype in _POKER_TOO):
+            return self._poker_receive(mtype, values)
         handler = _HANDLERS.get(mtype)
         if handler is None:
             return  # acks, pongs and the cup's own message types need nothing from the cup
         handler(self, values)
+
+    def _poker_receive(self, mtype, values):
+        if self.poker is None:
+            if self.state in (JOINING, OUT):
+                return self._refuse(mtype)
+            from cupcore.pokercup import PokerCup
+
+            self.poker = PokerCup(self._send, self._source, self._clock)
+            self._forget_deal()
+            self.state = POKER
+        self.poker.receive(mtype, values)
 
     def hello(self):
         self._send(wire.HELLO, (wire.VERSION, FW_MAJOR, FW_MINOR, self.cup_id, self.name, self.board))
@@ -217,6 +232,8 @@ class Cup:
     # -- gestures from the owner -------------------------------------------------------------------------
 
     def gesture(self, button, kind):
+        if self.poker is not None:
+            return self.poker.gesture(button, kind)
         if button == BUTTON_A and kind == LONG:
             if self.dice_count and self.state != DEALT:  # dice to peek at: the entropy has come
                 self._peek_from = self._clock()
@@ -268,7 +285,9 @@ class Cup:
         "peek"."""
         if self._cue:
             return "crash" if self._cue == _CRASH else "cue"
-        return "peek" if self._peek_from is not None else None
+        if self._peek_from is not None or (self.poker is not None and self.poker.peeking):
+            return "peek"
+        return self.poker.word() if self.poker is not None else None
 
     def crashed(self):
         """The loop caught a fault and carries on: show it for a moment. The deal, dice and commitment stay."""
@@ -277,6 +296,8 @@ class Cup:
     def due_in(self, now):
         """Milliseconds until render() shows something new by itself (a blink, a pip, the end of a cue or a
         peek), or -1 when the display holds still until a message or a gesture changes it."""
+        if self.poker is not None and not self._cue:
+            return self.poker.due_in(now)
         if self._cue:
             elapsed = ticks_diff(now, self._cue_from)
             return max(0, min(self.cue_ms - elapsed, _BLINK_MS - elapsed % _BLINK_MS))
@@ -306,6 +327,8 @@ class Cup:
             return self._render_dice(buf, ticks_diff(now, self._peek_from))
         self._peek_from = None
         state = self.state
+        if state == POKER:
+            return self.poker.render(buf)
         if state == TURN:
             if self.kind == wire.BID:
                 return leds.bid(buf, self.qty, self.face)
@@ -350,6 +373,7 @@ def _render_cue(buf, cue, elapsed, arg):
     return leds.blink(buf, leds.WHITE, elapsed)
 
 
+_POKER_TOO = (wire.ENTROPY, wire.REVEAL_REQ, wire.ACCEPT, wire.REFUSE)  # once in poker mode, the PokerCup's
 _HANDLERS = {
     wire.WHO: Cup._on_who,
     wire.ENTROPY: Cup._on_entropy,

@@ -160,7 +160,7 @@ class PokerCup:
             for d in range(_DICE):
                 self.faces[d] = 0
         if stage != self.stage or holder != self.holder or standing != self.standing:
-            self.tool, self.picked, self.liar, self.pos = MOVE, 0, False, 0
+            self.tool, self.picked, self.liar, self.pos, self.cursor = MOVE, 0, False, 0, 0
             hand_dice(standing if standing != NO_BID else 0, self.bid)
         self.holder, self.stage, self.on_table, self.way, self.standing = holder, stage, on_table, way, standing
         if not self.way:
@@ -253,7 +253,19 @@ class PokerCup:
     # -- what the LEDs show ----------------------------------------------------------------------------------
     @property
     def peeking(self):
-        return self._peek_from is not None
+        return self._peek_from is not None and ticks_diff(self._clock(), self._peek_from) < self.peek_ms
+
+    def word(self):
+        """The state in a word, for the virtual cup's LED line (the hands that play it wait on it):
+        poker-ROUND-STAGE-HOLDER-busy|rolled|idle (busy: a reply or the entropy is awaited)."""
+        flag = "busy" if self.awaiting or self.pending else ("rolled" if self.rolled else "idle")
+        return "poker-%d-%d-%d-%s" % (self.round, self.stage, self.holder, flag)
+
+    def due_in(self, now):
+        """Milliseconds until the display changes by itself: the cursor's or the bid's blink, a peek's end."""
+        if self._peek_from is not None:
+            return max(0, self.peek_ms - ticks_diff(now, self._peek_from))
+        return _BLINK_MS - now % _BLINK_MS
 
     def render(self, buf):
         now = self._clock()

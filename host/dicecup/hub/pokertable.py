@@ -20,9 +20,15 @@ from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, OVER as P_OVER, 
                                  parse_event)
 from dicecup.rules.poker.hands import rank_char
 
+from cupcore import wire, wirenames
+
 from .phases import TablePhase
+from .pokerlink import TableCup
+from .seating import Seating
+from .seats import Seat
 from .pokerdice import PokerDeal
 from .snapshot import RoundRevealed, TableSnapshot
+from dataclasses import dataclass
 from .table import Hub
 
 BIDDING, BETWEEN, OVER, SEATING = TablePhase.BIDDING, TablePhase.BETWEEN, TablePhase.OVER, TablePhase.SEATING
@@ -37,9 +43,14 @@ POKER_COMMANDS = ("type at the hub, for the seat holding the cup: `ana shakes`, 
 class PokerHub(Hub):
     """A Hub whose rounds are poker dice. Seating, the journal's opening, observers and `retire` are the Hub's."""
 
-    def __init__(self, rules, **options):
+    def __init__(self, rules, *, players=(), **options):
+        """players: the names of the people who share the table's one cup (the first cup to sit is it)."""
         super().__init__(rules, **options)
+        self.players = tuple(players)
+        self.seating = _PokerSeating(self, expect_cups=options.get("expect_cups", 0), bots=options.get("bots", ()))
+        self.cup = None             # the TableCup once the one cup sat down; None: the hub holds the dice
         self.recovery = _PokerRecovery(self)
+        self._seen = None
         self.due = None             # when the bot holding the cup acts
         self.subs = 0               # sub-deals so far (each roll of some dice)
         self.rolled_in = {}         # die -> the PokerDeal that last rolled it
@@ -56,9 +67,25 @@ class PokerHub(Hub):
                              journal=self.journal.path if self.journal else None,
                              internal_errors=self.internal_errors)
 
-    @property
-    def poker_state(self):
-        return self.state
+    def _publish_snapshot(self):
+        super()._publish_snapshot()
+        if self.state is not self._seen:  # what everyone at the table sees, for the hands on the cup (sim)
+            self._seen = self.state
+            self.publisher.publish(PokerSeen(self.state))
+
+    def _on_message(self, conn, mtype, values):
+        seat = self.seating.seat_of(conn)
+        if mtype == wire.HELLO or seat is None or self.cup is None:
+            return super()._on_message(conn, mtype, values)
+        if mtype == wire.INTENT:
+            self.cup.on_intent(values)
+        elif mtype == wire.PCOMMIT:
+            self.cup.on_pcommit(values)
+        elif mtype == wire.OPEN:
+            self.cup.on_open(values)
+        elif mtype == wire.ERROR:
+            self.say(f"the cup says: {wirenames.ERRORS.get(values[0], values[0])} "
+                     f"(about {wirenames.name_of(values[1])})", quiet=True)
 
     # -- the game -------------------------------------------------------------------------------------------
     def tick(self):
@@ -91,6 +118,8 @@ class PokerHub(Hub):
         way = f", passed {'left' if state.direction == 1 else 'right'}" if state.direction else ""
         self.say(f"{seat.name} holds the cup{way}", quiet=True)
         self.due = self.clock() + self.bot_delay if seat.bot is not None else None
+        if seat.bot is None and self.cup is not None:
+            self.cup.send_table()  # the cup in the holder's hands: what they may do now
 
     def _bot_turn(self):
         state = self.state
@@ -168,7 +197,7 @@ class PokerHub(Hub):
         with self.journal.batch():
             for deal in self.round_deals:
                 for slot in deal.slots:
-                    if slot not in deal.opened:
+                    if slot not in deal.opened and slot in deal.seeds:  # a cup's own unseen dice stay its own
                         deal.opened.add(slot)
                         self.journal.fact("die-seed", deal.id, slot, deal.seeds[slot].hex())
         self.round_events, self.known, self.rolled_in, self.round_deals = [], {}, {}, []
@@ -247,6 +276,8 @@ class PokerHub(Hub):
     def _after(self, event):
         """After a seat's move: the reveal at a call, the round's end, or the next holder's turn."""
         if self.state.phase == REVEAL:
+            if self.cup is not None:
+                return self.cup.lift()  # the cup opens each hidden die; the reveal follows (pokerlink.py)
             self._lift()
         if len(self.state.history) > self.rounds_done:
             return self._round_over()
@@ -297,6 +328,8 @@ class PokerHub(Hub):
         holder = self.state.seats[self.state.holder]
         if name != holder:
             raise NotationError(f"{holder} holds the cup, not {name}")
+        if self.cup is not None and verb in ("shows", "rolls", "tries", "shakes", "hides"):
+            raise NotationError("the cup holds the dice: move, shake and roll them with its buttons")
         if verb in ("shows", "rolls", "tries") and len(words) > 2 and all(w.isdigit() for w in words[2:]):
             slots = _slots(words[2:])  # the hub holds the dice: it knows (or rolls) their faces
             if verb == "shows":
@@ -323,6 +356,28 @@ class PokerHub(Hub):
                             quiet=True)
         if isinstance(event, (PokerBid, CallLiar)) or self.state.phase == REVEAL:
             self._after(event)
+
+
+@dataclass(frozen=True, eq=False)
+class PokerSeen:
+    """The poker-dice table as everyone sees it (the engine's state: no hidden die is in it)."""
+    state: object
+
+
+class _PokerSeating(Seating):
+    """The first cup to sit is the table's one cup, and every player sits with it (in `hub.players` order)."""
+
+    def on_sit(self, conn, values):
+        hub = self.hub
+        if not hub.players or self.seats or conn.hello is None or values[1] != wire.READY or \
+                hub.phase != SEATING:
+            return super().on_sit(conn, values)
+        for name in hub.players:
+            self.seats.append(Seat(len(self.seats), name, conn=conn))
+        hub.cup = TableCup(hub)
+        conn.send(wire.ACCEPT, (values[0], wire.READY))
+        conn.send(wire.WELCOME, (wire.VERSION, 0, len(self.seats)))
+        hub.say(f"{conn.hello[4]} is the table's cup, passed round: {', '.join(hub.players)} play with it")
 
 
 class _PokerRecovery:

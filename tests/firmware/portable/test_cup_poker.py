@@ -141,3 +141,27 @@ def test_the_leds_show_table_dice_and_hide_the_rest_until_a_peek():
     clock.advance(cup.peek_ms + 1)
     cup.render(buf)
     assert tuple(buf[9:12]) == leds.OFF
+
+
+def test_the_cup_turns_to_poker_at_the_first_ptable_and_its_buttons_go_there():
+    from cupcore import cup as cupmod
+
+    sent, clock = Sent(), Clock()
+    cup = cupmod.Cup(sent, 7, "table", "sim", source=Counter(b"whole"), clock=clock)
+    cup.receive(wire.PTABLE, (1, 0, pc.OPENING, 0, 0, pc.NO_BID))
+    assert cup.poker is None and sent.of(wire.ERROR) == [(wire.ERR_STATE, wire.PTABLE)]  # not seated yet
+    cup.receive(wire.WELCOME, (1, 0, 4))
+    cup.receive(wire.PTABLE, (1, 0, pc.OPENING, 0, 0, pc.NO_BID))
+    assert cup.state == cupmod.POKER and cupmod.STATE_NAMES[cup.state] == "poker"
+    cup.gesture(B, LONG)
+    assert sent.of(wire.INTENT) == [(1, wire.SHAKE, 0, 0)]
+    cup.receive(wire.ACCEPT, (1, wire.SHAKE))
+    cup.receive(wire.PDEAL, (1, 0x1F, NONCE))
+    cup.receive(wire.ENTROPY, (1, ENTROPY))
+    assert cup.poker.rolled and len(sent.of(wire.PCOMMIT)) == 5
+    cup.gesture(A, LONG)
+    buf = bytearray(15)
+    cup.render(buf)
+    assert cup.showing == "peek" and [tuple(buf[i:i + 3]) for i in range(0, 15, 3)] == \
+        [leds.FACE_COLOURS[f] for f in cup.poker.faces]
+    assert 0 <= cup.due_in(clock()) <= cup.poker.peek_ms

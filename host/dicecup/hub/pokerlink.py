@@ -1,0 +1,173 @@
+"""The table's one electronic cup at poker dice: the hub's side of docs/protocol.md "Poker" (cupcore/pokercup.py
+is the cup's). Every seat plays with the same cup, passed round: whoever the engine says holds it presses its
+buttons, so every intent from the cup is the holder's.
+
+The cup draws every die's seed; the hub only ever sees a die's commitment until the cup opens that die alone
+(OPEN), and checks each opening against its commitment and the entropy of its sub-deal (pokerdice.PokerDeal).
+"""
+from cupcore import wire, wirenames
+
+from dicecup.rules import DicecupError
+from dicecup.rules.errors import IllegalBid
+from dicecup.rules.poker import (REVEAL, Accept, CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try,
+                                 apply)
+from dicecup.rules.poker.state import OPENING
+
+from .pokerdice import PokerDeal, mask_of, slots_of
+from .pokerwire import code_of_hand, hand_of_code, stage_of
+
+_ROLLS = {wire.SHAKE: Shake, wire.ROLL: OpenRoll, wire.TRY: Try}
+_WAYS = {wire.PBID: None, wire.PBID_LEFT: "left", wire.PBID_RIGHT: "right"}
+
+
+class TableCup:
+    def __init__(self, hub):
+        self.hub = hub
+        self.rolling = None  # (event type, holder's name, PokerDeal): a roll waiting for commitments or openings
+
+    def send(self, mtype, values=()):
+        self.hub.seats[0].send(mtype, values)  # every seat's connection is the one cup's
+
+    def send_table(self):
+        state = self.hub.state
+        way = 0 if state.direction is None else (1 if state.direction == 1 else 2)
+        holder = 0xFF if state.holder is None else state.holder
+        self.send(wire.PTABLE, (state.round & 0xFFFF, holder, stage_of(state), mask_of(
+            s for s in range(1, 6) if state.on_table[s - 1]), way, code_of_hand(state.standing)))
+
+    # -- intents: the holder's buttons ------------------------------------------------------------------------
+    def on_intent(self, values):
+        hub = self.hub
+        deal, kind, qty, face = values
+        if hub.phase.value != "bidding" or self.rolling is not None or hub.state.holder is None:
+            return self.send(wire.REFUSE, (deal, kind, wirenames.ROUND_OVER))
+        name = hub.state.seats[hub.state.holder]
+        try:
+            event = self._event(name, kind, qty, face)
+            if kind in _ROLLS:
+                apply(hub.state, event)  # refused before any die is rolled
+                self.send(wire.ACCEPT, (deal, kind))
+                slots = range(1, 6) if hub.state.phase == OPENING else (
+                    hub.state.under_cup if kind == wire.SHAKE else slots_of(qty))
+                return self._roll(type(event), name, slots)
+            hub._record(event)
+        except DicecupError as error:
+            self.send(wire.REFUSE, (deal, kind, wirenames.NOT_A_RAISE if isinstance(error, IllegalBid)
+                                    else wirenames.OTHER))
+            hub.say(f"{name}: {error}")
+            return self.send_table()
+        self.send(wire.ACCEPT, (deal, kind))
+        if isinstance(event, (PokerBid, CallLiar)) or hub.state.phase == REVEAL:
+            return hub._after(event)
+        self.send_table()
+
+    def _event(self, name, kind, qty, face):
+        if kind in _WAYS:
+            return PokerBid(name, hand_of_code(qty << 8 | face), _WAYS[kind])
+        if kind == wire.TAKE:
+            return Accept(name)
+        if kind == wire.LIAR:
+            return CallLiar(name)
+        if kind == wire.HIDE:
+            return Hide(name, slots_of(qty))
+        if kind == wire.SHAKE:
+            return Shake(name)
+        if kind in (wire.ROLL, wire.TRY):
+            return _ROLLS[kind](name, tuple((s, 1) for s in slots_of(qty)))
+        raise DicecupError("that is not a move of poker dice")
+
+    # -- rolls: a sub-deal, a commitment per die, then the entropy --------------------------------------------
+    def _roll(self, kind, name, slots):
+        hub = self.hub
+        hub.subs += 1
+        deal = PokerDeal(hub.subs, hub.chance.bytes(8), slots, name)
+        hub.journal.fact("dice", deal.id, f"nonce={deal.nonce.hex()}", f"dice={''.join(map(str, deal.slots))}",
+                         f"by={name}")
+        self.rolling = (kind, name, deal)
+        self.send(wire.PDEAL, (deal.id, mask_of(deal.slots), deal.nonce))
+
+    def on_pcommit(self, values):
+        deal_id, die, digest = values
+        if self.rolling is None or self.rolling[2].id != deal_id:
+            return
+        kind, name, deal = self.rolling
+        if deal.entropy is not None:  # sent again: the cup kept its seeds, so the entropy is the same
+            return self.send(wire.ENTROPY, (deal.id, deal.entropy))
+        verdict = deal.commit(die, digest)
+        if verdict == "new":
+            self.hub.journal.fact("die-commit", deal.id, die, bytes(digest).hex())
+        if not deal.committed:
+            return
+        hub = self.hub
+        deal.give_entropy(hub.chance.fork(f"entropy {deal.id}").bytes(16))  # only now: every die is bound
+        hub.journal.fact("die-entropy", deal.id, deal.entropy.hex(), f"check={deal.receipt()}")
+        for slot in deal.slots:
+            hub.rolled_in[slot] = deal
+        hub.round_deals.append(deal)
+        self.send(wire.ENTROPY, (deal.id, deal.entropy))
+        if kind is Shake:
+            self.rolling = None
+            hub._record(Shake(name))
+            self.send_table()
+
+    # -- openings: one die at a time --------------------------------------------------------------------------
+    def on_open(self, values):
+        hub = self.hub
+        deal_id, die, face, seed = values
+        deal = hub.rolled_in.get(die)
+        if deal is None or deal.id != deal_id or not 1 <= die <= 5:
+            return self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.BAD_REVEAL))
+        if die in deal.opened:  # opened before (on the table, hidden again since): it goes back to the table
+            if deal.faces.get(die) != face or deal.seeds.get(die) != bytes(seed):
+                return self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.BAD_REVEAL))
+            return self._show(deal_id, die, face)
+        if not deal.check_open(die, face, bytes(seed)):
+            hub.say(f"CHEATING: the cup opened die {die} as {face}, which is not what the seed it committed to "
+                    "gives; it is not counted")
+            hub.journal.comment(f"die {die}'s opening did not match its commitment: cheating")
+            return self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.BAD_REVEAL))
+        deal.opened.add(die)
+        hub.journal.fact("die-seed", deal.id, die, bytes(seed).hex())
+        if self.rolling is not None and self.rolling[2] is deal:
+            return self._rolled_open(deal)
+        if hub.state.phase == REVEAL:
+            return self._revealed()
+        self._show(deal_id, die, face)
+
+    def _show(self, deal_id, die, face):
+        hub = self.hub
+        name = hub.state.seats[hub.state.holder]
+        try:
+            hub._record(Show(name, ((die, face),)))
+        except DicecupError as error:
+            hub.say(f"{name}: {error}")
+            self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.OTHER))
+        self.send_table()
+
+    def _rolled_open(self, deal):
+        if set(deal.opened) != set(deal.slots):
+            return
+        kind, name, _ = self.rolling
+        self.rolling = None
+        self.hub._record(kind(name, tuple((s, deal.faces[s]) for s in deal.slots)))
+        if kind is Try:
+            return self.hub._after(None)
+        self.send_table()
+
+    def lift(self):
+        """The cup is lifted: the dice not yet opened are asked for (each comes alone, checked), then the reveal."""
+        self.send_table()
+        if not self._revealed():
+            self.send(wire.REVEAL_REQ, (self.hub.state.round & 0xFFFF,))
+
+    def _revealed(self) -> bool:
+        hub = self.hub
+        faces = []
+        for slot in range(1, 6):
+            deal = hub.rolled_in.get(slot)
+            if deal is None or slot not in deal.faces or slot not in deal.opened:
+                return False
+            faces.append(deal.faces[slot])
+        hub._record(Reveal(tuple(faces)))
+        hub._after(None)
+        return True

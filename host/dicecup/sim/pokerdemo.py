@@ -1,0 +1,47 @@
+"""`dicecup demo --rules poker`: ONE virtual cup (the real firmware) passed round a table of bots, each pressing
+its buttons when it holds it (pokerhands.py); the hub referees and journals as at any poker table."""
+import threading
+
+from dicecup.bots.loader import load
+from dicecup.hub.pokertable import PokerHub
+
+from .players import seat_in_order
+from .pokerhands import PokerHands, Seen
+
+NAMES = ("ana", "ben", "cy", "dee", "eve", "fox", "gus", "hal", "ivy", "jo")
+BOT = "poker-hard"
+
+
+def play_poker_demo(table, cup, players: int, seed, timeout=None):
+    """Play a whole game; returns (hub, errors)."""
+    names = NAMES[:players]
+    hub = table.use_hub(PokerHub(table.rules, data=table.data, chance=table.chance, expect_cups=1, players=names))
+    hub.bot_delay = 0.0
+    seen = hub.subscribe(Seen())
+    watch = hub.watch()
+    bots = {name: load(BOT, seed=table.chance.fork(f"player {name}").below(2 ** 31)) for name in names}
+    hands = PokerHands(cup, seen, bots, table.stop)
+    errors = []
+
+    def seat_then_play():
+        try:
+            seat_in_order([cup], watch, table.stop)
+        except Exception as error:  # noqa: BLE001 - reported, never lost
+            errors.append(error)
+            table.stop.set()
+            return
+        hands.start()
+
+    seater = threading.Thread(target=seat_then_play, name="seating", daemon=True)
+    table.connect([cup.path])
+    seater.start()
+    try:
+        table.play(timeout=timeout)
+    finally:
+        table.stop.set()
+        seater.join(5)
+        if hands.is_alive():
+            hands.join(5)
+        if hands.error is not None:
+            errors.append(hands.error)
+    return hub, errors
