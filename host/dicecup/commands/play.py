@@ -16,7 +16,7 @@ from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
 from dicecup.usage import stray_word
 from dicecup.rules.poker import not_at_the_table
-from dicecup.web.launch import WebError, open_table_screen, parse_web_option
+from dicecup.web.launch import WebError, open_table_screen, parse_web_option, phone_seats
 
 
 def add_arguments(parser):
@@ -35,6 +35,8 @@ def add_arguments(parser):
                         help="also seat cups this hub holds no key for (`dicecup sim`'s, boards flashed by hand)")
     parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # issue 15: the table on a screen
                         help="also show the table as a web page on PORT (this machine only; 0.0.0.0:PORT for the LAN)")
+    parser.add_argument("--phones", type=int, default=0, metavar="N",  # issue 15: phones as cups, through --web
+                        help="also seat N phones, each with its own secret link (needs --web, e.g. 0.0.0.0:8080)")
     add_rated_arguments(parser)  # issue 16: --rated, --db
 
 
@@ -51,9 +53,12 @@ def run(args) -> int:
     except DicecupError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
+    if args.phones and not args.web:
+        print("dicecup play: phones join through the table screen: add --web 0.0.0.0:8080 (the LAN)", file=sys.stderr)
+        return 2
     ports = list(args.port)
     found = []
-    if not ports and not args.sim:
+    if not ports and not args.sim and not args.phones:
         found = [p.device for p in candidate_ports()]
         if args.ble:  # issue 5: BLE cups join the USB ones, as ("ble", address)
             by_ble = _ble_cups()
@@ -78,7 +83,8 @@ def run(args) -> int:
         return 2
     try:  # before any cup starts (issue 12 items 4, 5); a found cup may not run dicecup, so few is not yet known
         check_seat_count(rules, {"--port": len(args.port), "cups found": len(found), "--sim": args.sim,
-                                 "--bots": args.bots, "--bot": len(args.bot)}, more_may_come=bool(found))
+                                 "--bots": args.bots, "--bot": len(args.bot),
+                                 "--phones": args.phones}, more_may_come=bool(found))
     except TableError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
@@ -122,8 +128,10 @@ def _play(table, ports, args) -> int:
     try:
         # Named ports and virtual cups are awaited; discovered ones (USB ids, BLE) only once they say hello, so
         # a board that matches an id but does not run dicecup never holds the game up.
-        hub = table.make_hub(expect_cups=len(args.port) + args.sim)
-        web = open_table_screen(args.web, hub) if args.web else None
+        hub = table.make_hub(expect_cups=len(args.port) + args.sim + args.phones)
+        phones = phone_seats(args.phones, table.keys)
+        web = open_table_screen(args.web, hub, phones=phones) if args.web else None
+        table.connect([("phone", seat.name) for seat in phones], wait_for_missing=True)  # each as its page opens
         if web is not None and table.rated is not None:  # issue 16: nerve on the screen, the leaderboard
             table.rated.show_on(web)
         conns = table.connect(ports)

@@ -47,6 +47,8 @@ class PhoneSeat:
 
     def page_opened(self, send):
         self.page = send
+        if self.transport is not None:  # reopened (a reload, another device) before the old page's close was seen:
+            self.transport.gone(f"{self.name}'s phone page was opened again")  # a drop and a return, deal re-sent
 
     def page_closed(self, send):
         if self.page is send:

@@ -1,0 +1,198 @@
+// A phone seat's page: this phone is the player's cup. It does what a cup's firmware does (cupcore/cup.py): at a
+// deal it draws a secret seed and sends only its commitment; once the hub's entropy comes its dice exist
+// (fairdice.js), shown only while the player holds "peek"; at the call it reveals dice and seed, which the hub
+// checks against the commitment. The deal is kept in localStorage, so a page reloaded (or reopened after the
+// phone slept) mid-round answers the hub with the same commitment and the same dice.
+"use strict";
+(function () {
+  const {el, die} = window.Dice;
+  const F = window.FairDice;
+  const $ = (id) => document.getElementById(id);
+  const token = location.pathname.split("/").pop();
+  const STORE = "dicecup-phone-" + token;
+  const BID = 1, LIAR = 2, SPOT = 3, READY = 4;
+  const TURN_CUE = 1, HURRY_CUE = 9;
+  const REASONS = {1: "not your turn", 2: "that does not raise the standing bid", 3: "more dice than are in play",
+    4: "there is no bid to call yet", 5: "you can't call your own bid", 6: "that call is switched off at this table",
+    7: "no bids on ones while ones are wild", 8: "the face is locked in a palifico round", 9: "that round is over",
+    10: "the reveal does not match the commitment", 11: "you are not seated", 12: "the table is full",
+    13: "you are out of the game", 14: "the turn's time ran out", 15: "refused by the table"};
+
+  let ws = null, refused = false, retry = 500;
+  let cup = load();                 // {seat, deal, nonce, count, seed, digest, entropy, dice}
+  let wireTable = null;             // the hub's last TABLE for this cup
+  let publicTable = null;           // the table screen's message (names, the standing bid in words)
+  let qty = 1, face = 2, clockTimer = null;
+
+  function load() { try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch (e) { return {}; } }
+  function save() { localStorage.setItem(STORE, JSON.stringify(cup)); }
+  function send(message) { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({type: "cup", ...message})); }
+  function note(text) { $("note").textContent = text; }
+  function buzz(ms) { if (navigator.vibrate) navigator.vibrate(ms); }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${scheme}://${location.host}/ws/p/${encodeURIComponent(token)}`);
+    ws.onopen = () => { retry = 500; $("link").textContent = ""; };
+    ws.onmessage = (event) => {
+      let m;
+      try { m = JSON.parse(event.data); } catch (e) { return; }
+      if (m.type === "cup") (CUP[m.m] || (() => {}))(m);
+      else (PAGE[m.type] || (() => {}))(m);
+      draw();
+    };
+    ws.onclose = (event) => {
+      if (refused || event.code === 4403 || event.code === 4409) return;
+      $("link").textContent = "reconnecting to the hub…";
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 5000);
+    };
+  }
+
+  const PAGE = {
+    hello: (m) => { $("me").textContent = m.seat + "'s cup"; document.title = `dicecup · ${m.seat}`; $("phase").textContent = "waiting for the game"; },
+    table: (m) => { publicTable = m; },
+    said: () => {},
+    refused: (m) => {
+      if (m.final) { refused = true; banner(m.reason); ws.close(); }
+      else { note(m.reason); $("sit").disabled = false; }  // e.g. pressed before the hub opened the seat: again
+    },
+  };
+
+  // -- the cup's messages from the hub (cupcore/cup.py does the same on a board) --------------------------------
+  const CUP = {
+    welcome: (m) => {
+      if (m.seat !== cup.seat) cup = {seat: m.seat};
+      save();
+    },
+    deal: async (m) => {
+      if (cup.deal === m.deal && cup.seed) {
+        if (cup.nonce !== m.nonce) return;  // one deal id, one nonce: never roll twice for a deal
+      } else {
+        const seed = F.newSeed(), nonce = F.fromHex(m.nonce);
+        cup = {seat: cup.seat, deal: m.deal, nonce: m.nonce, count: m.dice, seed: F.hex(seed),
+               digest: F.hex(await F.commitment(seed, nonce, cup.seat, m.dice))};
+        save();
+      }
+      send({m: "commit", deal: cup.deal, digest: cup.digest});
+      draw();
+    },
+    entropy: async (m) => {
+      if (m.deal !== cup.deal || !cup.seed || (cup.entropy && cup.entropy !== m.entropy)) return;
+      if (!cup.dice) {
+        cup.entropy = m.entropy;
+        cup.dice = await F.roll(F.fromHex(cup.seed), F.fromHex(cup.nonce), cup.seat, F.fromHex(m.entropy), cup.count);
+        save();
+        draw();
+      }
+    },
+    table: (m) => {
+      const mine = m.turn === cup.seat && m.deal === cup.deal;
+      if (mine && !(wireTable && wireTable.turn === cup.seat && wireTable.qty === m.qty && wireTable.face === m.face)) {
+        qty = Math.max(m.qty, 1);
+        face = m.qty ? m.face : 2;
+        buzz(200);
+      }
+      wireTable = m;
+    },
+    reveal_req: (m) => {
+      if (m.deal === cup.deal && cup.dice) send({m: "reveal", deal: cup.deal, dice: cup.dice, seed: cup.seed});
+    },
+    accept: (m) => { if (m.kind === READY) note("you have a seat"); else note(""); },
+    refuse: (m) => { note(REASONS[m.reason] || "refused"); buzz([80, 60, 80]); $("sit").disabled = false; },
+    result: (m) => {
+      const words = m.status === 2 ? "you won the game!" : m.status === 1 ? "you are out of the game" :
+        m.change < 0 ? `you lost ${-m.change} ${m.change === -1 ? "die" : "dice"}` : m.change > 0 ? "you won a die back" : "";
+      note(words);
+      cup = {seat: cup.seat, out: m.status === 1};
+      wireTable = null;
+      save();
+    },
+    cue: (m) => { if (m.cue === TURN_CUE || m.cue === HURRY_CUE) buzz(m.cue === TURN_CUE ? 300 : 100); },
+    error: () => {},
+  };
+
+  // -- the player's side ----------------------------------------------------------------------------------------
+  function myTurn() { return wireTable && wireTable.turn === cup.seat && cup.dice && wireTable.deal === cup.deal; }
+
+  function draw() {
+    const seated = cup.seat !== undefined;
+    $("sit").hidden = seated;
+    $("peek").hidden = !cup.dice;
+    $("cupline").textContent = cup.out ? "you are out" : cup.dice ? `${cup.dice.length} dice under your cup` :
+      cup.digest ? "shaking…" : seated ? "waiting for the deal" : "not seated yet";
+    const t = publicTable;
+    if (t) $("phase").textContent = t.paused ? "paused" : t.phase_words;
+    const standing = $("standing");
+    standing.replaceChildren();
+    if (wireTable && wireTable.qty) {
+      const bid = el("div", "bid");
+      bid.append(el("span", "q", wireTable.qty), el("span", "times", "×"), die(wireTable.face, ""));
+      standing.append(bid);
+      if (t && t.standing) standing.append(el("div", "words", `${t.standing.words} — by ${t.standing.by}`));
+    } else standing.append(el("span", "none", "no bid yet"));
+    const mine = myTurn();
+    $("turn").textContent = mine ? "your turn" : t && t.to_act && t.phase === "bidding" ? `${t.to_act} to play` : "";
+    $("compose").hidden = !mine;
+    if (mine) drawComposer();
+    drawClock();
+    if (t && t.winner) banner(`${t.winner} wins the game`);
+  }
+
+  function drawComposer() {
+    $("qty").textContent = qty;
+    $("face-shown").replaceChildren(die(face, ""));
+    const faces = $("faces");
+    if (!faces.children.length) {
+      for (let f = 1; f <= 6; f++) {
+        const b = el("button");
+        b.dataset.face = f;
+        b.setAttribute("aria-label", window.Dice.FACE_WORDS[f] + "s");
+        b.append(die(f, ""));
+        b.onclick = () => { face = f; draw(); };
+        faces.append(b);
+      }
+    }
+    for (const b of faces.children) b.setAttribute("aria-pressed", String(Number(b.dataset.face) === face));
+    $("bid").textContent = `Bid ${qty} × ${face}`;
+    const called = !wireTable.qty;
+    $("liar").disabled = called;
+    $("spot").disabled = called;
+  }
+
+  function drawClock() {
+    clearInterval(clockTimer);
+    const clock = $("clock");
+    if (!myTurn() || !wireTable.clock) { clock.hidden = true; return; }
+    let left = wireTable.clock;
+    const show = () => { clock.hidden = false; clock.textContent = `${Math.max(left, 0)} s left`; clock.classList.toggle("hurry", left <= 5); };
+    show();
+    clockTimer = setInterval(() => { left -= 1; show(); }, 1000);
+  }
+
+  function intent(kind, q, f) {
+    send({m: "intent", deal: cup.deal || 0, kind, qty: q, face: f});
+    note("");
+  }
+
+  function banner(text) { const b = $("banner"); b.textContent = text; b.className = "banner won"; b.hidden = !text; }
+
+  $("sit").onclick = () => { $("sit").disabled = true; intent(READY, 0, 0); };  // until the hub answers
+  $("more").onclick = () => { qty = Math.min(qty + 1, (wireTable && wireTable.in_play) || 99); draw(); };
+  $("less").onclick = () => { qty = Math.max(qty - 1, 1); draw(); };
+  $("bid").onclick = () => intent(BID, qty, face);
+  $("liar").onclick = () => intent(LIAR, 0, 0);
+  $("spot").onclick = () => intent(SPOT, 0, 0);
+  const peek = $("peek");
+  const show = (on) => {
+    const box = $("mydice");
+    box.hidden = !on;
+    box.replaceChildren(...(on && cup.dice ? cup.dice.map((d) => die(d, "")) : []));
+  };
+  peek.addEventListener("pointerdown", () => show(true));
+  for (const end of ["pointerup", "pointerleave", "pointercancel"]) peek.addEventListener(end, () => show(false));
+  document.addEventListener("visibilitychange", () => { if (document.hidden) show(false); });
+
+  draw();
+  connect();
+})();

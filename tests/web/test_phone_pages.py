@@ -1,0 +1,111 @@
+"""Phones as cups in real Chromium: `dicecup play --phones 3` is a game with phones only, played to the end on the
+phones' own pages (the test presses their buttons: take a seat; open with 1 x two; call liar on any bid) and
+refereed like any other; every die in the journal is one the phone's page drew itself (its localStorage). A page
+reloaded mid-round comes back with the same dice. The seat pages' websocket traffic never carries another seat's
+hidden dice."""
+import json
+import re
+import subprocess
+import sys
+import threading
+import time
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from webpages import browser  # noqa: F401 - the fixture
+
+GAME_DEADLINE = 120  # seconds
+
+
+def start_play(tmp_path, phones=3):
+    play = subprocess.Popen([sys.executable, "-m", "dicecup", "play", "--phones", str(phones), "dice=2",
+                             "--seed", "phones", "--data", str(tmp_path), "--web", "127.0.0.1:0"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    links, lines = {}, []
+    deadline = time.monotonic() + 60
+    for line in play.stdout:
+        lines.append(line)
+        found = re.match(r"(phone\d)'s phone .*: (http://127\.0\.0\.1:\d+/p/\S+)$", line.strip())
+        if found:
+            links[found.group(1)] = found.group(2)
+            if len(links) == phones:  # the rest of what it prints is kept as it comes, to say where a game stuck
+                play.reader = threading.Thread(target=lambda: lines.extend(play.stdout), daemon=True)
+                play.reader.start()
+                return play, links, lines
+        assert time.monotonic() < deadline, "".join(lines)
+    raise AssertionError("no phone links:\n" + "".join(lines) + play.stderr.read())
+
+
+def stored(page) -> dict:
+    """What the phone's page keeps of its cup (localStorage): seat, deal, nonce, seed, digest, entropy, dice."""
+    return page.evaluate("JSON.parse(localStorage.getItem('dicecup-phone-' + location.pathname.split('/').pop()))")
+
+
+def press_for(page):
+    """One look at a phone's page and, if something is asked of its player, the press: True if it pressed. The page
+    may change between the look and the press (the hub moved on): then nothing is pressed this time."""
+    try:
+        if page.is_visible("#sit") and page.is_enabled("#sit"):
+            page.click("#sit", timeout=2000, force=True)
+            return True
+        if page.is_visible("#compose"):
+            page.click("#liar" if page.is_enabled("#liar") else "#bid", timeout=2000, force=True)  # opens on 1 x two
+            return True
+    except (PlaywrightTimeout, PlaywrightError):  # e.g. "not visible": the turn passed meanwhile
+        pass
+    return False
+
+
+def test_dicecup_play_with_three_phones_plays_a_whole_game_on_their_pages_and_the_journal_referees(browser, tmp_path):
+    play, links, lines = start_play(tmp_path)
+    traffic = {name: [] for name in links}
+    try:
+        pages = {}
+        for name, url in links.items():
+            page = browser.new_page()
+            page.on("websocket", lambda ws, name=name: ws.on("framereceived",
+                                                           lambda payload, name=name: traffic[name].append(payload)))
+            page.goto(url)
+            pages[name] = page
+        deadline = time.monotonic() + GAME_DEADLINE
+        reloaded = None
+        while not all(p.is_visible(".banner.won") for p in pages.values()):
+            assert time.monotonic() < deadline, "the game did not end:\n" + "".join(lines[-40:]) + "\n".join(
+                f"{name}: {page.inner_text('body')[:300]!r}" for name, page in pages.items())
+            phone2 = pages["phone2"]
+            if reloaded is None and phone2.is_visible("#peek") and "no bid yet" in phone2.inner_text("#standing"):
+                before = stored(phone2)  # its dice, no bid yet so no call in flight, nobody presses meanwhile
+                phone2.reload()
+                phone2.wait_for_selector("#peek", timeout=30000)  # back, with the same deal's dice
+                reloaded = (before, stored(phone2))
+            if not any([press_for(page) for page in pages.values()]):
+                time.sleep(0.05)
+        winner_banner = pages["phone1"].inner_text(".banner.won")
+        play.wait(60)
+    finally:
+        if play.poll() is None:
+            play.kill()
+            play.wait(30)
+    play.reader.join(30)
+    out, err = "".join(lines), play.stderr.read()
+    assert play.returncode == 0 and "Traceback" not in err, err[-2000:]
+    winner = re.search(r"^(\S+) wins the game\.$", out, re.M).group(1)
+    assert winner_banner == f"{winner} wins the game"
+    journal = re.search(r"^journal: (.+)$", out, re.M).group(1)
+    verdict = json.loads(subprocess.run([sys.executable, "-m", "dicecup", "referee", journal, "--json"],
+                                        capture_output=True, text=True, timeout=60).stdout)
+    assert verdict["winner"] == winner and len(verdict["rounds"]) >= 3
+    text = open(journal, encoding="utf-8").read()
+    assert re.search(r"^seats phone\d phone\d phone\d$", text, re.M)
+    assert all(f"#@ cup {name} id=" in text and "board=phone" in text for name in links)
+    # the reload: same deal, same seed, same dice, and the game went on
+    before, after = reloaded
+    assert before["dice"] and (before["deal"], before["seed"], before["dice"]) == (after["deal"], after["seed"],
+                                                                                    after["dice"])
+    # nothing on a seat's socket is another seat's dice before the reveal: cup messages carry only this seat's
+    for name, frames in traffic.items():
+        for frame in frames:
+            message = json.loads(frame)
+            if message["type"] == "cup":
+                assert message["m"] not in ("reveal", "commit"), message  # the hub never relays another cup's
+            assert "seed" not in message and "digest" not in message, message
