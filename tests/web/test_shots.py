@@ -6,7 +6,7 @@ from pathlib import Path
 
 from webpages import browser  # noqa: F401 - fails in one line without Chromium
 
-from dicecup.web.shots import take_shots
+from dicecup.web.shots import take_phone_shot, take_shots
 
 ROOT = Path(__file__).resolve().parents[2]
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -30,8 +30,16 @@ def test_the_screenshot_script_shows_bidding_the_reveal_and_the_winner(browser, 
 
 def test_docs_table_md_shows_the_committed_screenshots():
     page = (ROOT / "docs" / "table.md").read_text()
-    for moment in ("bidding", "reveal", "over"):
+    for moment in ("bidding", "reveal", "over", "phone"):
         picture = ROOT / "docs" / "img" / f"table-{moment}.png"
         assert picture.read_bytes().startswith(PNG), picture
         assert f"img/table-{moment}.png" in page
     assert "python -m dicecup.web.shots" in page and "--web 0.0.0.0:8080" in page
+
+
+def test_the_phone_screenshot_shows_a_seat_peeking_at_its_dice_on_its_turn(browser, tmp_path):
+    path, text = take_phone_shot(tmp_path, browser)
+    assert path.read_bytes().startswith(PNG)
+    assert "phone1's cup" in text and "your turn" in text and "dice under your cup" in text
+    assert re.search(r"Bid \d+ × \d", text) and "Liar!" in text and "Spot on!" in text
+    assert re.search(r"\w+ \w+ — by bot\d", text)  # the bid it answers, in words

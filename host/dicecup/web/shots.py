@@ -2,7 +2,7 @@
 game needs no cups and is the same for the same seed), the real server, Debian's Chromium. The hub is held still
 at each moment (bidding, the reveal, game over) until the page shows it and the picture is taken.
 
-    python -m dicecup.web.shots [OUT_DIR]      # default docs/img; writes table-bidding.png, -reveal, -over
+    python -m dicecup.web.shots [OUT_DIR]      # default docs/img: table-bidding.png, -reveal, -over, -phone
 
 tests/web/test_shots.py runs it and checks each picture's page text, not its pixels."""
 import contextlib
@@ -15,6 +15,8 @@ from dicecup.hub.snapshot import GameWon, RoundRevealed, TurnStarted
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
 
+from .launch import phone_seats
+from .phonepage import seat_url, serve_phones
 from .server import WebTable
 
 SHOTS_RULES = "revolver dice=3"   # bullets on the seats, and a short game
@@ -24,20 +26,26 @@ VIEWPORT = (1280, 900)
 
 @contextlib.contextmanager
 def bots_table(rules: str = SHOTS_RULES, seed: str = SHOTS_SEED, bots: int = 4, data=None, web=None,
-               watchers=(), timeout: float = 60.0):
-    """A real hub whose seats are all bots, run on a thread of its own, watched by a WebTable (started here unless
-    given) and by `watchers` (subscribers called on the hub's thread, before the game starts). Yields
-    (hub, web); the game runs to its end, then everything is closed."""
+               watchers=(), timeout: float = 60.0, phones: int = 0):
+    """A real hub whose seats are bots (and `phones` phone seats, sitting first, each waited for until its page
+    opens), run on a thread of its own, watched by a WebTable (started here unless given) and by `watchers`
+    (subscribers called on the hub's thread, before the game starts). Yields (hub, web, the hub's thread, not
+    started); the game runs to its end, then everything is closed."""
     with tempfile.TemporaryDirectory(prefix="dicecup-web-") as scratch:
         table = TableSetup(Rules.parse(rules), data=data or scratch, seed=seed, screen=lambda item: None,
                            bots=bots, result_pause=0.0)
-        hub = table.make_hub(expect_cups=0)
+        hub = table.make_hub(expect_cups=phones)
         hub.bot_delay = 0.0
         own_web = web is None
-        web = web or WebTable().start()
+        seats = phone_seats(phones, table.keys)
+        if own_web:
+            web = WebTable()
+            serve_phones(web, seats)
+            web.start()
         hub.subscribe(web)
         for watcher in watchers:
             hub.subscribe(watcher)
+        table.connect([("phone", seat.name) for seat in seats], wait_for_missing=True)
         runner = threading.Thread(target=table.play, kwargs={"timeout": timeout}, name="hub", daemon=True)
         try:
             yield hub, web, runner
@@ -48,6 +56,8 @@ def bots_table(rules: str = SHOTS_RULES, seed: str = SHOTS_SEED, bots: int = 4, 
             table.close()
             if own_web:
                 web.close()
+            for seat in seats:
+                seat.forget()
 
 
 class Moments:
@@ -117,11 +127,46 @@ def take_shots(out_dir: Path, browser=None, rules: str = SHOTS_RULES, seed: str 
     return taken
 
 
+PHONE_VIEWPORT = (390, 844)  # a phone held upright
+
+
+def take_phone_shot(out_dir: Path, browser, rules: str = "dudo", seed: str = SHOTS_SEED) -> tuple:
+    """A phone seat at a real hub with three bots: its page takes a seat, and on its first turn with a bid standing
+    its player holds "peek"; the picture then. (path, the page's text then)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with bots_table(rules, seed, bots=3, phones=1, timeout=120) as (hub, web, runner):
+        page = browser.new_page()
+        page.set_viewport_size({"width": PHONE_VIEWPORT[0], "height": PHONE_VIEWPORT[1]})
+        page.goto(seat_url(web, web.phones[0]))
+        runner.start()
+        page.click("#sit", timeout=15000)
+        for _ in range(50):  # its turn: open, or wait for a turn with a bid to answer
+            page.wait_for_selector("#compose:not([hidden])", timeout=30000)
+            if page.is_enabled("#liar"):
+                break
+            page.click("#bid")
+            page.wait_for_selector("#compose[hidden]", timeout=30000)
+        page.click("#more")  # the composer one up from the standing bid, as a player would start to raise
+        box = page.locator("#peek").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_selector("#mydice:not([hidden]) .die")
+        path = out_dir / "table-phone.png"
+        page.screenshot(path=str(path))  # the phone's screen (a full-page resize ends the hold)
+        text = page.inner_text("body")
+        page.mouse.up()
+    return path, text  # the game is left unfinished: bots_table closes the table
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     out_dir = Path(argv[0]) if argv else Path("docs/img")
-    for moment, (path, _) in take_shots(out_dir).items():
-        print(f"{moment}: {path}")
+    from .browser import chromium
+
+    with chromium(viewport=VIEWPORT) as browser:
+        for moment, (path, _) in take_shots(out_dir, browser).items():
+            print(f"{moment}: {path}")
+        print(f"phone: {take_phone_shot(out_dir, browser)[0]}")
     return 0
 
 

@@ -66,6 +66,7 @@
       save();
     },
     deal: async (m) => {
+      if (m.deal !== cup.deal) note("");
       if (cup.deal === m.deal && cup.seed) {
         if (cup.nonce !== m.nonce) return;  // one deal id, one nonce: never roll twice for a deal
       } else {
@@ -189,7 +190,7 @@
     box.hidden = !on;
     box.replaceChildren(...(on && cup.dice ? cup.dice.map((d) => die(d, "")) : []));
   };
-  peek.addEventListener("pointerdown", () => show(true));
+  peek.addEventListener("pointerdown", (e) => { peek.setPointerCapture(e.pointerId); show(true); });  // held
   for (const end of ["pointerup", "pointerleave", "pointercancel"]) peek.addEventListener(end, () => show(false));
   document.addEventListener("visibilitychange", () => { if (document.hidden) show(false); });
 
