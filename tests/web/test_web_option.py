@@ -62,3 +62,15 @@ def test_play_prints_the_page_address_and_its_qr_code_and_plays_on(tmp_path):
     qr = done.stdout[address.end():].splitlines()[1:12]
     assert all(set(line) <= set(" █▀▄") and len(line) > 20 for line in qr), qr
     assert re.search(r"^\S+ wins the game\.$", done.stdout, re.M)
+
+
+@pytest.mark.parametrize("args, said", [
+    (("--phones", "2"), "phones join through the table screen: add --web 0.0.0.0:8080"),
+    (("--phones", "-1", "--web", "0"), "--phones -1: a count is 0 or more"),
+    (("--phones", "7", "--web", "0"), "seats 2 to 6 players, not 7"),
+])
+def test_bad_phone_counts_are_one_plain_line(args, said):
+    done = dicecup("play", *args)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("dicecup play: ") and said in lines[0], lines
