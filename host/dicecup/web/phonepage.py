@@ -97,6 +97,20 @@ def serve_phones(web, seats):
     web.phones.extend(seats)
     if not web.extra_routes:
         web.extra_routes += [Route("/p/{token}", page), WebSocketRoute("/ws/p/{token}", socket)]
+        web.spectator_extras.append(lambda table: seat_codes(web, table))
+
+
+def seat_codes(web, table: dict):
+    """While seats are taken, the table screen shows each phone seat that has not sat down yet its link as a QR
+    code, to scan from the phone (table screens only: a phone's page never gets another seat's link)."""
+    if table.get("phase") != "seating":
+        return None
+    import segno
+
+    seated = {seat["name"] for seat in table.get("seats", ())}
+    codes = [{"name": seat.name, "svg": segno.make(seat_url(web, seat), error="m").svg_data_uri(scale=5, border=2)}
+             for seat in web.phones if seat.name not in seated]
+    return {"type": "seat_codes", "seats": codes}
 
 
 def seat_url(web, seat) -> str:

@@ -47,6 +47,9 @@ class WebTable:
         self.refused = 0                 # messages from pages refused (for tests and the curious)
         self.phones = []                 # phones.PhoneSeat of each phone seat: /p/TOKEN (phonepage.py)
         self.extra_routes = []           # Starlette routes added before start() (phonepage.serve_phones)
+        self.spectator_extras = []       # callables(table message) -> a message for the table screens only, or None
+        self._spectators = set()         # the table screens among the pages (phone pages are not)
+        self._spectator_texts = []       # the last extras, for a table screen that connects
         # issue 16, a rated table: callables that add to each table message (each seat's nerve), and more pages
         # under the table's link, /t/TOKEN/NAME -> a callable giving the page's HTML (the leaderboard)
         self.decorate = []
@@ -80,6 +83,12 @@ class WebTable:
             self._recent.append(text)
         for page in list(self._pages):
             self._send(page, text)
+        if message["type"] == "table" and self.spectator_extras:  # e.g. the phone seats' codes while seating
+            extras = (extra(message) for extra in self.spectator_extras)
+            self._spectator_texts = [json.dumps(m, separators=(",", ":")) for m in extras if m is not None]
+            for page in list(self._spectators):
+                for extra_text in self._spectator_texts:
+                    self._send(page, extra_text)
 
     def _send(self, page, text):
         websocket, queue = page
@@ -182,15 +191,18 @@ class WebTable:
             return await _close(websocket, WRONG_LINK, "not this table's link")
         queue = asyncio.Queue()
         page = (websocket, queue)
-        for text in [json.dumps({"type": "hello", "role": "spectator"}), *self._recent, self._table]:
+        for text in [json.dumps({"type": "hello", "role": "spectator"}), *self._recent, self._table,
+                     *self._spectator_texts]:
             if text is not None:
                 queue.put_nowait(text)
         self._pages.add(page)
+        self._spectators.add(page)
         sender = asyncio.ensure_future(_pump(websocket, queue))
         try:
             await self._listen_to(websocket, page)
         finally:
             self._pages.discard(page)
+            self._spectators.discard(page)
             sender.cancel()
 
     async def _listen_to(self, websocket, page):

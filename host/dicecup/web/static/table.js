@@ -44,6 +44,20 @@
     },
     shot: drawShot,
     won: (m) => banner(`${m.winner} wins the game`, "won"),
+    seat_codes: (m) => {  // phone seats not yet seated: each one's link as a QR code, to scan from that phone
+      const box = $("codes");
+      box.replaceChildren();
+      box.hidden = !m.seats.length;
+      if (m.seats.length) box.appendChild(el("h2", "", "Playing on a phone? Scan your seat's code, then press Take a seat"));
+      for (const seat of m.seats) {
+        const card = el("figure", "code");
+        const img = el("img");
+        img.src = seat.svg;
+        img.alt = `the code for ${seat.name}'s seat`;
+        card.append(img, el("figcaption", "", seat.name));
+        box.appendChild(card);
+      }
+    },
     refused: (m) => {
       if (m.final) { refused = true; banner(m.reason, "refused"); $("phase").textContent = "not this table"; }
       else addSaid(`(refused: ${m.reason})`);
@@ -53,6 +67,7 @@
   function drawTable(t) {
     table = t;
     $("phase").textContent = t.paused ? "paused" : t.phase_words;
+    if (t.phase !== "seating") $("codes").hidden = true;
     $("rules").textContent = t.rules || "dicecup";
     $("round").textContent = t.round ? `round ${t.round}` : "";
     drawSeats(t);
