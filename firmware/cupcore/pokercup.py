@@ -10,8 +10,9 @@ checks each against its commitment, and never learns a die still under the cup.
 
 The holder's buttons, by the stage the hub's PTABLE names (A left, B right):
     any stage   A long   peek at all five dice (the holder looks under the cup)
-    opening     B long   shake all five; then A press: the bid's die at the cursor 9 T J Q K A or none,
-                         A double: the next die of the bid, B double: the way (left/right), B long: bid
+    opening     B long   shake all five; then A press: the bid's die at the pointer 9 T J Q K A or none,
+                         B press: the next die of the bid, B double: the way (left/right), B long: bid
+                         (a refused bid starts again from the standing one)
     receiving   B press  take the cup or call liar (what is armed)      B long  send it
     handling    B double the tool: move -> shake -> roll -> bid
                 move:  A press next die, B press move it (under the cup -> the table opens it; back: hide)
@@ -119,6 +120,8 @@ class PokerCup:
                 self.awaiting = 0
                 self.last_refusal = values[2]
                 self._cue_from = self._clock()
+                hand_dice(self.standing if self.standing != NO_BID else 0, self.bid)  # compose again from the
+                self.pos = 0  # standing bid
 
     def _on_pdeal(self, values):
         deal_id, mask, nonce = values
@@ -240,7 +243,7 @@ class PokerCup:
     def _compose(self, button, kind, intent):
         if button == 0 and kind == PRESS:
             self.bid[self.pos] = (self.bid[self.pos] + 1) % 7  # none, 9, T, J, Q, K, A
-        elif button == 0 and kind == DOUBLE:
+        elif button == 1 and kind == PRESS:
             self.pos = (self.pos + 1) % _DICE
         elif button == 1 and kind == LONG:
             code = hand_code(self.bid)

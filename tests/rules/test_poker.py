@@ -190,14 +190,13 @@ def test_the_referee_command_refuses_an_illegal_poker_line_with_status_2(tmp_pat
     assert "the call was right\n  ben loses a life" in done.stdout
 
 
-def test_play_and_demo_refuse_poker_in_one_line_until_the_hub_deals_it(tmp_path):
+def test_play_refuses_poker_with_cups_in_one_line(tmp_path):
     import subprocess
     import sys
-    for words in (["demo", "--rules", "poker", "--cups", "2", "--cpython"], ["play", "--rules", "poker", "--sim", "2"]):
+    for words in (["play", "--rules", "poker", "--sim", "2"], ["play", "--rules", "poker", "--sim", "1", "--bots", "2"]):
         done = subprocess.run([sys.executable, "-m", "dicecup", *words, "--data", str(tmp_path)], capture_output=True,
                               text=True, timeout=60, stdin=subprocess.DEVNULL)
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-400:]
-        assert done.stderr.endswith("the cups have no poker mode yet: `dicecup play --rules poker --bots 4` deals "
-                                    "poker dice to bots on the hub; `dicecup referee`, `dicecup odds --rules poker` "
-                                    "and `dicecup arena poker-hard poker-baseline --rules poker` play it too\n")
+        assert done.stderr.endswith("`dicecup play --rules poker` deals to bots on the hub for now (`--bots 4`); "
+                                    "one cup passed round the table plays in `dicecup demo --rules poker`\n")
         assert len(done.stderr.splitlines()) == 1

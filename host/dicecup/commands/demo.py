@@ -10,14 +10,14 @@ from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, sto
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
 from dicecup.usage import stray_word
-from dicecup.rules.poker import not_at_the_table
 from dicecup.web.launch import WebError, open_table_screen, parse_web_option
 
 
 def add_arguments(parser):
     parser.add_argument("--rules", default="dudo", help="the preset (default dudo)")
     parser.add_argument("switches", nargs="*", help="switches, like palifico=off")
-    parser.add_argument("--cups", type=int, default=4, help="how many virtual cups (default 4)")
+    parser.add_argument("--cups", type=int, default=4, help="how many virtual cups (default 4); at poker dice, "
+                        "the seats passing the table's one cup")
     parser.add_argument("--seed", help="the same seed plays the same game")
     parser.add_argument("--data", help="where the journal goes (default ~/.local/share/dicecup)")
     parser.add_argument("--cpython", action="store_true", help="run the cups' firmware under CPython")
@@ -34,7 +34,6 @@ def run(args) -> int:
         return 2
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
-        not_at_the_table(rules)  # issue 14: poker dice at the table comes with item 3
     except DicecupError as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 2
@@ -59,8 +58,11 @@ def run(args) -> int:
     table = TableSetup(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2,
                        rated=rated)
     try:
-        with VirtualCups(args.cups, runtime=runtime, fast=True, seed=seed, keyed=True) as cups:
+        poker = rules.preset.name == "poker"  # one cup passed round the table (issue 14)
+        with VirtualCups(1 if poker else args.cups, runtime=runtime, fast=True, seed=seed, keyed=True) as cups:
             table.keys.extra.update(cups.keys)  # fresh keys: the demo runs fully authenticated
+            if poker:
+                return _play_poker(table, cups[0], args.cups, seed)
             return _play(table, cups, seed, args.web)
     except (VirtualCupError, TableError, WebError) as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
@@ -68,6 +70,19 @@ def run(args) -> int:
     except KeyboardInterrupt:  # the journal is kept; the virtual cups ended with the demo
         print(f"dicecup demo: {stopped_by_ctrl_c(table.hub, resumable=False)}", file=sys.stderr)
         return 130
+
+
+def _play_poker(table, cup, players, seed) -> int:
+    from dicecup.sim.pokerdemo import play_poker_demo
+
+    try:
+        hub, errors = play_poker_demo(table, cup, players, seed)
+    finally:
+        table.close()
+    if errors:
+        print(f"dicecup demo: a player failed: {errors[0]}", file=sys.stderr)
+        return 1
+    return 0 if hub.finished else 1
 
 
 def _play(table, cups, seed, web_address=None) -> int:

@@ -89,12 +89,13 @@ class TableSetup:
         self.stop = threading.Event()
         self.keyboard = None  # reading keys under a live table: the terminal's settings to put back
         self.rated = rated  # issue 16: a history.rated.RatedTable with --rated, else None
+        self.players = ()  # poker dice: the people passing the table's one cup (PokerHub)
 
     def make_hub(self, expect_cups: int) -> Hub:
         if self.rules.preset.name == "poker":  # one cup passed round the table (issue 14 item 3)
             from .pokertable import PokerHub
             return self.use_hub(PokerHub(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,
-                                         bots=self.bots, bot_kinds=self.bot_kinds))
+                                         bots=self.bots, bot_kinds=self.bot_kinds, players=self.players))
         return self.use_hub(Hub(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,
                                 bots=self.bots, bot_kinds=self.bot_kinds))
 

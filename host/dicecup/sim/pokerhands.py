@@ -31,6 +31,7 @@ class Seen:
 class PokerHands(threading.Thread):
     poll = 0.01
     patience = 60.0  # seconds the cup may take to show what the table expects before the hands give up
+    again = 8.0      # seconds without a change at the table before the holder acts again
 
     def __init__(self, cup, seen: Seen, bots: dict, stop: threading.Event):
         super().__init__(name="poker hands", daemon=True)
@@ -40,6 +41,8 @@ class PokerHands(threading.Thread):
         self.plan = []        # what is left of the holder's handling this turn
         self.tool = self.cursor = 0
         self.known = [None] * 5
+        self.intended = []    # (bid, the cup's bid display it composed from), to check the cup sent what was meant
+        self.acted = 0.0
         self.key = None       # what the cup resets its tool, cursor and bid on: round, stage, holder, standing
 
     def run(self):
@@ -48,10 +51,12 @@ class PokerHands(threading.Thread):
                 state = self.seen.state
                 if state is not None and state.phase == OVER:
                     return
+                if state is self.done and time.monotonic() - self.acted > self.again:
+                    self.done = None  # nothing came of it (a gesture lost on a loaded machine): try again
                 if state is None or state is self.done or state.holder is None or not self._synced(state):
                     time.sleep(self.poll)
                     continue
-                self.done = state
+                self.done, self.acted = state, time.monotonic()
                 key = (state.round, stage_of(state), state.holder, state.standing)
                 if key != self.key:  # the cup starts afresh: the move tool, die 1, the standing bid
                     self.key, self.tool, self.cursor, self.plan = key, 0, 0, None
@@ -79,7 +84,8 @@ class PokerHands(threading.Thread):
             return self._compose(state, bid, way=bid.direction)
         if state.phase == RECEIVING:
             action = self._ask(bot, state, name, RECEIVE)
-            if isinstance(action, CallLiar):
+            pixels = self.cup.leds().split()[1]  # all red: liar armed; all green: take the cup
+            if isinstance(action, CallLiar) != pixels.startswith("R"):
                 self.cup.press("b", "press")
             return self.cup.press("b", "long")
         if state.phase == BIDDING:
@@ -148,6 +154,7 @@ class PokerHands(threading.Thread):
         if state.standing is not None:
             named = state.standing.dice()
             current[:len(named)] = bytes(named)
+        self.intended.append((str(bid), tuple(current)))
         target = bid.hand.dice()
         target = tuple(target) + (0,) * (5 - len(target))
         last = max((i for i in range(5) if target[i] != current[i]), default=-1)
@@ -155,5 +162,5 @@ class PokerHands(threading.Thread):
             for _ in range((target[i] - current[i]) % 7):
                 self.cup.press("a", "press")
             if i < last:
-                self.cup.press("a", "double")
+                self.cup.press("b", "press")
         self.cup.press("b", "long")

@@ -103,7 +103,7 @@ def test_the_holder_composes_a_hand_and_the_way_and_bids_it():
     cup, sent, clock = shaken()
     for _ in range(5):
         cup.gesture(A, PRESS)  # die 1 of the bid: none -> 9 T J Q K
-    cup.gesture(A, DOUBLE)
+    cup.gesture(B, PRESS)  # the bid's next die
     for _ in range(5):
         cup.gesture(A, PRESS)  # die 2: K
     cup.gesture(B, DOUBLE)  # the way: right
@@ -111,6 +111,8 @@ def test_the_holder_composes_a_hand_and_the_way_and_bids_it():
     code = pc.hand_code(bytes((5, 5, 0, 0, 0)))
     assert sent.of(wire.INTENT)[-1] == (1, wire.PBID_RIGHT, code >> 8, code & 0xFF)
     assert bytes(pc.hand_dice(code, bytearray(5))) == bytes((5, 5, 0, 0, 0))
+    cup.receive(wire.REFUSE, (1, wire.PBID_RIGHT, 2))  # refused: composing starts again from the standing bid
+    assert bytes(cup.bid) == bytes(5) and cup.pos == 0 and cup.awaiting == 0
 
 
 def test_the_receiver_takes_the_cup_or_calls_liar():

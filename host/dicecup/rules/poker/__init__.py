@@ -18,12 +18,11 @@ from .state import BIDDING, OPENING, OVER, RECEIVING, REVEAL, TRIES, PokerState,
 
 
 def not_at_the_table(rules, bots_only: bool = False) -> None:
-    """`dicecup play --rules poker` deals poker dice to bots on the hub (issue 14 item 3, its first slice); cups,
-    and so `dicecup demo`, are refused in one line until the cup's poker mode is in."""
+    """`dicecup play --rules poker` deals poker dice to bots on the hub (`--bots N`); cups are refused in one line
+    (the table's one cup passed round plays in `dicecup demo --rules poker`)."""
     if rules.preset.name == "poker" and not bots_only:
-        raise RulesError("the cups have no poker mode yet: `dicecup play --rules poker --bots 4` deals poker dice to "
-                         "bots on the hub; `dicecup referee`, `dicecup odds --rules poker` and `dicecup arena "
-                         "poker-hard poker-baseline --rules poker` play it too")
+        raise RulesError("`dicecup play --rules poker` deals to bots on the hub for now (`--bots 4`); one cup "
+                         "passed round the table plays in `dicecup demo --rules poker`")
 
 
 __all__ = ["not_at_the_table", "DIRECTIONS", "Accept", "CallLiar", "Hide", "OpenRoll", "PokerBid", "Reveal", "Shake", "Show", "Try",
