@@ -15,7 +15,7 @@ from dicecup.rules import Roll, Rolloff
 from dicecup.rules.record import parse_lines
 
 from .deal import entropy_receipt
-from .journalfacts import Checked, FairnessError, field as _field, hex_bytes as _hex
+from .journalfacts import Checked, FairnessError, field as _field, hex_bytes as _hex, seat_fact
 
 
 class _Deal:
@@ -38,9 +38,8 @@ def check_journal(text: str) -> Checked:
         if raw.startswith("#@ "):
             words = raw[3:].split()
             kind = words[0] if words else ""
-            if kind in ("cup", "bot") and len(words) >= 2:
-                fields = dict(w.split("=", 1) for w in words[2:] if "=" in w)
-                who[words[1]] = f"cup {fields.get('id', '?')}" if kind == "cup" else f"bot {fields.get('kind', '?')}"
+            if seat_fact(kind, words, who):
+                pass
             elif kind == "round":
                 if deal is not None:
                     unrevealed += len(set(deal.commits) - deal.rolled)

@@ -34,3 +34,12 @@ def hex_bytes(text, size, number, what):
     if len(value) != size:
         raise FairnessError(number, f"the {what} has {len(value)} bytes, not {size}")
     return value
+
+
+def seat_fact(kind, words, who) -> bool:
+    """`#@ cup NAME id=...` or `#@ bot NAME kind=...`: who plays the seat, into `who`; False for another fact."""
+    if kind not in ("cup", "bot") or len(words) < 2:
+        return False
+    fields = dict(w.split("=", 1) for w in words[2:] if "=" in w)
+    who[words[1]] = f"cup {fields.get('id', '?')}" if kind == "cup" else f"bot {fields.get('kind', '?')}"
+    return True

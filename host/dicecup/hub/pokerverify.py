@@ -9,7 +9,7 @@ seed never came (a round cut short) is counted as unrevealed, as a face-bid deal
 from dicecup.rules.poker import OpenRoll, Reveal, Show, Try
 from dicecup.rules.record import parse_lines
 
-from .journalfacts import Checked, FairnessError, field as _field, hex_bytes as _hex
+from .journalfacts import Checked, FairnessError, field as _field, hex_bytes as _hex, seat_fact
 from .pokerdice import die_face, poker_receipt
 
 from cupcore import commit as commitment
@@ -30,9 +30,8 @@ def check_poker_journal(text: str) -> Checked:
         if raw.startswith("#@ "):
             words = raw[3:].split()
             kind = words[0] if words else ""
-            if kind in ("cup", "bot") and len(words) >= 2:
-                fields = dict(w.split("=", 1) for w in words[2:] if "=" in w)
-                who[words[1]] = f"cup {fields.get('id', '?')}" if kind == "cup" else f"bot {fields.get('kind', '?')}"
+            if seat_fact(kind, words, who):
+                pass
             elif kind == "dice":
                 sub = _new_sub(words, number, subs)
                 for slot in sub.slots:
