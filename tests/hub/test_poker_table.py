@@ -114,3 +114,14 @@ def test_dicecup_play_rules_poker_with_bots_plays_and_verify_rechecks_its_journa
     refereed = subprocess.run([sys.executable, "-m", "dicecup", "referee", journal], capture_output=True, text=True,
                               timeout=60)
     assert refereed.returncode == 0 and "winner: " in refereed.stdout
+
+
+def test_a_poker_journal_is_not_resumed_with_a_traceback_but_in_one_line(tmp_path):
+    hub, _ = _bots_game(tmp_path, seed="resume", bots=2, switches="lives=1")
+    half = tmp_path / "half.txt"
+    half.write_text("\n".join(hub.journal.path.read_text().splitlines()[:12]) + "\n")
+    done = subprocess.run([sys.executable, "-m", "dicecup", "resume", str(half), "--data", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-600:]
+    assert done.stderr == f"dicecup resume: {half} is a poker-dice game, and poker games can't be resumed yet: " \
+                          f"`dicecup referee {half}` rules it as far as it went, `dicecup verify` rechecks its dice\n"

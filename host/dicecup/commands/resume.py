@@ -83,6 +83,9 @@ def run(args) -> int:
 def why_not_resumable(path, resumed, state, moved: bool):
     """Why the hub can't bring this game back (None if it can): a living seat with neither a cup nor a bot in
     the journal (a hand-written record), or virtual cups that ended with the `play --sim`/`demo` that ran them."""
+    if state.rules.preset.name == "poker":  # issue 14: the poker table does not resume yet
+        return (f"{path} is a poker-dice game, and poker games can't be resumed yet: `dicecup referee {path}` "
+                "rules it as far as it went, `dicecup verify` rechecks its dice")
     living = [seat for seat, alive in zip(state.seats, state.alive) if alive]
     cupless = [seat for seat in living if seat not in resumed.cups and seat not in resumed.bots]
     if cupless:
