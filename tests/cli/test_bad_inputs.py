@@ -227,7 +227,7 @@ ROWS = [
     Row(("play", "--ble", "--bots", "1"), "Bluetooth|player|cup", within=60),  # scans where there is Bluetooth
     Row(("arena", "easy", "normal", "--rules", "poker"), "poker"),
     Row(("arena", "poker-hard", "poker-baseline", "--rules", "dudo"), "poker"),
-    Row(("demo", "--rules", "poker", "--cups", "2"), "poker"),
+    Row(("play", "--rules", "poker", "--sim", "2"), "poker"),  # poker dice has one cup: demo --rules poker plays
     Row(("odds", "--rules", "poker", "--dice", "10", "--bid", "3x3"), "poker"),
     Row(("flash", "--board", "cpb", "--drive", "{work}/photos"), "CIRCUITPY|photos", within=60),
     Row(("flash", "--board", "cpb", "--drive", "{work}/photos", "--bundle", "{work}/no-such-bundle"),
