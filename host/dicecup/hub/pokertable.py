@@ -5,11 +5,17 @@ dice fairly (pokerdice.py: a commitment per die, each die opened alone), journal
 own lines plus the fair-dice facts, lets hub bots play through bots/poker_view, reads moves typed at the hub
 (`ana bids KKQQ left`, `ben accepts`, `ben shows 1 2`, `ben rolls 3`, ...), and says who holds the cup.
 
-This first slice holds the dice on the hub, as it does for a bot's cup at a face-bid table: the hub draws each
-die's seed and the entropy with the cup's own functions, so `dicecup verify` rechecks every die all the same.
-An electronic cup passed round (firmware/cupcore, docs/protocol.md "Poker") plugs in where `_roll` and `_open`
-are: the cup draws the seeds and opens each die over the wire.
+Two ways to hold the dice. With bots on the hub (`dicecup play --rules poker --bots 4`) the hub holds them, as it
+does a bot's cup at a face-bid table: it draws each die's seed and the entropy with the cup's own functions, so
+`dicecup verify` rechecks every die all the same. With the table's one electronic cup (`players=...`: everyone
+sits with the first cup that sits; `dicecup demo --rules poker`) the cup draws the seeds and opens each die over
+the wire (pokerlink.py, docs/protocol.md "Poker"); the hub never holds a hidden die. The two are not mixed: a bot
+can't hold a cup in its hands. A cup that drops and comes back is not handled yet (the game waits).
 """
+from dataclasses import dataclass
+
+from cupcore import wire, wirenames
+
 from dicecup.bots.poker_game import decide
 from dicecup.bots.poker_view import BID, HANDLE, OPEN, RECEIVE, make_view
 from dicecup.rules import DicecupError
@@ -20,15 +26,12 @@ from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, OVER as P_OVER, 
                                  parse_event)
 from dicecup.rules.poker.hands import rank_char
 
-from cupcore import wire, wirenames
-
 from .phases import TablePhase
 from .pokerlink import TableCup
 from .seating import Seating
 from .seats import Seat
 from .pokerdice import PokerDeal
 from .snapshot import RoundRevealed, TableSnapshot
-from dataclasses import dataclass
 from .table import Hub
 
 BIDDING, BETWEEN, OVER, SEATING = TablePhase.BIDDING, TablePhase.BETWEEN, TablePhase.OVER, TablePhase.SEATING
