@@ -32,3 +32,20 @@ def test_one_virtual_cup_passed_round_three_bots_plays_a_whole_game_and_its_jour
     checked = check_journal(text)
     assert checked.scheme == "fair" and checked.rolls >= 10  # every die of the two lifts, opened alone
     assert "is the table's cup, passed round: ana, ben, cy play with it" in said
+
+
+def test_dicecup_demo_rules_poker_passes_one_cup_round_and_its_journal_verifies(tmp_path):
+    import re
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "dicecup", "demo", "--rules", "poker", "lives=1", "--cups", "2",
+                          "--seed", "5", "--cpython", "--data", str(tmp_path)], capture_output=True, text=True,
+                         timeout=300, stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, (run.stdout[-2000:], run.stderr[-2000:])
+    assert run.stdout.startswith("dicecup demo: one virtual cup passed among 2 seats on CPython, rules poker lives=1")
+    assert re.search(r"^(ana|ben) wins the game\.$", run.stdout, re.M)
+    journal = re.search(r"journal: (\S+)", run.stdout.split("wins the game")[1]).group(1)
+    verified = subprocess.run([sys.executable, "-m", "dicecup", "verify", journal], capture_output=True, text=True,
+                              timeout=60)
+    assert verified.returncode == 0 and "(cup 1)" in verified.stdout, verified.stderr

@@ -53,7 +53,9 @@ def run(args) -> int:
               "--cpython runs the cups under this Python instead", file=sys.stderr)
         return 1
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
-    print(f"dicecup demo: {args.cups} virtual cups on {'MicroPython' if 'micropython' in runtime else 'CPython'}, "
+    cups = f"one virtual cup passed among {args.cups} seats" if rules.preset.name == "poker" else \
+        f"{args.cups} virtual cups"
+    print(f"dicecup demo: {cups} on {'MicroPython' if 'micropython' in runtime else 'CPython'}, "
           f"rules {rules}, seed {seed}")
     table = TableSetup(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2,
                        rated=rated)
