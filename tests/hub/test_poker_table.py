@@ -125,3 +125,16 @@ def test_a_poker_journal_is_not_resumed_with_a_traceback_but_in_one_line(tmp_pat
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-600:]
     assert done.stderr == f"dicecup resume: {half} is a poker-dice game, and poker games can't be resumed yet: " \
                           f"`dicecup referee {half}` rules it as far as it went, `dicecup verify` rechecks its dice\n"
+
+
+def test_when_some_rolls_stay_unopened_only_the_dice_seen_as_they_landed_are_tallied(tmp_path):
+    hub, _ = _bots_game(tmp_path, seed="tally", bots=3)
+    lines, kept, after_reveal = hub.journal.path.read_text().splitlines(), [], False
+    for line in lines:  # as a cup's journal: the dice rolled again unseen are never opened after the round
+        after_reveal = line.startswith("reveal ") or (after_reveal and line.startswith("#@ die-seed "))
+        if not (after_reveal and line.startswith("#@ die-seed ")):
+            kept.append(line)
+    checked = check_journal("\n".join(kept))
+    landed = sum(len(line.split()) - 2 for line in kept if re.match(r"\S+ (rolls|tries) ", line))
+    assert checked.unrevealed > 0 and sum(sum(c) for c in checked.faces.values()) == landed > 0
+    assert checked.rolls > landed  # every opened die is still rechecked

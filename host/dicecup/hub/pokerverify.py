@@ -4,7 +4,9 @@ and the hub's entropy of the sub-deal that last rolled it (pokerdice.py has the 
 
 A die rolled under the cup and rolled again before anyone saw it is opened after the round (its seed journaled
 once the round is over), so the faces tallied are every roll, not only the dice players chose to show; one whose
-seed never came (a round cut short) is counted as unrevealed, as a face-bid deal whose round was rolled again.
+seed never came (a round cut short, or a cup's die rolled again unseen: the cup keeps its seeds) is counted as
+unrevealed. Then the faces tallied for evenness are only the dice seen as they landed (open rolls, tries): the
+dice players chose to show, or to keep under the cup, are no fair sample of the rolls.
 """
 from dicecup.rules.poker import OpenRoll, Reveal, Show, Try
 from dicecup.rules.record import parse_lines
@@ -25,7 +27,7 @@ def check_poker_journal(text: str) -> Checked:
     (rules, seats), events = parse_lines(text)
     telling = {number: event for number, event in events if isinstance(event, (Show, OpenRoll, Try, Reveal))}
     subs, latest = {}, {}          # sub-deal id -> _Sub; die -> the sub-deal that last rolled it
-    faces, who = {}, {}
+    faces, who, landed = {}, {}, {}  # landed: faces of dice seen as they landed (open rolls, tries)
     for number, raw in enumerate(text.splitlines(), 1):
         if raw.startswith("#@ "):
             words = raw[3:].split()
@@ -52,11 +54,15 @@ def check_poker_journal(text: str) -> Checked:
                     continue  # opened before (shown on the table) and not rolled since: the engine checks the face
                 _check_die(number, sub, slot, face)
                 _opened(sub, slot, face, faces)
+                if isinstance(telling[number], (OpenRoll, Try)):
+                    landed.setdefault(sub.by, [0] * 6)[face - 1] += 1
     unrevealed = sum(_settle(sub, slot, faces) for sub in subs.values() for slot in sub.slots)
     opened_subs = sum(1 for sub in subs.values() if sub.opened)
     checked_dice = sum(len(sub.opened) for sub in subs.values())
     scheme = "fair" if subs else "bare"
-    return Checked(scheme, opened_subs, checked_dice, faces, unrevealed, who)
+    # Players choose which dice to show and which to roll again unseen, so the faces opened are a fair sample of
+    # the rolls only when every roll was opened (the hub's own dice); else only the dice seen as they landed are.
+    return Checked(scheme, opened_subs, checked_dice, faces if not unrevealed else landed, unrevealed, who)
 
 
 def _opened(sub, slot, face, faces):
