@@ -12,6 +12,7 @@ import time
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from test_page_messages import dice_outside_reveals
 from webpages import browser  # noqa: F401 - the fixture
 
 GAME_DEADLINE = 120  # seconds
@@ -109,3 +110,4 @@ def test_dicecup_play_with_three_phones_plays_a_whole_game_on_their_pages_and_th
             if message["type"] == "cup":
                 assert message["m"] not in ("reveal", "commit"), message  # the hub never relays another cup's
             assert "seed" not in message and "digest" not in message, message
+            assert dice_outside_reveals(message) == [], message  # dice only as rounds already revealed
