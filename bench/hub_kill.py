@@ -13,6 +13,7 @@ policy (open low, raise once, call). The presets go round, two dice each, three 
 import argparse
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -196,9 +197,12 @@ def main():
     unpaired = ["--allow-unpaired"] if "--allow-unpaired" in helped.stdout else []  # virtual cups hold no key
     began = time.perf_counter()
     data_root = tempfile.mkdtemp(prefix="dicecup-hubkill-")
-    with ThreadPoolExecutor(args.parallel) as pool:
-        results = list(pool.map(lambda k: one_game(k, args.seed, args.kills, data_root, unpaired),
-                                range(args.games)))
+    try:
+        with ThreadPoolExecutor(args.parallel) as pool:
+            results = list(pool.map(lambda k: one_game(k, args.seed, args.kills, data_root, unpaired),
+                                    range(args.games)))
+    finally:
+        shutil.rmtree(data_root, ignore_errors=True)
     lost = sum(r["lost"] for r in results)
     problems = [(r["k"], p) for r in results for p in r["problems"]]
     print(f"{len(results)} games, {sum(r['kills'] for r in results)} hubs killed, "
