@@ -49,3 +49,33 @@ def test_dicecup_demo_rules_poker_passes_one_cup_round_and_its_journal_verifies(
     verified = subprocess.run([sys.executable, "-m", "dicecup", "verify", journal], capture_output=True, text=True,
                               timeout=60)
     assert verified.returncode == 0 and "(cup 1)" in verified.stdout, verified.stderr
+
+
+def test_a_cup_that_opens_a_die_as_another_face_is_caught_and_the_game_stops(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from dicecup.sim import virtualcup
+
+    cheat = Path(__file__).parent / "cheatcups" / "pokercheat.py"
+    real = virtualcup.VirtualCup.command
+
+    def command(self):  # the tampered main instead of the sim board's
+        cmd = real(self)
+        cmd[cmd.index(str(virtualcup.sim_main()))] = str(cheat)
+        return cmd
+
+    monkeypatch.setattr(virtualcup.VirtualCup, "command", command)
+    out = io.StringIO()
+    with VirtualCups(1, runtime=find_micropython(), fast=True, seed="liar", keyed=True) as cups:
+        table = TableSetup(Rules.parse("poker lives=1"), data=tmp_path, seed="liar", result_pause=0.0,
+                           keys=cups.keys, screen=Screen(console=Console(file=out, width=100), live=False))
+        try:
+            hub, errors = play_poker_demo(table, cups[0], players=2, seed="liar", timeout=240)
+        finally:
+            table.close()
+    said = out.getvalue()
+    assert hub.cheated and hub.state.winner is None, said[-2000:]
+    assert "CHEATING: the cup opened die" in said and "the game stops here" in said
+    text = hub.journal.path.read_text()
+    assert "cheating; the game stopped" in text
+    assert check_journal(text).scheme == "fair"  # every line the journal kept still checks

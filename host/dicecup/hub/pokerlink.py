@@ -11,6 +11,7 @@ from dicecup.rules import DicecupError
 from dicecup.rules.errors import IllegalBid
 from dicecup.rules.poker import (REVEAL, Accept, CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try,
                                  apply)
+from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.poker.state import OPENING
 
 from .pokerdice import PokerDeal, mask_of, slots_of
@@ -122,10 +123,9 @@ class TableCup:
                 return self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.BAD_REVEAL))
             return self._show(deal_id, die, face)
         if not deal.check_open(die, face, bytes(seed)):
-            hub.say(f"CHEATING: the cup opened die {die} as {face}, which is not what the seed it committed to "
-                    "gives; it is not counted")
-            hub.journal.comment(f"die {die}'s opening did not match its commitment: cheating")
-            return self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.BAD_REVEAL))
+            self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.BAD_REVEAL))
+            return hub.stop_cheating(f"the cup opened die {die} as {rank_char(face) if 1 <= face <= 6 else face}, "
+                                     "which is not what the seed it committed to gives")
         deal.opened.add(die)
         hub.journal.fact("die-seed", deal.id, die, bytes(seed).hex())
         if self.rolling is not None and self.rolling[2] is deal:

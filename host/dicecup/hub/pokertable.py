@@ -54,6 +54,7 @@ class PokerHub(Hub):
         self.cup = None             # the TableCup once the one cup sat down; None: the hub holds the dice
         self.recovery = _PokerRecovery(self)
         self._seen = None
+        self.cheated = False        # the table's cup lied about a die: the game stopped
         self.due = None             # when the bot holding the cup acts
         self.subs = 0               # sub-deals so far (each roll of some dice)
         self.rolled_in = {}         # die -> the PokerDeal that last rolled it
@@ -296,6 +297,16 @@ class PokerHub(Hub):
             return self.end_game()
         self.phase = BETWEEN
         self.next_at = self.clock() + self.result_pause
+
+    def stop_cheating(self, what):
+        """The table's one cup lied about a die: every player's dice are that cup's, so the game can't go on."""
+        self.say(f"CHEATING: {what}; the table's cup can't be trusted, so the game stops here (the journal keeps "
+                 "every line before)")
+        self.journal.comment(f"{what}: cheating; the game stopped")
+        self.journal.close()
+        self.phase = OVER
+        self.cheated = True
+        self._publish_snapshot()
 
     # -- typed at the hub -----------------------------------------------------------------------------------------
     def command(self, text: str):

@@ -1,0 +1,41 @@
+"""A virtual cup with TAMPERED firmware for poker dice (tests/hub/test_poker_cup.py): the sim board's main loop
+over cupcore, with the poker cup's openings patched to claim every die opened shows an ace (6), whatever it
+rolled and committed to. No real cup runs this file. Runs on the MicroPython unix port, as the virtual cups do.
+
+    micropython pokercheat.py [simcup's options...]
+"""
+import sys
+
+sys.path.append(sys.path[0] + "/../../../firmware/boards/sim")
+sys.path.append(sys.path[0] + "/../../../firmware")
+
+from cupcore import pokercup, wire  # noqa: E402
+
+_honest = pokercup.PokerCup._open_mask
+
+
+def lying_open(self, mask):
+    send = self._send
+
+    def lie(mtype, values=()):
+        if mtype == wire.OPEN:
+            values = (values[0], values[1], 6, values[3])  # an ace, with the die's true seed
+        return send(mtype, values)
+
+    self._send = lie
+    try:
+        _honest(self, mask)
+    finally:
+        self._send = send
+
+
+pokercup.PokerCup._open_mask = lying_open
+
+try:
+    import simcup
+
+    _code = simcup.main(sys.argv)
+except Exception as exc:
+    sys.print_exception(exc, sys.stderr)
+    _code = 1
+sys.exit(_code)
