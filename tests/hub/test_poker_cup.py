@@ -1,6 +1,7 @@
 """One virtual cup (the real firmware on the MicroPython unix port, behind a real pty) passed round three seats of
-bots pressing its buttons (four: `dicecup demo --rules poker`, bench/poker_cup.py) (issue 14 item 3): the game is refereed end to end, the hub's journal referees with the
-same result, and every die the cup opened is rechecked from the journal."""
+bots pressing its buttons (four: `dicecup demo --rules poker`, bench/poker_cup.py) (issue 14 item 3): the game is
+refereed end to end, the hub's journal referees with the same result, every die the cup opened is rechecked from
+the journal, and a cup that lies about a die is caught."""
 import io
 
 from rich.console import Console
@@ -13,16 +14,21 @@ from dicecup.sim.pokerdemo import play_poker_demo
 from dicecup.sim.virtualcup import VirtualCups, find_micropython
 
 
-def test_one_virtual_cup_passed_round_three_bots_plays_a_whole_game_and_its_journal_checks(tmp_path):
+def _one_cup_game(data, seed, players):
+    """A lives=1 game of one virtual cup passed among `players` bots: (hub, the hands' errors, what was said)."""
     out = io.StringIO()
-    with VirtualCups(1, runtime=find_micropython(), fast=True, seed="pass", keyed=True) as cups:
-        table = TableSetup(Rules.parse("poker lives=1"), data=tmp_path, seed="pass", result_pause=0.0,
-                           keys=cups.keys, screen=Screen(console=Console(file=out, width=100), live=False))
+    with VirtualCups(1, runtime=find_micropython(), fast=True, seed=seed, keyed=True) as cups:
+        table = TableSetup(Rules.parse("poker lives=1"), data=data, seed=seed, result_pause=0.0, keys=cups.keys,
+                           screen=Screen(console=Console(file=out, width=100), live=False))
         try:
-            hub, errors = play_poker_demo(table, cups[0], players=3, seed="pass", timeout=240)
+            hub, errors = play_poker_demo(table, cups[0], players=players, seed=seed, timeout=240)
         finally:
             table.close()
-    said = out.getvalue()
+    return hub, errors, out.getvalue()
+
+
+def test_one_virtual_cup_passed_round_three_bots_plays_a_whole_game_and_its_journal_checks(tmp_path):
+    hub, errors, said = _one_cup_game(tmp_path, seed="pass", players=3)
     assert not errors, f"{errors}\n{said[-3000:]}"
     assert hub.finished, said[-3000:]
     text = hub.journal.path.read_text()
@@ -65,15 +71,7 @@ def test_a_cup_that_opens_a_die_as_another_face_is_caught_and_the_game_stops(tmp
         return cmd
 
     monkeypatch.setattr(virtualcup.VirtualCup, "command", command)
-    out = io.StringIO()
-    with VirtualCups(1, runtime=find_micropython(), fast=True, seed="liar", keyed=True) as cups:
-        table = TableSetup(Rules.parse("poker lives=1"), data=tmp_path, seed="liar", result_pause=0.0,
-                           keys=cups.keys, screen=Screen(console=Console(file=out, width=100), live=False))
-        try:
-            hub, errors = play_poker_demo(table, cups[0], players=2, seed="liar", timeout=240)
-        finally:
-            table.close()
-    said = out.getvalue()
+    hub, errors, said = _one_cup_game(tmp_path, seed="liar", players=2)
     assert hub.cheated and hub.state.winner is None, said[-2000:]
     assert "CHEATING: the cup opened die" in said and "the game stops here" in said
     text = hub.journal.path.read_text()
