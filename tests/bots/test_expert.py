@@ -45,7 +45,8 @@ def test_it_searches_a_thirty_dice_table_and_answers_legally():
         state = apply(state, Move(seat, Bid.parse(bid)))
     view = make_view(state, "dee", (2, 2, 1, 5, 6))
     policy = Expert(seed=3).policy(view)
-    assert len(policy) == 1 and set(policy) <= set(view.legal)
+    assert policy and set(policy) <= set(view.legal) and abs(sum(policy.values()) - 1) < 1e-9
+    assert Expert(seed=3).policy(view) == policy  # the same view, the same deals: the same distribution
 
 
 def test_the_guard_replaces_an_expert_that_overruns_its_clock():
