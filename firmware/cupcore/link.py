@@ -67,6 +67,13 @@ class Link:
         else:
             self.candidate = session
 
+    def answered(self, mtype):
+        """Stop sending messages of `mtype` (in flight or queued): the other end has answered them another way."""
+        self._queue = [q for q in self._queue if q[1] != mtype]
+        if self._pending is not None and self._pending[1] == mtype:
+            self._pending = None
+            self._next()
+
     def send(self, mtype, values=()):
         """Send one message; reliable ones are queued behind an unacknowledged one. False if the queue is full."""
         if not wire.is_reliable(mtype):

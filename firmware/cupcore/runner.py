@@ -31,7 +31,14 @@ def pair(cup, link, key):
     link then authenticates with the session; until a hub has proved itself, only WHO, CHALLENGE, PING and ACK
     are taken in plain frames, and after, only WHO and CHALLENGE (a restarted hub must be able to pair again)."""
     cup.key = key
-    cup.paired = lambda session_key: link.secure(Session(session_key, wire.TO_HUB))
+
+    def paired(session_key):
+        link.secure(Session(session_key, wire.TO_HUB))
+        # The CHALLENGE answers the cup's hellos: a HELLO still being resent would hold the PROOF behind it, and
+        # its plain ACK is no longer taken once the cup is paired.
+        link.answered(wire.HELLO)
+
+    cup.paired = paired
     link.require_auth = True
     link.plain_before = (wire.WHO, wire.CHALLENGE, wire.PING, wire.ACK)  # an ack only ends a hello's resends
     link.plain_after = (wire.WHO, wire.CHALLENGE)

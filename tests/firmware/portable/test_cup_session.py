@@ -168,3 +168,25 @@ def test_a_new_hubs_session_takes_over_at_its_first_frame():
     p.cup.feed(p.to_cup.take())
     assert p.cup_got == [(wire.CUE, (wire.CUE_TURN, 0))] and p.cup.candidate is None
     assert p.cup.session.sends == wire.TO_HUB and p.cup.session.heard == 1
+
+
+def test_a_challenge_answers_every_hello_so_the_proof_is_not_held_behind_one():
+    # A cup asked WHO while its first HELLO was in flight has a second HELLO queued; the hub's CHALLENGE acks the
+    # first, and once the cup has answered with its PROOF it takes no plain ACK for the second (it is paired). The
+    # CHALLENGE is the hub's answer to the cup's hellos: the proof must go at once, not after 8 resends of a HELLO.
+    from cupcore.cup import Cup
+    from cupcore.runner import pair
+
+    clock = Clock()
+    out = Wire()
+    got = []
+    link = Link(out.write, lambda t, v: got.append((t, v)), clock)
+    cup = Cup(link.send, 7, "ana", "sim", clock=clock)
+    pair(cup, link, KEY)
+    cup.hello()
+    cup.hello()
+    link.feed(wire.encode(wire.CHALLENGE, (bytes(16),), 1, 1))  # acks the first HELLO (seq 1)
+    for mtype, values in got:
+        cup.receive(mtype, values)
+    assert wire.PROOF in out.types()  # at once: the clock has not moved
+    assert link.idle or link._pending[1] != wire.HELLO
