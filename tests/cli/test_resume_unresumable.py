@@ -13,8 +13,14 @@ GONE = ("rules dudo\nseats ana ben\n"
         "#@ cup ana id=11 board=sim fw=0.1 port=serial:/tmp/dicecup-sim-gone-for-good/cup1\n"
         "#@ cup ben id=12 board=sim fw=0.1 port=serial:/tmp/dicecup-sim-gone-for-good/cup2\n")
 
+# A phone seat's link and key live only in the hub that made them (`play --phones`): a resumed hub waited forever.
+PHONES = ("rules dudo\nseats phone1 ben\n"
+          "#@ cup phone1 id=21 board=phone fw=0.1 port=phone:phone1\n"
+          "#@ cup ben id=12 board=pico fw=0.1 port=serial:/dev/ttyACM0\n")
 
-@pytest.mark.parametrize("text, why", [(HAND_WRITTEN, "no cup"), (GONE, "virtual")], ids=["no-cups", "gone"])
+
+@pytest.mark.parametrize("text, why", [(HAND_WRITTEN, "no cup"), (GONE, "virtual"), (PHONES, "phone")],
+                         ids=["no-cups", "gone", "phones"])
 def test_resume_refuses_a_game_it_cannot_bring_back_and_leaves_the_file_alone(text, why, tmp_path):
     record = tmp_path / "game.txt"
     record.write_text(text)

@@ -91,6 +91,10 @@ def why_not_resumable(path, resumed, state, moved: bool):
     if cupless:
         return (f"{path} names no cup for {', '.join(cupless)} (no '#@ cup' line): only a journal the hub wrote "
                 f"can be resumed; `dicecup referee {path}` checks a hand-written record")
+    phones = [seat for seat in living if resumed.cups.get(seat, {}).get("port", "").startswith("phone:")]
+    if phones:
+        return (f"{', '.join(phones)} played on a phone, whose secret link and key lived only in the hub that "
+                f"made them, so this game can't go on; `dicecup referee {path}` rules it as far as it went")
     gone = [seat for seat in living if seat in resumed.cups and _virtual_cup_gone(resumed.cups[seat])]
     if gone and not moved:
         return (f"the virtual cups of {', '.join(gone)} are gone (they end with the `play --sim` or `demo` that "
