@@ -92,6 +92,8 @@ class Screen:
 
     def _live_reveal(self, revealed: RoundRevealed):
         self._status = ""
+        if _poker(revealed):
+            return self._redraw()
         self._above(reveal_view(revealed.outcome))
         self._redraw()
 
@@ -133,6 +135,8 @@ class Screen:
             self._line(turn_line(snap.state, to_act=to_act, clock_left=snap.clock_left))
 
     def _log_reveal(self, revealed: RoundRevealed):
+        if _poker(revealed):
+            return
         self._line(reveal_line(revealed.outcome))
 
     def _log_shot(self, pulled: TriggerPulled):
@@ -152,6 +156,11 @@ class Screen:
              GameWon: _live_winner, Typing: _live_typing}
     _LOG = {Said: _log_say, TurnStarted: _log_turn, RoundRevealed: _log_reveal, TriggerPulled: _log_shot,
             GameWon: _log_winner}
+
+
+def _poker(revealed: RoundRevealed) -> bool:
+    """A poker round's reveal: the poker table says its words itself (hub/pokertable.py); no face-bid panel."""
+    return not hasattr(revealed.outcome, "rolls")
 
 
 def _verdict(pulled: TriggerPulled) -> Text:
