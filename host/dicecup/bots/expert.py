@@ -7,10 +7,11 @@ much against it (bench/exploitability.py measures how much, exactly).
 Elsewhere it searches. It deals the other seats' hidden hands `worlds` times from what it believes of them (every
 hand weighed by how well it explains the bids that seat made this round, as `hard` reads a table), and prices
 each of its candidate actions in those same worlds: a call by the count, a raise by playing the round out on the
-fast engine (search/rollout.py) with every seat playing the odds of its own hand. It plays the action least
-likely to cost it a die (a landed spot call counts as a gain where it gives a die back or costs the others), evenly
-among those priced within `mix` of the best: always playing the one best-priced answer made its hand readable
-(a best response won 0.37 stakes a round of heads-up classic with two dice each, 1.0 at dudo).
+fast engine (search/rollout.py) with every seat playing the odds of its own hand. It takes the action least
+likely to cost it a die (a landed spot call counts as a gain where it gives a die back or costs the others).
+One answer per view makes it readable to a player who knew its search exactly (a best response wins 0.37 stakes
+a round of heads-up classic with two dice each, 1.0 at dudo); playing evenly among the actions priced within 0.03
+of the best was tried and was no better (0.38; 59.8 % against hard heads-up instead of 62.3 %).
 The worlds are drawn from a generator seeded by the bot's seed and the view, so `policy(view)` is the very
 distribution `act(view)` draws from. bench/bot_speed.py-style timing: bench/expert_speed.py (p99 at 30 dice).
 """
@@ -31,7 +32,6 @@ from .player import OddsPlayer
 class Expert:
     worlds = 160       # hidden deals each decision is priced in
     candidates = 8     # raises (or openings) it plays out
-    mix = 0.03         # actions priced this close to the best are played evenly
     model = BidModel()
 
     def __init__(self, seed=None):
@@ -54,7 +54,7 @@ class Expert:
             by_id = {fast.to_id(a): a for a in view.legal}
             dist = {by_id[a]: p for a, p in solved.dist(view.dice, history).items() if p > 0}
         else:
-            dist = self.search(view, rules)
+            dist = {self.search(view, rules): 1.0}
         self._last = (view, dist)  # act() on the very same view draws from this, without searching again
         return dist
 
@@ -69,9 +69,7 @@ class Expert:
         return self._solved[name]
 
     # -- the search ----------------------------------------------------------------------------------------
-    def search(self, view, rules) -> dict:
-        """{action: probability}: even odds over the actions priced within `mix` of the best (the search can't
-        tell them apart, and a bot that always plays the same answer tells the table its hand)."""
+    def search(self, view, rules):
         fr = fast.FastRules.of(rules)
         me = view.seats.index(view.seat)
         counts, worlds = self._deal(view, me)
@@ -96,10 +94,8 @@ class Expert:
                     lost += 1
             scores.append((lost / len(counts), 2, action))
         if not scores:
-            return {view.legal[0]: 1.0}
-        best = min(s[0] for s in scores)
-        near = [action for loss, _, action in scores if loss <= best + self.mix]
-        return {action: 1.0 / len(near) for action in near}
+            return view.legal[0]
+        return min(scores, key=lambda s: s[:2])[2]
 
     def _raises(self, view, rules):
         """The raises worth playing out: the likeliest by `hard`'s reading of the table, the odds choice first."""
