@@ -197,6 +197,6 @@ def test_play_refuses_poker_with_cups_in_one_line(tmp_path):
         done = subprocess.run([sys.executable, "-m", "dicecup", *words, "--data", str(tmp_path)], capture_output=True,
                               text=True, timeout=60, stdin=subprocess.DEVNULL)
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-400:]
-        assert done.stderr.endswith("`dicecup play --rules poker` deals to bots on the hub for now (`--bots 4`); "
-                                    "one cup passed round the table plays in `dicecup demo --rules poker`\n")
+        assert done.stderr.endswith("poker dice passes one cup round the table: name who shares it, like "
+                                    "`dicecup play --rules poker --sim 1 --players ana,ben,cy` (bots alone: --bots 4)\n")
         assert len(done.stderr.splitlines()) == 1

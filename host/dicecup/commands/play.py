@@ -15,7 +15,7 @@ from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, sto
 from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
 from dicecup.usage import stray_word
-from dicecup.rules.poker import not_at_the_table
+from dicecup.hub.pokerplayers import check_poker_players, players_option
 from dicecup.web.launch import WebError, open_table_screen, parse_web_option, phone_seats
 
 
@@ -37,6 +37,8 @@ def add_arguments(parser):
                         help="also show the table as a web page on PORT (this machine only; 0.0.0.0:PORT for the LAN)")
     parser.add_argument("--phones", type=int, default=0, metavar="N",  # issue 15: phones as cups, through --web
                         help="also seat N phones, each with its own secret link (needs --web, e.g. 0.0.0.0:8080)")
+    parser.add_argument("--players", default="", metavar="NAMES",  # issue 14: poker dice, one cup passed round
+                        help="poker dice: who passes the one cup round, in seat order, e.g. ana,ben,cy")
     add_rated_arguments(parser)  # issue 16: --rated, --db
 
 
@@ -48,8 +50,9 @@ def run(args) -> int:
         return 2
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
-        not_at_the_table(rules, bots_only=not (args.port or args.sim or args.ble or getattr(args, "phones", 0))
-                         and bool(args.bots or args.bot))  # issue 14: poker dice deals to bots on the hub for now
+        players = players_option(args.players)  # issue 14: poker dice with the one cup passed among them
+        check_poker_players(rules, players, ports=len(args.port), sims=args.sim, bots=args.bots + len(args.bot),
+                            phones=args.phones, ble=args.ble)
     except DicecupError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
@@ -81,10 +84,12 @@ def run(args) -> int:
     except BotError as error:  # issue 7: a --bot that is not a bot
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
+    table.players = players  # poker dice: everyone sits with the one cup (PokerHub)
     try:  # before any cup starts (issue 12 items 4, 5); a found cup may not run dicecup, so few is not yet known
-        check_seat_count(rules, {"--port": len(args.port), "cups found": len(found), "--sim": args.sim,
-                                 "--bots": args.bots, "--bot": len(args.bot),
-                                 "--phones": args.phones}, more_may_come=bool(found))
+        counts = {"--players": len(players)} if players else {
+            "--port": len(args.port), "cups found": len(found), "--sim": args.sim, "--bots": args.bots,
+            "--bot": len(args.bot), "--phones": args.phones}
+        check_seat_count(rules, counts, more_may_come=bool(found) and not players)
     except TableError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
@@ -141,6 +146,7 @@ def _play(table, ports, args) -> int:
                            say=lambda words: print(f"dicecup play: {words}", file=sys.stderr, flush=True))
         if virtual is not None:
             _seat_virtual_cups(virtual, hub.watch(), table)
+            hub.cup_hands = list(virtual)[0] if table.players else None  # poker: typed shakes press it
         table.play(typed_commands=True)
         return 0 if hub.finished else 1
     finally:

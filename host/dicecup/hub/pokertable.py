@@ -52,6 +52,7 @@ class PokerHub(Hub):
         self.players = tuple(players)
         self.seating = _PokerSeating(self, expect_cups=options.get("expect_cups", 0), bots=options.get("bots", ()))
         self.cup = None             # the TableCup once the one cup sat down; None: the hub holds the dice
+        self.cup_hands = None       # a virtual cup this process runs: a typed opening shake presses its B long
         self.recovery = _PokerRecovery(self)
         self._seen = None
         self.cheated = False        # the table's cup lied about a die: the game stopped
@@ -343,6 +344,8 @@ class PokerHub(Hub):
         if name != holder:
             raise NotationError(f"{holder} holds the cup, not {name}")
         if self.cup is not None and verb in ("shows", "rolls", "tries", "shakes", "hides"):
+            if verb == "shakes" and self.state.phase == OPENING and self.cup_hands is not None:
+                return self.cup_hands.press("b", "long")  # `play --sim 1`: nobody's hands are on that cup
             raise NotationError("the cup holds the dice: move, shake and roll them with its buttons")
         if verb in ("shows", "rolls", "tries") and len(words) > 2 and all(w.isdigit() for w in words[2:]):
             slots = _slots(words[2:])  # the hub holds the dice: it knows (or rolls) their faces
