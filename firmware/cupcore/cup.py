@@ -327,8 +327,9 @@ class Cup:
             return self._render_dice(buf, ticks_diff(now, self._peek_from))
         self._peek_from = None
         state = self.state
-        if state == POKER:
-            return self.poker.render(buf)
+        poker = self.poker
+        if state == POKER and poker is not None:  # POKER is set only once the poker module is loaded
+            return poker.render(buf)
         if state == TURN:
             if self.kind == wire.BID:
                 return leds.bid(buf, self.qty, self.face)
