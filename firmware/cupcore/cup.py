@@ -127,6 +127,8 @@ class Cup:
         proto, seat, seats = values
         if seat == self.seat and self.dice_count:
             return  # back in the same seat with the dice it committed to: the deal goes on
+        if seat == self.seat and self.poker is not None:
+            return  # back at its poker table: the hub's next PTABLE says where the game is
         self._forget_deal()
         self.seat = seat
         self.state = WAITING

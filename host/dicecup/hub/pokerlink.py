@@ -36,6 +36,17 @@ class TableCup:
         self.send(wire.PTABLE, (state.round & 0xFFFF, holder, stage_of(state), mask_of(
             s for s in range(1, 6) if state.on_table[s - 1]), way, code_of_hand(state.standing)))
 
+    def forget_round(self):
+        """The round starts again (the cup dropped and came back): the cup forgets a round's dice only when the
+        round's number changes, and a restarted round keeps its number, so a PTABLE of round 0 (none) goes first."""
+        self.rolling = None
+        self.send(wire.PTABLE, (0, 0xFF, stage_of(self.hub.state), 0, 0, code_of_hand(None)))
+        # An intent whose answer the drop lost leaves the cup waiting ("busy") for good: it takes an ACCEPT of its
+        # kind as the end of that wait and ignores the others. (A REFUSE would do too, but its cue on the LEDs
+        # would hide the dice from the next holder's peek.) The intent itself is void with the round.
+        for kind in (*_WAYS, wire.TAKE, wire.LIAR, wire.HIDE, *_ROLLS):
+            self.send(wire.ACCEPT, (0, kind))
+
     # -- intents: the holder's buttons ------------------------------------------------------------------------
     def on_intent(self, values):
         hub = self.hub

@@ -10,7 +10,8 @@ does a bot's cup at a face-bid table: it draws each die's seed and the entropy w
 `dicecup verify` rechecks every die all the same. With the table's one electronic cup (`players=...`: everyone
 sits with the first cup that sits; `dicecup demo --rules poker`) the cup draws the seeds and opens each die over
 the wire (pokerlink.py, docs/protocol.md "Poker"); the hub never holds a hidden die. The two are not mixed: a bot
-can't hold a cup in its hands. A cup that drops and comes back is not handled yet (the game waits).
+can't hold a cup in its hands. A cup that drops pauses the table; back, it
+restarts the round (_PokerRecovery).
 """
 from dataclasses import dataclass
 
@@ -100,6 +101,8 @@ class PokerHub(Hub):
             if self.seating.everyone_seated(self.rules):
                 self.seating.seat_bots()
                 self.start(new_poker_game(self.rules, [s.name for s in self.seats]))
+        elif self.paused:  # the table's cup dropped: nothing is asked of anyone until it is back
+            pass
         elif self.phase == BETWEEN and now >= self.next_at:
             self._next_turn()
         elif self.phase == BIDDING and self.due is not None and now >= self.due:
@@ -337,6 +340,8 @@ class PokerHub(Hub):
             return self.say(f"can't do that: {error}")
 
     def _typed(self, words):
+        if self.paused:
+            raise NotationError("the game is paused until the table's cup is back (or `retire NAME`)")
         if self.phase != BIDDING or self.state.phase not in (OPENING, RECEIVING, P_BIDDING, TRIES):
             raise NotationError("wait for the cup to come round: nobody holds it just now")
         name, verb = words[0], words[1].lower() if len(words) > 1 else ""
@@ -398,10 +403,50 @@ class _PokerSeating(Seating):
 
 
 class _PokerRecovery:
-    """What the Hub's `retire` asks of recovery, at a poker table: the seat out, the round started again."""
+    """A cup that drops and comes back, and the Hub's `retire`, at a poker table. Every seat plays the one cup, so
+    a dropped cup pauses the whole table; when it is back (the same cup id) the round starts again from the
+    opener's shake -- its bids are void, journaled as the record's `reroll NAME` (nobody loses a life) -- since a
+    roll or an opening may have been lost on the way, and the holder's hands may have moved on meanwhile."""
 
     def __init__(self, hub):
         self.hub = hub
+
+    def dropped(self, seat, why):
+        hub = self.hub
+        if hub.phase == SEATING:
+            return hub.say(f"the table's cup left before the game began ({why})")
+        if hub.phase == OVER:
+            return
+        hub.pause()
+        hub.say(f"the table's cup dropped ({why}): the game is paused until it comes back; this round will be "
+                "played again from the shake")
+
+    def cup_back(self, seat, conn):
+        hub = self.hub
+        for each in hub.seats:  # every seat holds the one cup
+            if each.is_cup:
+                each.conn = conn
+        conn.send(wire.WELCOME, (wire.VERSION, 0, len(hub.seats)))
+        if hub.phase == OVER or hub.state is None:
+            return hub.say("the table's cup is back")
+        in_flight = hub.cup is not None and hub.cup.rolling is not None
+        if in_flight:
+            hub.cup.rolling = None  # a roll in flight is void with the round
+        hub.go_on()
+        if hub.phase == BETWEEN:  # the round was over: the next one starts as it would have
+            return hub.say("the table's cup is back: the game goes on")
+        state = hub.state
+        restarted = bool(hub.round_events or hub.round_deals or in_flight)
+        if restarted:
+            who = state.seats[state.holder if state.holder is not None else state.opener]
+            hub.journal.comment("the table's cup dropped and came back: the round is played again, its bids void")
+            hub.record(Reroll(who))
+            hub._open_the_rest()
+            if hub.cup is not None:
+                hub.cup.forget_round()
+        hub.say("the table's cup is back: " + ("this round starts again from the shake, its bids void"
+                                               if restarted else "the game goes on"))
+        hub._next_turn()
 
     def retire(self, name, why):
         hub = self.hub
@@ -411,9 +456,6 @@ class _PokerRecovery:
         if hub.state.phase == P_OVER:
             return hub.end_game()
         hub._next_turn()
-
-    def dropped(self, seat, why):
-        self.hub.say(f"{seat.name}'s link dropped ({why})")
 
 
 def _slots(words) -> tuple:
