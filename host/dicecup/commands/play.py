@@ -99,7 +99,7 @@ def run(args) -> int:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # say what was kept and what to run next; virtual cups end with this process
-        print(f"dicecup play: {stopped_by_ctrl_c(table.hub, resumable=not args.sim)}", file=sys.stderr)
+        print(f"dicecup play: {stopped_by_ctrl_c(table.hub, resumable=not args.sim and not players)}", file=sys.stderr)
         return 130
     finally:
         table.close()
