@@ -236,6 +236,7 @@ ROWS = [
     Row(("cups", "rekey", "nope"), "nope", setup="three_cups"),
     Row(("cups", "rekey", "ana", "--port", "{work}/no-such-port"), "no such port", setup="three_cups", within=30),
     Row(("cups", "rekey", "ana", "--port", ""), "--port is empty", setup="three_cups"),  # said "no port is known"
+    Row(("cups", "rekey", "ana", "--drive", "{work}/no-such-drive"), "--port", setup="three_cups"),
     Row(("resume", "{work}/record.txt", "--port", ""), "--port|empty|no cup"),
     Row(("odds", "--rules", "classic", "--palifico", "--dice", "5"), "palifico"),
     # a reader that went away (`| head -c 0`): a quiet end with 141, as any Unix tool killed by SIGPIPE

@@ -17,6 +17,8 @@ def add_arguments(parser):
     parser.add_argument("--data", help="the data directory holding the registry")
     parser.add_argument("--json", action="store_true", help="list: one JSON list on stdout (keys are never shown)")
     parser.add_argument("--port", help="rekey: the cup's serial port (default: the one it was flashed on)")
+    parser.add_argument("--drive", help="rekey a Circuit Playground: its CIRCUITPY drive's folder (default: found by "
+                        "its name)")
 
 
 def run(args) -> int:
@@ -74,7 +76,7 @@ def cup_table(cups):
 def _rekey(registry, args) -> int:
     """issue 13: a new key for the cup, written to its board over the cable, then to the registry."""
     from dicecup.flash import FlashError
-    from dicecup.flash.rekey import rekey
+    from dicecup.flash.rekey import rekey, rekey_drive
 
     if args.name:
         return _fail(f"rekey takes one cup: {args.cup!r}, then {args.name!r}? (--port names its port)")
@@ -82,7 +84,10 @@ def _rekey(registry, args) -> int:
         return _fail("--port is empty: name the cup's port (`dicecup ports` lists them), or leave --port out for "
                      "the one it was flashed on")
     try:
-        rekey(registry, args.cup, port=args.port)
+        if args.drive is not None or registry.find(args.cup).board == "cpb":
+            rekey_drive(registry, args.cup, drive=args.drive)
+        else:
+            rekey(registry, args.cup, port=args.port)
     except FlashError as error:
         return _fail(str(error))
     return 0

@@ -6,9 +6,11 @@ current settings are read and checked to be this cup's, the new file is written 
 over it, read back, and only then does the registry take the new key (a board that never got it keeps pairing
 with the old). Then the board restarts and must pair with the new key.
 
-MicroPython boards only: a CircuitPython board's settings.toml is on its CIRCUITPY drive (`dicecup flash --board
-cpb` writes it there).
+A CircuitPython board (cpb) keeps settings.toml on its CIRCUITPY drive, where `dicecup flash --board cpb` wrote
+it: `rekey_drive` writes the new key there the same way (beside, then renamed over), reads it back, and only then
+records it; the board takes it at its next restart.
 """
+import os
 import secrets
 import time
 from dataclasses import replace
@@ -33,9 +35,6 @@ def with_key(text: str, key: str) -> str:
 def rekey(registry, which: str, port=None, progress=print, confirm_timeout=20.0):
     """Give the cup `which` (its id or name) a new key on its board and in the registry; the cup as recorded."""
     cup = registry.find(which)
-    if cup.board == "cpb":
-        raise FlashError(f"{cup.name!r} is a Circuit Playground (CircuitPython): rekey works over mpremote on "
-                         "MicroPython boards; edit DICECUP_KEY on its CIRCUITPY drive, or flash it again")
     port = port or cup.port
     if not port:
         raise FlashError(f"no port is known for {cup.name!r}: name it with --port (`dicecup ports` lists them)")
@@ -63,6 +62,37 @@ def rekey(registry, which: str, port=None, progress=print, confirm_timeout=20.0)
     cup = registry.record(replace(cup, key=key, port=port))
     confirm_paired(port, cup, confirm_timeout)
     progress(f"cup {cup.cup_id:08x} {cup.name!r}: paired with this hub under its new key")
+    return cup
+
+
+def rekey_drive(registry, which: str, drive=None, progress=print):
+    """The same for a CircuitPython cup, through its CIRCUITPY drive (found by name, or the folder `drive`)."""
+    from .circuitpython import find_drive
+
+    cup = registry.find(which)
+    if cup.board != "cpb":
+        raise FlashError(f"{cup.name!r} is a {cup.board} cup (MicroPython): its key is rekeyed over the cable with "
+                         "--port, not on a drive")
+    folder = find_drive(drive)
+    settings, fresh = folder / "settings.toml", folder / "settings.new"
+    try:
+        now = settings.read_text(errors="replace") if settings.exists() else ""
+        found = settings_of(now).get("DICECUP_ID")
+        if found != cup.cup_id:
+            what = f"cup {found:08x}" if isinstance(found, int) else "no dicecup cup"
+            raise FlashError(f"{folder} holds {what}, not {cup.name!r} ({cup.cup_id:08x}): nothing was changed")
+        key = secrets.token_hex(32)
+        fresh.write_text(with_key(now, key))
+        os.replace(fresh, settings)  # the drive has the old settings or the new, never half of them
+        if settings_of(settings.read_text(errors="replace")).get("DICECUP_KEY") != key:
+            raise FlashError(f"{folder}: the new key did not read back from the drive; its old key still pairs it")
+    except OSError as error:
+        fresh.unlink(missing_ok=True)
+        raise FlashError(f"{folder}: the cup's settings could not be written ({error.strerror}); its old key "
+                         "still pairs it") from None
+    cup = registry.record(replace(cup, key=key))
+    progress(f"cup {cup.cup_id:08x} {cup.name!r}: its drive and this hub hold its new key; it pairs with it once "
+             "it restarts (press its reset button)")
     return cup
 
 
