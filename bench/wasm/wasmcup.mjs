@@ -46,6 +46,8 @@ function die(message, code = 1) {
 
 const opts = parseArgs(process.argv.slice(2));
 globalThis.randomHex = (n) => Buffer.from(webcrypto.getRandomValues(new Uint8Array(n))).toString("hex");
+// The board's settings (DICECUP_KEY, ...) as the unix port reads them: from the environment ("" when unset).
+globalThis.getEnv = (name) => process.env[name] ?? "";
 globalThis.serialWrite = (hex) => {
   try { fs.writeSync(1, Buffer.from(hex, "hex")); } catch { /* nobody reading: dropped, as on the unix port */ }
 };
