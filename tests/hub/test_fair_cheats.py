@@ -2,6 +2,7 @@
 the real cupcore and sim board on the MicroPython unix port behind ptys, with one handler patched) at a real hub,
 pressed by bots. Each test names the cheat; docs/protocol.md, "Fair dice", says why each one fails."""
 import functools
+import math
 import re
 import subprocess
 import sys
@@ -65,13 +66,15 @@ def test_a_loaded_cup_that_grinds_seeds_for_ones_still_rolls_fair_dice(tmp_path,
     (wild in dudo), with the deal's entropy if it has it, else its best guess. The hub sends entropy only after
     the commitment, so the guess is all it has and its dice stay uniform.
 
-    The test: a chi-square of the faces of at least 600 of their dice, df 5, rejected at alpha = 0.001 (a fair cup
-    fails it once in a thousand runs). Its power against the cheat it stops: a cup that saw the entropy would
-    pick, of 200 seeds, the one with the most ones of its 10 dice: 54 % ones; and a cup that always got at least
-    3 ones of 5 has 62 % ones. Against either, at 600 dice, the noncentrality is about 600 (890 for the second)
-    against a critical value of 20.5, and the power is above 0.9999 (2,000 of 2,000 simulated runs caught each). Even a faint load, ones 25 % of the time instead of 1/6, is
-    caught with power 0.87. Without the defence (the hub sending each cup its entropy ahead of its deal) this
-    test fails: chi-square in the hundreds."""
+    The test, on the faces of at least 600 of their dice: the cheat loads ones, so the sharp test is one-sided on
+    the ones: more than 1/6 + 3.09 standard deviations (alpha = 0.001; at 600 dice, more than 129 ones where
+    100 are expected) fails it. Its power: a cup that saw the entropy would pick, of 200 seeds, the one with the
+    most ones of its 10 dice: 54 % ones (324 expected), caught with certainty; even a faint load, ones 25 % of the
+    time, is caught with power 0.98. Beside it, a chi-square of all six faces (df 5) at alpha = 1e-5 (critical
+    value 30.9) guards against any other unevenness; at alpha 0.001 it failed a run of fair-looking dice once
+    (p = 0.0002, with the ones near their share and the threes low), so it is kept for gross faults. Without the
+    defence (the hub sending each cup its entropy ahead of its deal) this test fails: 323 ones of 605, chi-square
+    590."""
     cheating({f"cup{i}": "loaded" for i in range(1, 7)})
     monkeypatch.setattr(table_helpers, "BotPlayers", functools.partial(BotPlayers, bot_factory=lambda i: QuickCaller()))
     with LiveTable("dudo dice=10", tmp_path, cups=6, seed="loaded") as table:
@@ -83,8 +86,11 @@ def test_a_loaded_cup_that_grinds_seeds_for_ones_still_rolls_fair_dice(tmp_path,
     for roll in rolls(text):
         for die in roll.dice:
             faces[die - 1] += 1
+    n = sum(faces)
+    too_many_ones = n / 6 + 3.09 * math.sqrt(n * (1 / 6) * (5 / 6))
+    assert faces[0] <= too_many_ones, f"faces {faces}: {faces[0]} ones of {n}, more than {too_many_ones:.0f}"
     x = chi_square(faces)
-    assert p_value_df5(x) > 0.001, f"faces {faces}: chi-square {x:.1f}"
+    assert p_value_df5(x) > 1e-5, f"faces {faces}: chi-square {x:.1f}"
     assert verify(journal).returncode == 0
 
 
