@@ -65,9 +65,7 @@ class _Table:
         return action
 
     def handle(self, seat, plan: Plan):
-        state = self.state
-        hide = tuple(s for s in range(1, 6) if state.on_table[s - 1] and s not in plan.table)
-        show = tuple(s for s in sorted(plan.table) if not state.on_table[s - 1])
+        hide, show = plan.moves(self.state.on_table)
         if hide:
             self.push(Hide(seat, hide))
         if show:

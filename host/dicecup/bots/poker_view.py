@@ -33,6 +33,13 @@ class Plan(NamedTuple):
     shake: bool = False
     roll: frozenset = frozenset()
 
+    def moves(self, on_table) -> tuple:
+        """(hide, show): the dice to take off the table and the dice to put on it, from where they lie now
+        (`on_table`, one flag per die) to where the plan wants them."""
+        hide = tuple(s for s in range(1, 6) if on_table[s - 1] and s not in self.table)
+        show = tuple(s for s in sorted(self.table) if not on_table[s - 1])
+        return hide, show
+
     def __str__(self):
         parts = [f"table {' '.join(map(str, sorted(self.table))) or '-'}"]
         if self.shake:

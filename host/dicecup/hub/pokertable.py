@@ -159,9 +159,7 @@ class PokerHub(Hub):
         return action
 
     def _plan(self, name, plan):
-        state = self.state
-        hide = tuple(s for s in range(1, 6) if state.on_table[s - 1] and s not in plan.table)
-        show = tuple(s for s in sorted(plan.table) if not state.on_table[s - 1])
+        hide, show = plan.moves(self.state.on_table)
         if hide:
             self._record(Hide(name, hide))
         if show:
