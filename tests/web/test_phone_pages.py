@@ -111,3 +111,42 @@ def test_dicecup_play_with_three_phones_plays_a_whole_game_on_their_pages_and_th
                 assert message["m"] not in ("reveal", "commit"), message  # the hub never relays another cup's
             assert "seed" not in message and "digest" not in message, message
             assert dice_outside_reveals(message) == [], message  # dice only as rounds already revealed
+
+
+def test_a_take_a_seat_lost_on_the_way_is_offered_again_and_the_phone_sits(browser, tmp_path):
+    """The link under a phone page can change while seats are taken (the page reconnects, the hub re-opens the
+    seat's link): a press of "Take a seat" sent just then never reaches the hub. The page must not wait forever on
+    an answer that will not come: the button comes back, and a second press seats the phone. The loss here is made
+    in the browser (Playwright's websocket route drops the page's first intent), not by a stand-in page."""
+    play, links, lines = start_play(tmp_path, phones=2)
+    dropped = []
+    try:
+        page = browser.new_page()
+
+        def lose_first_intent(ws):
+            server = ws.connect_to_server()
+
+            def from_page(message):
+                if '"intent"' in str(message) and not dropped:
+                    dropped.append(message)
+                    return
+                server.send(message)
+            ws.on_message(from_page)
+
+        page.route_web_socket("**/ws/p/**", lose_first_intent)
+        page.goto(links["phone1"])
+        other = browser.new_page()
+        other.goto(links["phone2"])
+        other.wait_for_selector("#sit:enabled", timeout=30000)
+        other.click("#sit")
+        page.wait_for_selector("#sit:enabled", timeout=30000)
+        page.click("#sit")
+        page.wait_for_function("() => document.querySelector('#sit').disabled", timeout=5000)
+        assert dropped, "the route did not see the page's seat request"
+        page.wait_for_selector("#sit:enabled", timeout=15000)  # not stuck: offered again
+        page.click("#sit")
+        page.wait_for_selector("text=you have a seat", timeout=30000)
+    finally:
+        play.kill()
+        play.wait(30)
+    assert "phone1 takes seat" in "".join(lines), "".join(lines[-20:])

@@ -11,6 +11,7 @@
   const token = location.pathname.split("/").pop();
   const STORE = "dicecup-phone-" + token;
   const BID = 1, LIAR = 2, SPOT = 3, READY = 4;
+  const SIT_WAIT_MS = 4000;         // how long "Take a seat" waits for the hub's answer before it is offered again
   const TURN_CUE = 1, HURRY_CUE = 9;
   const REASONS = {1: "not your turn", 2: "that does not raise the standing bid", 3: "more dice than are in play",
     4: "there is no bid to call yet", 5: "you can't call your own bid", 6: "that call is switched off at this table",
@@ -33,7 +34,7 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(`${scheme}://${location.host}/ws/p/${encodeURIComponent(token)}`);
-    ws.onopen = () => { retry = 500; $("link").textContent = ""; };
+    ws.onopen = () => { retry = 500; $("link").textContent = ""; if (cup.seat === undefined) sitAgain(); };
     ws.onmessage = (event) => {
       let m;
       try { m = JSON.parse(event.data); } catch (e) { return; }
@@ -55,7 +56,7 @@
     said: () => {},
     refused: (m) => {
       if (m.final) { refused = true; banner(m.reason); ws.close(); }
-      else { note(m.reason); $("sit").disabled = false; }  // e.g. pressed before the hub opened the seat: again
+      else { note(m.reason); sitAgain(); }  // e.g. pressed before the hub opened the seat: again
     },
   };
 
@@ -99,8 +100,8 @@
     reveal_req: (m) => {
       if (m.deal === cup.deal && cup.dice) send({m: "reveal", deal: cup.deal, dice: cup.dice, seed: cup.seed});
     },
-    accept: (m) => { if (m.kind === READY) note("you have a seat"); else note(""); },
-    refuse: (m) => { note(REASONS[m.reason] || "refused"); buzz([80, 60, 80]); $("sit").disabled = false; },
+    accept: (m) => { if (m.kind === READY) { clearTimeout(sitTimer); note("you have a seat"); } else note(""); },
+    refuse: (m) => { note(REASONS[m.reason] || "refused"); buzz([80, 60, 80]); sitAgain(); },
     result: (m) => {
       const words = m.status === 2 ? "you won the game!" : m.status === 1 ? "you are out of the game" :
         m.change < 0 ? `you lost ${-m.change} ${m.change === -1 ? "die" : "dice"}` : m.change > 0 ? "you won a die back" : "";
@@ -178,7 +179,17 @@
 
   function banner(text) { const b = $("banner"); b.textContent = text; b.className = "banner won"; b.hidden = !text; }
 
-  $("sit").onclick = () => { $("sit").disabled = true; intent(READY, 0, 0); };  // until the hub answers
+  // "Take a seat" waits for the hub's answer, but not forever: a press sent while the link under the page changed
+  // (a reconnect, the hub re-opening the seat's link) never reaches the hub, so the button comes back after a
+  // while, as a cup's B button can simply be held again.
+  let sitTimer = null;
+  function sitAgain() { clearTimeout(sitTimer); sitTimer = null; $("sit").disabled = false; }
+  $("sit").onclick = () => {
+    $("sit").disabled = true;
+    intent(READY, 0, 0);
+    clearTimeout(sitTimer);
+    sitTimer = setTimeout(sitAgain, SIT_WAIT_MS);
+  };
   $("more").onclick = () => { qty = Math.min(qty + 1, (wireTable && wireTable.in_play) || 99); draw(); };
   $("less").onclick = () => { qty = Math.max(qty - 1, 1); draw(); };
   $("bid").onclick = () => intent(BID, qty, face);
