@@ -13,8 +13,6 @@ the wire (pokerlink.py, docs/protocol.md "Poker"); the hub never holds a hidden 
 can't hold a cup in its hands. A cup that drops pauses the table; back, it
 restarts the round (_PokerRecovery).
 """
-from dataclasses import dataclass
-
 from cupcore import wire, wirenames
 
 from dicecup.bots.poker_game import decide
@@ -32,7 +30,7 @@ from .pokerlink import TableCup
 from .seating import Seating
 from .seats import Seat
 from .pokerdice import PokerDeal
-from .snapshot import RoundRevealed, TableSnapshot
+from .snapshot import PokerRevealed, PokerSeen, TableSnapshot
 from .table import Hub
 
 BIDDING, BETWEEN, OVER, SEATING = TablePhase.BIDDING, TablePhase.BETWEEN, TablePhase.OVER, TablePhase.SEATING
@@ -293,7 +291,7 @@ class PokerHub(Hub):
         outcome = self.state.history[-1]
         self.rounds_done = len(self.state.history)
         self._open_the_rest()
-        self.publisher.publish(RoundRevealed(outcome))
+        self.publisher.publish(PokerRevealed(outcome))
         self.say(_outcome_words(outcome))
         if self.state.phase == P_OVER:
             return self.end_game()
@@ -376,12 +374,6 @@ class PokerHub(Hub):
                             quiet=True)
         if isinstance(event, (PokerBid, CallLiar)) or self.state.phase == REVEAL:
             self._after(event)
-
-
-@dataclass(frozen=True, eq=False)
-class PokerSeen:
-    """The poker-dice table as everyone sees it (the engine's state: no hidden die is in it)."""
-    state: object
 
 
 class _PokerSeating(Seating):

@@ -14,7 +14,7 @@ from rich.text import Text
 from dicecup.view.lines import reveal_line, turn_line
 from dicecup.view.table import reveal_view, table_view
 
-from .snapshot import GameWon, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted, Typing
+from .snapshot import GameWon, PokerRevealed, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted, Typing
 from .turnclock import hurry_from
 
 TABLE_WIDTH = 100  # the live table's width, or the terminal's if narrower: the same at every draw
@@ -92,9 +92,12 @@ class Screen:
 
     def _live_reveal(self, revealed: RoundRevealed):
         self._status = ""
-        if _poker(revealed):
-            return self._redraw()
         self._above(reveal_view(revealed.outcome))
+        self._redraw()
+
+    def _live_poker_reveal(self, revealed: PokerRevealed):
+        """The poker hub says the round in words itself (hub/pokertable.py): only the status line is cleared."""
+        self._status = ""
         self._redraw()
 
     def _live_shot(self, pulled: TriggerPulled):
@@ -135,8 +138,6 @@ class Screen:
             self._line(turn_line(snap.state, to_act=to_act, clock_left=snap.clock_left))
 
     def _log_reveal(self, revealed: RoundRevealed):
-        if _poker(revealed):
-            return
         self._line(reveal_line(revealed.outcome))
 
     def _log_shot(self, pulled: TriggerPulled):
@@ -153,14 +154,10 @@ class Screen:
         self._line(f"journal: {won.journal}")
 
     _LIVE = {Said: _live_say, TurnStarted: _live_turn, RoundRevealed: _live_reveal, TriggerPulled: _live_shot,
-             GameWon: _live_winner, Typing: _live_typing}
+             GameWon: _live_winner, Typing: _live_typing, PokerRevealed: _live_poker_reveal}
+    # A PokerRevealed has no log line of its own: the poker hub says the round in words (one line) itself.
     _LOG = {Said: _log_say, TurnStarted: _log_turn, RoundRevealed: _log_reveal, TriggerPulled: _log_shot,
             GameWon: _log_winner}
-
-
-def _poker(revealed: RoundRevealed) -> bool:
-    """A poker round's reveal: the poker table says its words itself (hub/pokertable.py); no face-bid panel."""
-    return not hasattr(revealed.outcome, "rolls")
 
 
 def _verdict(pulled: TriggerPulled) -> Text:

@@ -94,7 +94,23 @@ class TurnStarted:
 
 @dataclass(frozen=True)
 class RoundRevealed:
-    outcome: Any   # the engine's Outcome
+    outcome: Any   # the face-bid engine's Outcome (a poker round is a PokerRevealed)
+
+
+@dataclass(frozen=True, eq=False)
+class PokerSeen:
+    """The poker-dice table as everyone sees it (hub/pokertable.py): the engine's PokerState -- lives, holder,
+    direction, the round's bids, the dice on the table, history. Faces of dice under the cup are in it only when
+    the table saw them (shown, then hidden again); screens show those dice face down all the same."""
+    state: Any
+
+
+@dataclass(frozen=True)
+class PokerRevealed:
+    """A poker-dice round is over: the engine's PokerOutcome (the five dice, the bid and bidder, the hand the dice
+    make, the caller, whether the call was right, the loser and everyone's lives after). A face-bid round is a
+    RoundRevealed; the two never mix."""
+    outcome: Any
 
 
 @dataclass(frozen=True)
