@@ -4,6 +4,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -68,9 +69,37 @@ def test_play_prints_the_page_address_and_its_qr_code_and_plays_on(tmp_path):
     (("--phones", "2"), "phones join through the table screen: add --web 0.0.0.0:8080"),
     (("--phones", "-1", "--web", "0"), "--phones -1: a count is 0 or more"),
     (("--phones", "7", "--web", "0"), "seats 2 to 6 players, not 7"),
+    (("--phones", "ana,Ana", "--web", "0"), "--phones names ana twice: each player needs a name of their own"),
+    (("--phones", "ana,2b", "--web", "0"), "--phones: '2b' is not a name to type at the hub"),
+    (("--phones", "ana,retire", "--web", "0"), "--phones: 'retire' is not a name to type at the hub"),
+    (("--phones", "ana,ben,cy,dee,eve,fay,gus", "--web", "0"), "seats 2 to 6 players, not 7"),
 ])
 def test_bad_phone_counts_are_one_plain_line(args, said):
     done = dicecup("play", *args)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("dicecup play: ") and said in lines[0], lines
+
+
+def test_phones_named_on_the_command_line_get_their_own_links(tmp_path):
+    """`--phones ana,ben`: each phone seat is named for its player (shown on its page and at the table), not
+    phone1 and phone2."""
+    play = subprocess.Popen([sys.executable, "-m", "dicecup", "play", "--phones", "ana,ben", "--data", str(tmp_path),
+                             "--web", "127.0.0.1:0"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    watchdog = threading.Timer(60, play.kill)  # a hub that never prints the links fails the test, not hangs it
+    watchdog.start()
+    try:
+        seen = set()
+        for line in play.stdout:
+            found = re.match(r"(\w+)'s phone \(this link plays \1's seat.*\): http://127\.0\.0\.1:\d+/p/\S+$",
+                             line.strip())
+            if found:
+                seen.add(found.group(1))
+            if len(seen) == 2:
+                break
+    finally:
+        watchdog.cancel()
+        play.kill()
+        play.wait(30)
+    assert seen == {"ana", "ben"}, play.stderr.read()[-2000:]

@@ -15,8 +15,9 @@ from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, sto
 from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
 from dicecup.usage import stray_word
-from dicecup.hub.pokerplayers import check_poker_players, players_option
-from dicecup.web.launch import WebError, open_table_screen, parse_web_option, phone_seats
+from dicecup.hub.playernames import players_option
+from dicecup.hub.pokerplayers import check_poker_players
+from dicecup.web.launch import WebError, open_table_screen, parse_web_option, phone_seats, phones_option
 
 
 def add_arguments(parser):
@@ -35,8 +36,9 @@ def add_arguments(parser):
                         help="also seat cups this hub holds no key for (`dicecup sim`'s, boards flashed by hand)")
     parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # issue 15: the table on a screen
                         help="also show the table as a web page on PORT (this machine only; 0.0.0.0:PORT for the LAN)")
-    parser.add_argument("--phones", type=int, default=0, metavar="N",  # issue 15: phones as cups, through --web
-                        help="also seat N phones, each with its own secret link (needs --web, e.g. 0.0.0.0:8080)")
+    parser.add_argument("--phones", default="0", metavar="N|NAMES",  # issue 15: phones as cups, through --web
+                        help="also seat phones, each with its own secret link (needs --web, e.g. 0.0.0.0:8080): "
+                             "a count (phone1, phone2, ...) or the players' names, e.g. ana,ben")
     parser.add_argument("--players", default="", metavar="NAMES",  # issue 14: poker dice, one cup passed round
                         help="poker dice: who passes the one cup round, in seat order, e.g. ana,ben,cy")
     add_rated_arguments(parser)  # issue 16: --rated, --db
@@ -51,8 +53,9 @@ def run(args) -> int:
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
         players = players_option(args.players)  # issue 14: poker dice with the one cup passed among them
+        args.phones = phones_option(args.phones)  # a count or names: the phone seats' names
         check_poker_players(rules, players, ports=len(args.port), sims=args.sim, bots=args.bots + len(args.bot),
-                            phones=args.phones, ble=args.ble)
+                            phones=len(args.phones), ble=args.ble)
     except DicecupError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
@@ -88,7 +91,7 @@ def run(args) -> int:
     try:  # before any cup starts (issue 12 items 4, 5); a found cup may not run dicecup, so few is not yet known
         counts = {"--players": len(players)} if players else {
             "--port": len(args.port), "cups found": len(found), "--sim": args.sim, "--bots": args.bots,
-            "--bot": len(args.bot), "--phones": args.phones}
+            "--bot": len(args.bot), "--phones": len(args.phones)}
         check_seat_count(rules, counts, more_may_come=bool(found) and not players)
     except TableError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
@@ -133,7 +136,7 @@ def _play(table, ports, args) -> int:
     try:
         # Named ports and virtual cups are awaited; discovered ones (USB ids, BLE) only once they say hello, so
         # a board that matches an id but does not run dicecup never holds the game up.
-        hub = table.make_hub(expect_cups=len(args.port) + args.sim + args.phones)
+        hub = table.make_hub(expect_cups=len(args.port) + args.sim + len(args.phones))
         phones = phone_seats(args.phones, table.keys)
         web = open_table_screen(args.web, hub, phones=phones) if args.web else None
         table.connect([("phone", seat.name) for seat in phones], wait_for_missing=True)  # each as its page opens

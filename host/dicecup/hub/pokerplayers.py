@@ -4,25 +4,7 @@ who pass it round. Checked before anything starts, each refusal one line in a pl
 Either the hub holds the dice for bots (`--bots N`, no cup, no --players) or one cup is passed among named people
 (one --port, one --sim, or the one cup found on USB): the two are not mixed, since a bot on the hub has no hands to
 hold a cup with (the demo's bots press a virtual cup's buttons: `dicecup demo --rules poker`)."""
-import re
-
 from dicecup.rules import DicecupError
-
-_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,15}$")
-
-
-def players_option(text: str) -> tuple:
-    """`ana,ben,cy` -> ("ana", "ben", "cy"); raises DicecupError for names that can't be told apart at the hub."""
-    names = tuple(name.strip() for name in text.split(",") if name.strip())
-    for name in names:
-        if not _NAME.match(name) or name.casefold() in ("retire", "reroll", "help", "yes", "no"):
-            raise DicecupError(f"--players: {name!r} is not a name to type at the hub (a letter, then up to 15 "
-                               "letters, digits, - or _)")
-    folded = [name.casefold() for name in names]
-    twice = sorted({name for name in folded if folded.count(name) > 1})
-    if twice:
-        raise DicecupError(f"--players names {', '.join(twice)} twice: each player needs a name of their own")
-    return names
 
 
 def check_poker_players(rules, players: tuple, *, ports: int, sims: int, bots: int, phones: int, ble: bool):

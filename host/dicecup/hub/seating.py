@@ -80,7 +80,8 @@ class Seating:
         if seat is not None:
             return self.hub.recovery.cup_back(seat, conn)
         if self.hub.phase == TablePhase.SEATING:
-            self.hub.say(f"a cup called {name} is here: hold its B button to take the next seat")
+            press = "press Take a seat on its page" if values[5] == "phone" else "hold its B button"
+            self.hub.say(f"a cup called {name} is here: {press} to take the next seat")
         else:
             self.hub.say(f"a cup called {name} connected, but the game has started without it")
 

@@ -4,6 +4,9 @@ tablet or a TV's browser can open it. Nothing is opened by itself."""
 import ipaddress
 import sys
 
+from dicecup.hub.playernames import players_option
+from dicecup.rules import DicecupError
+
 from .phonepage import seat_url, serve_phones
 from .phones import PhoneSeat
 from .server import WebError, WebTable
@@ -58,9 +61,24 @@ def open_table_screen(address, hub, out=None, phones=()) -> WebTable:
     return web
 
 
-def phone_seats(count: int, keys) -> list:
-    """`count` phone seats, phone1, phone2, ...; each one's key goes into the hub's keyring, so it pairs."""
-    seats = [PhoneSeat(f"phone{i}") for i in range(1, count + 1)]
+def phones_option(text: str) -> tuple:
+    """`--phones 3` -> ("phone1", "phone2", "phone3"); `--phones ana,ben` -> ("ana", "ben"): each phone seat's name,
+    shown on its page and at the table. Raises DicecupError, in one line, for a count below 0 or names that can't be
+    told apart at the hub."""
+    text = text.strip()
+    if text.lstrip("-").isdigit():
+        count = int(text)
+        if count < 0:
+            raise DicecupError(f"--phones {count}: a count is 0 or more")
+        return tuple(f"phone{i}" for i in range(1, count + 1))
+    return players_option(text, option="--phones")
+
+
+def phone_seats(phones, keys) -> list:
+    """A phone seat for each name in `phones` (or `phones` of them, phone1, phone2, ...); each one's key goes into
+    the hub's keyring, so it pairs."""
+    names = phones_option(str(phones)) if isinstance(phones, int) else phones
+    seats = [PhoneSeat(name) for name in names]
     for seat in seats:
         keys.extra[seat.cup_id] = seat.key
     return seats
