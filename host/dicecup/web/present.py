@@ -7,7 +7,10 @@ import re
 
 from dicecup.rules.referee import count_words
 
-from dicecup.hub.snapshot import GameWon, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted
+from dicecup.hub.snapshot import (GameWon, PokerRevealed, PokerSeen, RoundRevealed, Said, TableSnapshot,
+                                  TriggerPulled, TurnStarted)
+
+from .pokerpresent import poker_round_message, poker_table_message
 
 # The words a spectator reads for the hub's phases (the engine's state says the rest).
 PHASE_WORDS = {"seating": "taking seats", "dealing": "shaking the cups", "bidding": "bidding",
@@ -110,3 +113,30 @@ def event_message(item):
     if isinstance(item, TurnStarted):  # the hub may publish the turn before the snapshot that carries it
         return table_message(item.snapshot)
     return None
+
+
+class Presenter:
+    """event_message for one server: it also remembers a poker table's public state. A poker hub publishes its
+    seats and pauses in TableSnapshots (with no face-bid state) and its game in PokerSeen events: a page is sent
+    the two as one table message whenever either changes."""
+
+    def __init__(self):
+        self.snapshot = None   # the hub's latest TableSnapshot
+        self.poker = None      # the latest PokerSeen's state, once a poker game began
+
+    def __call__(self, item):
+        if isinstance(item, PokerSeen):
+            self.poker = item.state
+            item = self.snapshot
+            if item is None:
+                return None
+        if isinstance(item, TurnStarted):
+            item = item.snapshot
+        if isinstance(item, TableSnapshot):
+            self.snapshot = item
+            if self.poker is not None and item.state is None:
+                return poker_table_message(item, self.poker, table_message(item))
+            return table_message(item)
+        if isinstance(item, PokerRevealed):
+            return {"type": "reveal", "round": poker_round_message(item.outcome)}
+        return event_message(item)

@@ -14,7 +14,7 @@ import threading
 from importlib.resources import files
 
 from . import inbox
-from .present import event_message
+from .present import Presenter
 
 STATIC = files("dicecup.web") / "static"   # shipped in the wheel (pyproject's package-data), found as dicecup.shipped does
 QUEUE_LIMIT = 2000        # messages waiting for one page; a page this far behind is disconnected
@@ -55,6 +55,7 @@ class WebTable:
         self.decorate = []
         self.pages = {}
         self._last_table_item = None
+        self._present = Presenter()      # the hub's items as page messages (a poker table's state remembered)
 
     # -- the hub's side ------------------------------------------------------------------------------------------
     def __call__(self, item):
@@ -67,7 +68,7 @@ class WebTable:
                 pass
 
     def _publish(self, item):
-        message = event_message(item)
+        message = self._present(item)
         if message is None:
             return
         if message["type"] == "table":

@@ -31,4 +31,24 @@ function hiddenDice(n) {
   return box;
 }
 
-window.Dice = {el, die, hiddenDice, FACE_WORDS};
+// Poker dice (issue 14) show ranks, 9 T J Q K A, not pips; a die under the cup is drawn face down, never its face
+// (the page is never sent one). A die that makes the hand at the reveal is marked as a counted die is.
+const RANK_WORDS = {"9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"};
+
+function pokerDie(face, mark) {
+  // mark: "counted" (makes the hand), "other" or ""
+  const node = el("span", "pdie" + (mark ? " " + mark : ""), face);
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", (RANK_WORDS[face] || face) + (mark === "counted" ? " (makes the hand)" : ""));
+  node.dataset.face = face;
+  return node;
+}
+
+function faceDown(slot) {
+  const node = el("span", "pdie facedown", "?");
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", `die ${slot}, under the cup`);
+  return node;
+}
+
+window.Dice = {el, die, hiddenDice, pokerDie, faceDown, FACE_WORDS, RANK_WORDS};

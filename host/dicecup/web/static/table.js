@@ -70,8 +70,14 @@
     if (t.phase !== "seating") $("codes").hidden = true;
     $("rules").textContent = t.rules || "dicecup";
     $("round").textContent = t.round ? `round ${t.round}` : "";
-    drawSeats(t);
-    drawMiddle(t);
+    if (t.game === "poker") {  // one cup passed round: pokertable.js
+      window.PokerTable.drawSeats(t, $("seats"));
+      window.PokerTable.drawMiddle(t);
+    } else {
+      drawSeats(t);
+      drawMiddle(t);
+      $("cupdice").hidden = true;
+    }
     drawClock(t);
     (t.history || []).forEach(addRound);
     if (t.winner) banner(`${t.winner} wins the game`, "won");
@@ -162,6 +168,7 @@
     box.hidden = false;
     box.classList.toggle("animate", !!animate);
     box.appendChild(el("h2", "", `Round ${round.n}: the reveal`));
+    if (round.game === "poker") return window.PokerTable.drawReveal(round, box);
     if (round.call === "timeout") {
       box.appendChild(el("p", "verdict", round.verdict));
       return;
@@ -203,7 +210,8 @@
     if (list.querySelector(`li[data-round="${round.n}"]`)) return;
     const item = el("li", "", `${round.n}. ${round.verdict}`);
     item.dataset.round = round.n;
-    if (round.count_words) item.appendChild(el("span", "detail", ` (${round.bid} by ${round.bidder}; ${round.count_words})`));
+    if (round.game === "poker") item.appendChild(el("span", "detail", window.PokerTable.detail(round)));
+    else if (round.count_words) item.appendChild(el("span", "detail", ` (${round.bid} by ${round.bidder}; ${round.count_words})`));
     list.prepend(item);
   }
 
