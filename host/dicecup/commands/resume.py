@@ -12,6 +12,7 @@ from dicecup.bots.loader import BotError, load
 from dicecup.datadir import data_dir
 from dicecup.hub import silent_ports
 from dicecup.hub.journal import JournalError, read_journal, unfinished_journals
+from dicecup.hub.pokerresume import resume_poker, why_not_poker
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, stopped_by_ctrl_c
 from dicecup.rules import RecordError, replay
@@ -21,6 +22,8 @@ def add_arguments(parser):
     parser.add_argument("journal", nargs="?", help="the journal (default: the newest unfinished game)")
     parser.add_argument("--port", action="append", default=[], metavar="PATH",
                         help="a cup's serial port, if it moved (repeat)")
+    parser.add_argument("--sim", type=int, default=0, metavar="1",  # issue 14: the table's one cup, new
+                        help="poker dice: a new virtual cup as the table's cup (the old one ended with its hub)")
     parser.add_argument("--seed", help="reproducible hub draws from here on")
     parser.add_argument("--data", help="where journals are (default ~/.local/share/dicecup)")
     parser.add_argument("--allow-unpaired", action="store_true",
@@ -42,7 +45,8 @@ def run(args) -> int:
         path = found[0]
     try:
         resumed = read_journal(path)
-        state = replay(_text(path)).state
+        text = _text(path)
+        state = replay(text).state
     except OSError as error:  # its words, not "[Errno 2] No such file or directory: '...'"
         print(f"dicecup resume: can't read {path}: {error.strerror or error}", file=sys.stderr)
         return 2
@@ -50,21 +54,32 @@ def run(args) -> int:
         print(f"dicecup resume: {path} is not a journal: it is not text (journals are UTF-8)", file=sys.stderr)
         return 2
     except RecordError as error:
-        print(f"dicecup resume: {path} does not replay: {error}", file=sys.stderr)
+        newer = "can't read" in str(error) or "unknown" in str(error)  # a line or switch this version doesn't know
+        hint = " (a journal from a newer dicecup? resume it with that version)" if newer else ""
+        print(f"dicecup resume: {path} does not replay: {error}{hint}", file=sys.stderr)
         return 2
     if state.winner is not None:
         print(f"dicecup resume: that game is over: {state.seats[state.winner]} won", file=sys.stderr)
         return 2
-    why_not = why_not_resumable(path, resumed, state, moved=bool(args.port))
+    why_not = why_not_resumable(path, resumed, state, moved=bool(args.port or args.sim), text=text, sim=args.sim)
     if why_not:  # checked before the hub writes a line to the file (issue 12 item 3)
         print(f"dicecup resume: {why_not}", file=sys.stderr)
         return 2
-    ports = [("serial", port) for port in args.port] or journal_ports(resumed)
+    ports = [("serial", port) for port in args.port] or ([] if args.sim else journal_ports(resumed))
     table = TableSetup(state.rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5),
                        allow_unpaired=args.allow_unpaired)
+    virtual = None
     try:
         hub = table.make_hub(expect_cups=len(ports))
-        hub.resume(resumed, state, bots=lambda name: _bot(resumed.bots.get(name), name, hub))
+        bots = lambda name: _bot(resumed.bots.get(name), name, hub)  # noqa: E731
+        if state.rules.preset.name == "poker":  # issue 14: the cut round is played again (pokerresume.py)
+            resume_poker(hub, resumed, state, bots)
+        else:
+            hub.resume(resumed, state, bots=bots)
+        if args.sim:
+            virtual = _virtual_cup(table, args.seed)
+            hub.cup_hands = virtual[0]  # as at `play --sim 1`: a typed opening shake presses its B long
+            ports = [("serial", virtual[0].path)]
         conns = table.connect(ports, wait_for_missing=True)
         silent_ports.watch(conns, stop=table.stop,  # a port that never says hello: what it seems to be (issue 12)
                            say=lambda words: print(f"dicecup resume: {words}", file=sys.stderr, flush=True))
@@ -78,14 +93,20 @@ def run(args) -> int:
         return 130
     finally:
         table.close()
+        if virtual is not None:
+            virtual.stop()
 
 
-def why_not_resumable(path, resumed, state, moved: bool):
+def why_not_resumable(path, resumed, state, moved: bool, text: str = "", sim: int = 0):
     """Why the hub can't bring this game back (None if it can): a living seat with neither a cup nor a bot in
     the journal (a hand-written record), or virtual cups that ended with the `play --sim`/`demo` that ran them."""
-    if state.rules.preset.name == "poker":  # issue 14: the poker table does not resume yet
-        return (f"{path} is a poker-dice game, and poker games can't be resumed yet: `dicecup referee {path}` "
-                "rules it as far as it went, `dicecup verify` rechecks its dice")
+    poker = state.rules.preset.name == "poker"
+    if sim and not (poker and sim == 1 and resumed.cups):
+        return ("--sim 1 is for a poker table of --players, whose one cup may be a new one; every other game's "
+                "cups hold dice of their own, so they come back on their ports (or --port)")
+    why = why_not_poker(text) if poker else None
+    if why:
+        return f"{path}: {why}"
     living = [seat for seat, alive in zip(state.seats, state.alive) if alive]
     cupless = [seat for seat in living if seat not in resumed.cups and seat not in resumed.bots]
     if cupless:
@@ -96,6 +117,9 @@ def why_not_resumable(path, resumed, state, moved: bool):
         return (f"{', '.join(phones)} played on a phone, whose secret link and key lived only in the hub that "
                 f"made them, so this game can't go on; `dicecup referee {path}` rules it as far as it went")
     gone = [seat for seat in living if seat in resumed.cups and _virtual_cup_gone(resumed.cups[seat])]
+    if gone and not moved and poker:
+        return (f"the virtual cup that played it is gone (it ended with the `play --sim 1` that started it): go "
+                f"on with a new one, `dicecup resume {path} --sim 1`, or a cup of yours with --port")
     if gone and not moved:
         return (f"the virtual cups of {', '.join(gone)} are gone (they end with the `play --sim` or `demo` that "
                 f"started them), so this game can't go on; their hidden dice went with them")
@@ -113,9 +137,20 @@ def journal_ports(resumed) -> list:
     ports = []
     for info in resumed.cups.values():
         kind, _, target = info.get("port", "").partition(":")
-        if target:
+        if target and (kind, target) not in ports:  # a poker table's seats all name its one cup
             ports.append((kind, target))
     return ports
+
+
+def _virtual_cup(table, seed):
+    """A new virtual cup for a poker table whose old one ended with its hub, paired with this hub."""
+    from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
+    try:
+        virtual = VirtualCups(1, runtime=find_micropython(), fast=True, seed=seed, keyed=True).start()
+    except VirtualCupError as error:
+        raise TableError(str(error)) from None
+    table.keys.extra.update(virtual.keys)
+    return virtual
 
 
 def _bot(kind, seat, hub):

@@ -27,6 +27,7 @@ from dicecup.rules.poker.hands import rank_char
 
 from .phases import TablePhase
 from .pokerlink import TableCup
+from .recovery import keep_poker_seeds
 from .seating import Seating
 from .seats import Seat
 from .pokerdice import PokerDeal
@@ -185,6 +186,7 @@ class PokerHub(Hub):
         for slot in deal.slots:
             self.rolled_in[slot] = deal
         self.round_deals.append(deal)
+        keep_poker_seeds(self)  # beside the journal: a resumed hub opens the dice of a round it cut (pokerresume)
         return deal
 
     def _open(self, slots):

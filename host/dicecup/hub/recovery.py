@@ -79,16 +79,7 @@ class Recovery:
             return
         names = {self.hub.seats[i].name: list(dice) for i, dice in deal.bot_dice.items()}
         seeds = {self.hub.seats[i].name: seed.hex() for i, seed in deal.bot_seeds.items()}
-        data = json.dumps({"deal": deal.id, "dice": names, "seeds": seeds}).encode()
-        path = secrets_path(self.hub.journal.path)
-        partial = path.with_name(path.name + ".partial")
-        try:  # whole or not at all: written aside, then put in place, so a full disk never leaves an empty file
-            _write_file(partial, data)
-            os.replace(partial, path)
-        except OSError as error:  # a full disk: say so; the game goes on, the journal is untouched (issue 12)
-            partial.unlink(missing_ok=True)
-            self.hub.say(f"can't keep the bots' dice beside the journal ({error.strerror or error}): the game goes "
-                         f"on, but if this hub stops this round can't be resumed; free space in {path.parent}")
+        keep_beside_journal(self.hub, {"deal": deal.id, "dice": names, "seeds": seeds})
 
     # -- a hub that died -------------------------------------------------------------------------------------------
     def resume(self, resumed, state, bots):
@@ -168,6 +159,28 @@ def _read_bot_dice(journal_path, deal) -> tuple:
         return {}, {}
     seeds = {name: bytes.fromhex(seed) for name, seed in kept.get("seeds", {}).items()}
     return {name: tuple(dice) for name, dice in kept.get("dice", {}).items()}, seeds
+
+
+def keep_poker_seeds(hub):
+    """At a poker table of bots (pokertable.PokerHub, after each roll it makes): the seeds it drew for this round's
+    dice, beside the journal, so a resumed hub can open the ones nobody saw (pokerresume.py)."""
+    subs = {str(deal.id): {str(slot): deal.seeds[slot].hex() for slot in deal.slots if slot in deal.seeds}
+            for deal in hub.round_deals}
+    keep_beside_journal(hub, {"poker": subs})
+
+
+def keep_beside_journal(hub, kept: dict):
+    """The hub's own secrets (its bots' dice) as JSON in a private file beside the journal (secrets_path), whole
+    or not at all: written aside, then put in place, so a full disk never leaves an empty file."""
+    path = secrets_path(hub.journal.path)
+    partial = path.with_name(path.name + ".partial")
+    try:
+        _write_file(partial, json.dumps(kept).encode())
+        os.replace(partial, path)
+    except OSError as error:  # a full disk: say so; the game goes on, the journal is untouched (issue 12)
+        partial.unlink(missing_ok=True)
+        hub.say(f"can't keep the bots' dice beside the journal ({error.strerror or error}): the game goes "
+                f"on, but if this hub stops this round can't be resumed; free space in {path.parent}")
 
 
 def _write_file(path, data: bytes):

@@ -1,0 +1,142 @@
+"""A poker-dice hub that died, going on from its journal (`dicecup resume`, issue 14): "never a lost round".
+
+The game goes on from the journal's last whole round. A round cut off mid-way is played again from its opener's
+shake, its bids void -- journaled as the record's `reroll NAME`, as the table does when its cup drops and comes
+back (_PokerRecovery.cup_back) -- so nobody loses a life for half a round, and no hidden die of it is used again:
+the next shake rolls all five afresh.
+
+Whose dice they were decides what becomes of the cut round's hidden dice:
+- bots on the hub: the hub drew every die's seed, and keeps those of the round in progress in its private file
+  beside the journal (recovery.keep_poker_seeds, as it keeps a face-bid bot's dice). A resumed hub opens the ones nobody saw
+  (`#@ die-seed`, after the `reroll`), so `dicecup verify` tallies every roll. Without that file (a full disk) they
+  stay unrevealed, which verify reports and accepts.
+- the table's one cup (`--players`): its seeds never left it. The cup that comes back -- the same one, on its old
+  port or a new `--port`, or a new virtual cup (`--sim 1`) -- is told to forget the round (TableCup.forget_round)
+  and becomes every player's cup again; its id and port are journaled (`#@ cup`), so the game can be resumed again.
+"""
+import json
+
+from cupcore import commit as commitment
+from cupcore import wire
+
+from dicecup.rules.events import Reroll
+from dicecup.rules.poker import OPENING
+
+from .journal import Journal, secrets_path
+from .journalfacts import FairnessError
+from .phases import TablePhase
+from .pokerlink import TableCup
+from .pokertable import _PokerSeating
+from .pokerverify import check_poker_journal
+from .recovery import Recovery
+
+
+def why_not_poker(text: str):
+    """Why this poker journal can't be taken up again (None if it can): its fair-dice facts must check, since the
+    resumed hub goes on numbering and opening its rolls."""
+    try:
+        check_poker_journal(text)
+    except FairnessError as error:
+        return f"its dice facts don't check: {error}; `dicecup verify` says more"
+    return None
+
+
+def resume_poker(hub, resumed, state, bots):
+    """Take a poker game up again on `hub` (a PokerHub with no seats yet): seats and lives as journaled, the cut
+    round (if any) played again from the shake. A table of one cup waits (paused) until a cup says hello."""
+    text = resumed.path.read_text(encoding="utf-8")
+    journal = Journal(resumed.path)
+    journal.comment("the hub restarted; resuming from this journal")
+    seats = [Recovery._seat(index, name, resumed, bots) for index, name in enumerate(state.seats)]
+    rolls, opened = _rolls(text)
+    hub.seating = ResumedPokerSeating(hub, seats)
+    hub.state, hub.journal, hub.rounds_done, hub.subs = state, journal, len(state.history), max(rolls, default=0)
+    if any(seat.is_cup for seat in seats):
+        hub.cup = TableCup(hub)
+    if state.phase == OPENING and state.holder is None and resumed.opener in state.seats:  # round 1, drawn
+        opener = state.seats.index(resumed.opener)
+        hub.state = state._replace(opener=opener, holder=opener)
+    cut = state.phase != OPENING
+    if cut:
+        hub.journal.comment("the hub stopped mid-round: the round is played again, its bids void")
+        hub.record(Reroll(state.seats[_someone_playing(state)]))
+    _open_kept_seeds(hub, resumed.path, rolls, opened)
+    hub.phase, hub.next_at = TablePhase.BETWEEN, hub.clock()
+    if hub.cup is not None:
+        hub.pause()  # until the table's cup says hello
+    hub.say(f"resuming {resumed.path.name}: round {state.round}" +
+            (", played again from the shake, its bids void" if cut else "") +
+            ("; waiting for the table's cup to say hello" if hub.cup is not None else ""))
+    hub._publish_snapshot()
+
+
+def _someone_playing(state) -> int:
+    """Who the `reroll` names: the holder, else the opener, else the first seat still in the game."""
+    for index in (state.holder, state.opener):
+        if index is not None and state.lives[index]:
+            return index
+    return next(i for i, lives in enumerate(state.lives) if lives)
+
+
+def _rolls(text):
+    """From the journal's fair-dice facts (already checked): {sub-deal id: (nonce, {die: commitment})} and the
+    set of (sub-deal id, die) whose seed is already opened."""
+    rolls, opened = {}, set()
+    for raw in text.splitlines():
+        words = raw[3:].split() if raw.startswith("#@ ") else ()
+        if len(words) >= 3 and words[0] == "dice":
+            nonce = next(w[6:] for w in words if w.startswith("nonce="))
+            rolls[int(words[1])] = (bytes.fromhex(nonce), {})
+        elif len(words) == 4 and words[0] == "die-commit":
+            rolls[int(words[1])][1][int(words[2])] = bytes.fromhex(words[3])
+        elif len(words) == 4 and words[0] == "die-seed":
+            opened.add((int(words[1]), int(words[2])))
+    return rolls, opened
+
+
+def _open_kept_seeds(hub, path, rolls, opened):
+    """Every die the hub rolled for its bots and nobody saw, opened from its private file (only a seed that opens
+    the journal's commitment of that die is written): the cut round's, and a round end the kill cut short."""
+    try:
+        kept = json.loads(secrets_path(path).read_text()).get("poker", {})
+    except (OSError, ValueError, AttributeError):
+        return
+    with hub.journal.batch():
+        for sub, seeds in sorted(kept.items(), key=lambda item: int(item[0])):
+            for slot, seed in sorted(seeds.items()):
+                key = (int(sub), int(slot))
+                if key in opened or key[0] not in rolls or key[1] not in rolls[key[0]][1]:
+                    continue
+                nonce, commits = rolls[key[0]]
+                if commitment.verify(commits[key[1]], nonce, key[1], 1, bytes.fromhex(seed)):
+                    hub.journal.fact("die-seed", key[0], key[1], seed)
+
+
+class ResumedPokerSeating(_PokerSeating):
+    """The seats as the journal has them. The first cup to say hello while the table's cup is missing is the
+    table's cup again: the same cup, or another one paired with this hub on a port the host named (`--port`,
+    `--sim 1`); its id and port are journaled, and it is told to forget the cut round's dice."""
+
+    def __init__(self, hub, seats):
+        old = hub.seating
+        super().__init__(hub, expect_cups=0, bots=())
+        self.allow_unpaired = old.allow_unpaired
+        self.seats = list(seats)
+        self._first_back = True
+
+    def on_hello(self, conn, values):
+        cups = [seat for seat in self.seats if seat.is_cup]
+        pairing = getattr(conn, "pairing", "paired")
+        if self._first_back and cups and not any(seat.connected for seat in cups) and values[0] == wire.VERSION \
+                and (pairing == "paired" or pairing == "unpaired" and self.allow_unpaired):
+            self._first_back = False
+            for seat in cups:
+                seat.cup_id, seat.fw, seat.board = values[3], f"{values[1]}.{values[2]}", values[5]
+                seat.paired = pairing == "paired"
+                self.hub.journal.fact("cup", seat.name, f"id={seat.cup_id}", f"board={seat.board}",
+                                      f"fw={seat.fw}", f"port={conn.name}")
+            super().on_hello(conn, values)
+            if cups[0].conn is conn:
+                self.hub.cup.forget_round()  # it may hold the cut round's dice, or wait on an intent's answer
+            return
+        super().on_hello(conn, values)

@@ -1,0 +1,204 @@
+"""`dicecup resume` of a poker-dice journal (issue 14): a hub process killed mid-round (SIGKILL, nothing said on
+the way out) and a new one going on from the journal's last whole round. The cut round is played again from the
+opener's shake, its bids void (`reroll NAME`): nobody loses a life for half a round and no hidden die of it is used
+again. Real `dicecup play` and `dicecup resume` processes; the table's one cup is a virtual cup (the real firmware on
+the MicroPython unix port behind a pty). Every wait reads the journal or the hub's output, with a deadline."""
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from dicecup.rules import Record, Reroll, replay
+from dicecup.rules.poker import BIDDING, OPENING, RECEIVING
+from test_e2e_resume import HubProcess
+
+
+def _journal_of(tmp_path, timeout=60.0) -> Path:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = sorted((tmp_path / "games").glob("*.txt"))
+        if found:
+            return found[0]
+        time.sleep(0.02)
+    raise AssertionError("no journal was started")
+
+
+def _state_when(journal, holds, hub, timeout=60.0):
+    """The journal's state once holds(state) (read again every 20 ms while the hub writes it)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            state = replay(journal.read_text()).state
+        except Exception:  # noqa: BLE001 - a line half written at the moment we read: read again
+            state = None
+        if state is not None and holds(state):
+            return state
+        assert hub.proc.poll() is None, "the hub ended first:\n" + "\n".join(hub.lines[-30:])
+        time.sleep(0.02)
+    raise AssertionError("the journal never got there:\n" + "\n".join(hub.lines[-30:]))
+
+
+def _kill(hub, journal):
+    """SIGKILL the hub; the journal as it left it: (its events, its state)."""
+    hub.proc.send_signal(signal.SIGKILL)
+    hub.stop()
+    text = journal.read_text()
+    return Record.parse(text).events, replay(text).state
+
+
+def _cut_round_played_again(journal, events_at_kill, state_at_kill):
+    """The first thing a resumed hub records is the cut round's `reroll`, with every life as it was."""
+    events = Record.parse(journal.read_text()).events
+    assert events[:len(events_at_kill)] == events_at_kill  # the resumed hub only appended
+    assert isinstance(events[len(events_at_kill)], Reroll), events[len(events_at_kill):][:3]
+    text = journal.read_text()
+    lines = text.splitlines()
+    reroll_at = next(i for i, line in enumerate(lines) if line.startswith("reroll ") and
+                     "the hub restarted" in "\n".join(lines[:i]))
+    after_reroll = replay("\n".join(lines[:reroll_at + 1])).state
+    assert after_reroll.lives == state_at_kill.lives and after_reroll.round == state_at_kill.round
+    assert after_reroll.phase == OPENING and not after_reroll.bids
+
+
+def _referee_and_verify(journal):
+    final = replay(journal.read_text()).state
+    assert final.winner is not None
+    refereed = subprocess.run([sys.executable, "-m", "dicecup", "referee", str(journal)], capture_output=True,
+                              text=True, timeout=60)
+    assert refereed.returncode == 0 and f"winner: {final.seats[final.winner]}" in refereed.stdout, \
+        refereed.stdout + refereed.stderr
+    verified = subprocess.run([sys.executable, "-m", "dicecup", "verify", str(journal)], capture_output=True,
+                              text=True, timeout=60)
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    rounds = [outcome.n for outcome in final.history]
+    assert rounds == sorted(set(rounds)), rounds  # one outcome per round: none lost, none counted twice
+    return final, verified.stdout
+
+
+def _mid_round(state) -> bool:
+    return state.winner is None and bool(state.bids) and state.phase in (RECEIVING, BIDDING)
+
+
+def test_a_bots_poker_hub_killed_mid_round_twice_resumes_each_time_to_one_winner(tmp_path):
+    data = ["--data", str(tmp_path)]
+    hubs = [HubProcess(["play", "--rules", "poker", "lives=1", "--bots", "3", "--seed", "cut", *data])]
+    try:
+        journal = _journal_of(tmp_path)
+        _state_when(journal, lambda s: _mid_round(s) and len(s.bids) >= 2, hubs[0])  # dice moved, rolled again
+        first_cut = _kill(hubs[0], journal)
+
+        hubs.append(HubProcess(["resume", str(journal), *data]))  # killed again once it is mid-round again
+        _state_when(journal, lambda s: _mid_round(s) and "reroll" in journal.read_text(), hubs[1])
+        second_cut = _kill(hubs[1], journal)
+
+        hubs.append(HubProcess(["resume", str(journal), *data]))
+        assert hubs[2].proc.wait(60) == 0, "\n".join(hubs[2].lines[-30:])
+        hubs[2].wait_for("wins the game")
+    finally:
+        for hub in hubs:
+            hub.stop()
+    _cut_round_played_again(journal, *first_cut)
+    assert sum(isinstance(e, Reroll) for e in Record.parse(journal.read_text()).events) == 2
+    final, verified = _referee_and_verify(journal)
+    # The hub held the bots' dice: those of a cut round nobody saw are opened after it, so every roll is tallied.
+    assert "never revealed" not in verified, verified
+    assert not Path(str(journal) + ".bots").exists()  # the hub's own secrets go once the game is over
+
+
+def _typed_turns(hub, journal, until, timeout=60.0):
+    """Type the holder's move whenever the journal shows a turn: the opener shakes and bids five aces to the left,
+    the receiver calls liar. Typed again after a while if nothing came of it."""
+    deadline = time.monotonic() + timeout
+    typed, typed_at = None, 0.0
+    while time.monotonic() < deadline:
+        text = journal.read_text()
+        state = replay(text).state
+        if until(state):
+            return state
+        holder = state.holder
+        if holder is None and state.phase == OPENING:
+            drawn = re.findall(r"^#@ opener (\S+)", text, re.M)
+            holder = state.seats.index(drawn[-1]) if drawn else None
+        move = None
+        if holder is not None:
+            name = state.seats[holder]
+            move = {OPENING: f"{name} shakes", BIDDING: f"{name} bids AAAAA left",
+                    RECEIVING: f"{name} calls liar"}.get(state.phase)
+        key = (len(text), move)
+        if move and (key != typed or time.monotonic() - typed_at > 2.0):
+            hub.type(move)
+            typed, typed_at = key, time.monotonic()
+        assert hub.proc.poll() is None or until(replay(journal.read_text()).state), \
+            "the hub ended first:\n" + "\n".join(hub.lines[-30:])
+        time.sleep(0.05)
+    raise AssertionError("the game did not get there in time:\n" + "\n".join(hub.lines[-30:]))
+
+
+def test_a_poker_hub_of_one_virtual_cup_killed_mid_round_resumes_with_a_new_virtual_cup(tmp_path):
+    data = ["--data", str(tmp_path)]
+    first = HubProcess(["play", "--rules", "poker", "lives=1", "--sim", "1", "--players", "ana,ben,cy",
+                        "--seed", "cut", *data])
+    second = None
+    try:
+        first.wait_for("is the table's cup, passed round")
+        journal = _journal_of(tmp_path)
+        _typed_turns(first, journal, until=lambda s: s.phase == RECEIVING)  # the opener shook and bid: cut here
+        events_at_kill, state_at_kill = _kill(first, journal)
+
+        second = HubProcess(["resume", str(journal), "--sim", "1", *data])  # no --players: the journal names them
+        second.wait_for("resuming")
+        final = _typed_turns(second, journal, until=lambda s: s.winner is not None)
+        assert second.proc.wait(30) == 0, "\n".join(second.lines[-30:])
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()
+    _cut_round_played_again(journal, events_at_kill, state_at_kill)
+    assert final.seats == ("ana", "ben", "cy")
+    _referee_and_verify(journal)
+
+
+@pytest.fixture(scope="module")
+def finished_journal(tmp_path_factory) -> Path:
+    """A whole bots-only poker game's journal, played by a real `dicecup play`."""
+    data = tmp_path_factory.mktemp("poker")
+    done = subprocess.run([sys.executable, "-m", "dicecup", "play", "--rules", "poker", "lives=1", "--bots", "2",
+                           "--seed", "over", "--data", str(data)], capture_output=True, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+    return next((data / "games").glob("*.txt"))
+
+
+def _first_bid_cut(text) -> list:
+    """The journal's lines up to its first bid: a game cut mid-round."""
+    lines = text.splitlines()
+    return lines[:next(i for i, line in enumerate(lines) if " bids " in line) + 1]
+
+
+@pytest.mark.parametrize("damage, says", [
+    (lambda lines: lines, "that game is over: "),
+    (lambda lines: _first_bid_cut("\n".join(lines)) + ["bot2 shows 1=A"], "does not replay: line "),
+    (lambda lines: [lines[0], lines[1].replace("lives=1", "lives=1 jokers=on"), *_first_bid_cut("\n".join(lines))[2:]],
+     "a journal from a newer dicecup"),
+    (lambda lines: _first_bid_cut("\n".join(lines)) + ["bot2 juggles 3"], "a journal from a newer dicecup"),
+    (lambda lines: [re.sub(r"^(#@ die-commit 1 1 )\w\w", r"\g<1>zz", line) for line in
+                    _first_bid_cut("\n".join(lines))], "its dice facts don't check: line "),
+    (lambda lines: [line for line in _first_bid_cut("\n".join(lines)) if not line.startswith("#@ bot ")],
+     "names no cup for bot1, bot2"),
+    (lambda lines: [re.sub(r"^#@ bot (\w+) .*", r"#@ cup \1 id=7 board=sim fw=0.1 port=serial:/tmp/dicecup-sim-0/cup0",
+                           line) for line in _first_bid_cut("\n".join(lines))], "the virtual cup that played it is gone"),
+])
+def test_a_poker_journal_that_cant_go_on_is_refused_in_one_line(finished_journal, tmp_path, damage, says):
+    damaged = tmp_path / "games" / "20260101-000000-poker.txt"
+    damaged.parent.mkdir()
+    damaged.write_text("\n".join(damage(finished_journal.read_text().splitlines())) + "\n")
+    before = damaged.read_text()
+    done = subprocess.run([sys.executable, "-m", "dicecup", "resume", str(damaged), "--data", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stdout[-1500:] + done.stderr
+    assert says in done.stderr and "Traceback" not in done.stderr, done.stderr
+    assert damaged.read_text() == before  # refused before the hub wrote a line
