@@ -6,7 +6,7 @@ from pathlib import Path
 
 from webpages import browser  # noqa: F401 - fails in one line without Chromium
 
-from dicecup.web.shots import take_phone_shot, take_shots
+from dicecup.web.shots import take_phone_shot, take_poker_shots, take_shots
 
 ROOT = Path(__file__).resolve().parents[2]
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -30,7 +30,7 @@ def test_the_screenshot_script_shows_bidding_the_reveal_and_the_winner(browser, 
 
 def test_docs_table_md_shows_the_committed_screenshots():
     page = (ROOT / "docs" / "table.md").read_text()
-    for moment in ("bidding", "reveal", "over", "phone"):
+    for moment in ("bidding", "reveal", "over", "phone", "poker", "poker-reveal"):
         picture = ROOT / "docs" / "img" / f"table-{moment}.png"
         assert picture.read_bytes().startswith(PNG), picture
         assert f"img/table-{moment}.png" in page
@@ -43,3 +43,19 @@ def test_the_phone_screenshot_shows_a_seat_peeking_at_its_dice_on_its_turn(brows
     assert "phone1's cup" in text and "your turn" in text and "dice under your cup" in text
     assert re.search(r"Bid \d+ × \d", text) and "Liar!" in text and "Spot on!" in text
     assert re.search(r"\w+ \w+ — by bot\d", text)  # the bid it answers, in words
+
+
+def test_the_poker_screenshots_show_the_cup_passed_round_its_open_dice_and_a_reveal(browser, tmp_path):
+    taken = take_poker_shots(tmp_path, browser)
+    assert sorted(taken) == ["poker", "poker-reveal"]
+    for path, _ in taken.values():
+        assert path.read_bytes().startswith(PNG) and path.stat().st_size > 10_000
+    table = taken["poker"][1]
+    assert re.search(r"bot\d holds the cup · passes (left →|right ←) bot\d", table), table
+    assert re.search(r"the cup's dice: [1-4] on the table, [1-4] under the cup", table)
+    assert re.search(r"— by bot\d", table) and re.search(r"is passed the cup: accept \S+ \(.+\) or call liar", table)
+    assert "3 lives" in table and "holds the cup" in table and "dice in play" not in table
+    reveal = taken["poker-reveal"][1]
+    assert re.search(r"Round 1: the reveal", reveal) and re.search(r"the dice make .+ against the bid \S+", reveal)
+    assert re.search(r"called liar on \S+ by bot\d: the dice make .+; the call was (right|wrong); bot\d loses a life",
+                     reveal)

@@ -2,7 +2,8 @@
 game needs no cups and is the same for the same seed), the real server, Debian's Chromium. The hub is held still
 at each moment (bidding, the reveal, game over) until the page shows it and the picture is taken.
 
-    python -m dicecup.web.shots [OUT_DIR]      # default docs/img: table-bidding.png, -reveal, -over, -phone
+    python -m dicecup.web.shots [OUT_DIR]      # default docs/img: table-bidding.png, -reveal, -over, -phone,
+                                               # and at poker dice table-poker.png, table-poker-reveal.png
 
 tests/web/test_shots.py runs it and checks each picture's page text, not its pixels."""
 import contextlib
@@ -11,7 +12,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from dicecup.hub.snapshot import GameWon, RoundRevealed, TurnStarted
+from dicecup.hub.snapshot import GameWon, PokerRevealed, PokerSeen, RoundRevealed, TurnStarted
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
 
@@ -72,14 +73,15 @@ class Moments:
         self._go = threading.Event()
         self._next = 0
 
-    def __call__(self, item):
-        moment = None
+    def moment_of(self, item):
         if isinstance(item, TurnStarted) and len(item.snapshot.state.bids) == self.bidding_after:
-            moment = "bidding"
-        elif isinstance(item, RoundRevealed) and item.outcome.call != "timeout":
-            moment = "reveal"
-        elif isinstance(item, GameWon):
-            moment = "over"
+            return "bidding"
+        if isinstance(item, RoundRevealed) and item.outcome.call != "timeout":
+            return "reveal"
+        return "over" if isinstance(item, GameWon) else None
+
+    def __call__(self, item):
+        moment = self.moment_of(item)
         if moment is None or self._next >= len(self.ORDER) or moment != self.ORDER[self._next]:
             return
         self._next += 1
@@ -95,8 +97,33 @@ class Moments:
         self._go.set()
 
 
+class PokerMoments(Moments):
+    """At poker dice: the cup passed on with dice open on the table and under the cup (two bids or more), then the
+    table just after the next reveal (its lives taken). Both are held; the game is left to finish after them."""
+
+    ORDER = ("poker", "poker-reveal")
+
+    def __init__(self):
+        super().__init__()
+        self.revealed = False
+
+    def moment_of(self, item):
+        if isinstance(item, PokerRevealed):
+            self.revealed = self._next == 1  # the table that follows is the picture (the reveal, lives after)
+        if not isinstance(item, PokerSeen):
+            return None
+        state = item.state
+        if self.revealed:
+            return "poker-reveal"
+        if state.phase == "receiving" and len(state.bids) >= 2 and any(state.on_table) and state.under_cup:
+            return "poker"
+        return None
+
+
 # What each picture must show, in the page's text (tests/web/test_shots.py checks the same).
-WAIT_FOR = {"bidding": "#standing .bid", "reveal": "#reveal:not([hidden]) .verdict", "over": ".banner.won"}
+WAIT_FOR = {"bidding": "#standing .bid", "reveal": "#reveal:not([hidden]) .verdict", "over": ".banner.won",
+            "poker": "#cupdice:not([hidden]) .pdie[data-face]", "poker-reveal": "#reveal:not([hidden]) .faces.poker"}
+POKER_RULES = "poker"
 
 
 def take_shots(out_dir: Path, browser=None, rules: str = SHOTS_RULES, seed: str = SHOTS_SEED) -> dict:
@@ -107,16 +134,29 @@ def take_shots(out_dir: Path, browser=None, rules: str = SHOTS_RULES, seed: str 
     if browser is None:
         with chromium(viewport=VIEWPORT) as browser:
             return take_shots(out_dir, browser, rules, seed)
+    return _shoot(out_dir, browser, rules, seed, Moments(), bots=4)
+
+
+def take_poker_shots(out_dir: Path, browser=None, seed: str = SHOTS_SEED) -> dict:
+    """The same at poker dice, three bots passing the cup: {"poker": ..., "poker-reveal": ...}."""
+    from .browser import chromium
+
+    if browser is None:
+        with chromium(viewport=VIEWPORT) as browser:
+            return take_poker_shots(out_dir, browser, seed)
+    return _shoot(out_dir, browser, POKER_RULES, seed, PokerMoments(), bots=3)
+
+
+def _shoot(out_dir, browser, rules, seed, moments, bots) -> dict:
     out_dir.mkdir(parents=True, exist_ok=True)
-    moments = Moments()
     taken = {}
-    with bots_table(rules, seed, watchers=[moments]) as (hub, web, runner):
+    with bots_table(rules, seed, bots=bots, watchers=[moments]) as (hub, web, runner):
         page = browser.new_page()
         page.set_viewport_size({"width": VIEWPORT[0], "height": VIEWPORT[1]})
         page.goto(web.url)
         page.wait_for_selector("#seats .seat")
         runner.start()
-        for moment in ("bidding", "reveal", "over"):
+        for moment in moments.ORDER:
             if not moments.event(moment).wait(60):
                 raise RuntimeError(f"the game never reached its {moment}")
             page.wait_for_selector(WAIT_FOR[moment], timeout=15000)
@@ -164,7 +204,7 @@ def main(argv=None) -> int:
     from .browser import chromium
 
     with chromium(viewport=VIEWPORT) as browser:
-        for moment, (path, _) in take_shots(out_dir, browser).items():
+        for moment, (path, _) in {**take_shots(out_dir, browser), **take_poker_shots(out_dir, browser)}.items():
             print(f"{moment}: {path}")
         print(f"phone: {take_phone_shot(out_dir, browser)[0]}")
     return 0
