@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from dicecup.rules import Record, Reroll, replay
+from dicecup.rules import Record, RecordError, Reroll, replay
 from dicecup.rules.poker import BIDDING, OPENING, RECEIVING
+from dicecup.sim.hands import led_state
+from dicecup.sim.virtualcup import VirtualCups, find_micropython
 from test_e2e_resume import HubProcess
 
 
@@ -31,15 +33,21 @@ def _state_when(journal, holds, hub, timeout=60.0):
     """The journal's state once holds(state) (read again every 20 ms while the hub writes it)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        try:
-            state = replay(journal.read_text()).state
-        except Exception:  # noqa: BLE001 - a line half written at the moment we read: read again
-            state = None
+        state = _state_now(journal)[1]
         if state is not None and holds(state):
             return state
         assert hub.proc.poll() is None, "the hub ended first:\n" + "\n".join(hub.lines[-30:])
         time.sleep(0.02)
     raise AssertionError("the journal never got there:\n" + "\n".join(hub.lines[-30:]))
+
+
+def _state_now(journal):
+    """(the journal's text, its state), or (text, None) while a line is half written: read again then."""
+    text = journal.read_text()
+    try:
+        return text, replay(text).state
+    except RecordError:
+        return text, None
 
 
 def _kill(hub, journal):
@@ -109,14 +117,17 @@ def test_a_bots_poker_hub_killed_mid_round_twice_resumes_each_time_to_one_winner
     assert not Path(str(journal) + ".bots").exists()  # the hub's own secrets go once the game is over
 
 
-def _typed_turns(hub, journal, until, timeout=60.0):
+def _typed_turns(hub, journal, until, cup=None, timeout=60.0):
     """Type the holder's move whenever the journal shows a turn: the opener shakes and bids five aces to the left,
-    the receiver calls liar. Typed again after a while if nothing came of it."""
+    the receiver calls liar. Typed again after a while if nothing came of it. With `cup` (a cup on --port, whose
+    opening shake is its B held), the shake is pressed once the cup shows the opening in the holder's hands."""
     deadline = time.monotonic() + timeout
     typed, typed_at = None, 0.0
     while time.monotonic() < deadline:
-        text = journal.read_text()
-        state = replay(text).state
+        text, state = _state_now(journal)
+        if state is None:
+            time.sleep(0.02)
+            continue
         if until(state):
             return state
         holder = state.holder
@@ -129,7 +140,11 @@ def _typed_turns(hub, journal, until, timeout=60.0):
             move = {OPENING: f"{name} shakes", BIDDING: f"{name} bids AAAAA left",
                     RECEIVING: f"{name} calls liar"}.get(state.phase)
         key = (len(text), move)
-        if move and (key != typed or time.monotonic() - typed_at > 2.0):
+        if cup is not None and state.phase == OPENING and holder is not None:
+            if key != typed:  # pressed once per state of the journal: a second B long would be a move of its own
+                _press_shake(cup, state.round, holder)
+                typed, typed_at = key, time.monotonic()
+        elif move and (key != typed or time.monotonic() - typed_at > 2.0):
             hub.type(move)
             typed, typed_at = key, time.monotonic()
         assert hub.proc.poll() is None or until(replay(journal.read_text()).state), \
@@ -162,6 +177,45 @@ def test_a_poker_hub_of_one_virtual_cup_killed_mid_round_resumes_with_a_new_virt
     _referee_and_verify(journal)
 
 
+def _press_shake(cup, round, holder, timeout=30.0):
+    """The opener holds B, once the cup's LED word says: this round, the opening stage (1), in holder's hands."""
+    wanted = f"poker-{round}-1-{holder}-idle"
+    deadline = time.monotonic() + timeout
+    while led_state(cup.leds()) != wanted:
+        assert time.monotonic() < deadline, f"the cup never showed {wanted}: {cup.leds()!r}"
+        time.sleep(0.02)
+    cup.press("b", "long")
+
+
+def test_a_poker_hub_killed_mid_round_resumes_with_the_same_cup_which_forgets_the_cut_round(tmp_path):
+    """The cup outlives the hub (a real cup on USB; here a virtual cup this test runs) and still holds the cut
+    round's dice: back, it is told to forget them, and the round is shaken again with its buttons."""
+    data = ["--data", str(tmp_path), "--allow-unpaired"]  # the test's own cup, like `dicecup sim`'s: no key
+    with VirtualCups(1, runtime=find_micropython(), fast=True, seed="same", keyed=False) as cups:
+        cup = cups[0]
+        first = HubProcess(["play", "--rules", "poker", "lives=1", "--port", cup.path, "--players", "cy,dee,eve",
+                            "--seed", "same", *data])
+        second = None
+        try:
+            first.wait_for("hold its B button to take the next seat")
+            cup.press("b", "long")
+            first.wait_for("is the table's cup, passed round")
+            journal = _journal_of(tmp_path)
+            _typed_turns(first, journal, until=lambda s: s.phase == RECEIVING, cup=cup)
+            events_at_kill, state_at_kill = _kill(first, journal)
+
+            second = HubProcess(["resume", str(journal), *data])  # on the port the journal names
+            second.wait_for("the table's cup is back")
+            _typed_turns(second, journal, until=lambda s: s.winner is not None, cup=cup)
+            assert second.proc.wait(30) == 0, "\n".join(second.lines[-30:])
+        finally:
+            first.stop()
+            if second is not None:
+                second.stop()
+    _cut_round_played_again(journal, events_at_kill, state_at_kill)
+    _referee_and_verify(journal)
+
+
 @pytest.fixture(scope="module")
 def finished_journal(tmp_path_factory) -> Path:
     """A whole bots-only poker game's journal, played by a real `dicecup play`."""
@@ -187,6 +241,9 @@ def _first_bid_cut(text) -> list:
     (lambda lines: _first_bid_cut("\n".join(lines)) + ["bot2 juggles 3"], "a journal from a newer dicecup"),
     (lambda lines: [re.sub(r"^(#@ die-commit 1 1 )\w\w", r"\g<1>zz", line) for line in
                     _first_bid_cut("\n".join(lines))], "its dice facts don't check: line "),
+    (lambda lines: _first_bid_cut("\n".join(lines)) + ["# the cup opened die 1 as A, which is not what the seed it "
+                                                        "committed to gives: cheating; the game stopped"],
+     "caught cheating in this game"),
     (lambda lines: [line for line in _first_bid_cut("\n".join(lines)) if not line.startswith("#@ bot ")],
      "names no cup for bot1, bot2"),
     (lambda lines: [re.sub(r"^#@ bot (\w+) .*", r"#@ cup \1 id=7 board=sim fw=0.1 port=serial:/tmp/dicecup-sim-0/cup0",

@@ -15,6 +15,7 @@ Whose dice they were decides what becomes of the cut round's hidden dice:
   and becomes every player's cup again; its id and port are journaled (`#@ cup`), so the game can be resumed again.
 """
 import json
+import re
 
 from cupcore import commit as commitment
 from cupcore import wire
@@ -32,8 +33,11 @@ from .recovery import Recovery
 
 
 def why_not_poker(text: str):
-    """Why this poker journal can't be taken up again (None if it can): its fair-dice facts must check, since the
-    resumed hub goes on numbering and opening its rolls."""
+    """Why this poker journal can't be taken up again (None if it can): a game stopped because its cup cheated
+    (PokerHub.stop_cheating) stays stopped, and the fair-dice facts must check, since the resumed hub goes on
+    numbering and opening its rolls."""
+    if re.search(r"^# .*: cheating; the game stopped$", text, re.M):
+        return "the table's cup was caught cheating in this game, which stopped it there, so it can't go on"
     try:
         check_poker_journal(text)
     except FairnessError as error:
