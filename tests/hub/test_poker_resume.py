@@ -259,3 +259,26 @@ def test_a_poker_journal_that_cant_go_on_is_refused_in_one_line(finished_journal
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stdout[-1500:] + done.stderr
     assert says in done.stderr and "Traceback" not in done.stderr, done.stderr
     assert damaged.read_text() == before  # refused before the hub wrote a line
+
+
+def test_ctrl_c_at_a_poker_table_of_one_virtual_cup_says_how_to_resume_it_and_the_drawn_opener_opens(tmp_path):
+    play = HubProcess(["play", "--rules", "poker", "lives=1", "--sim", "1", "--players", "ana,ben",
+                       "--data", str(tmp_path)])
+    resumed = None
+    try:
+        play.wait_for("holds the cup")  # the first opener is drawn (journaled), nobody has shaken yet
+        play.proc.send_signal(signal.SIGINT)
+        assert play.proc.wait(30) == 130
+        journal = _journal_of(tmp_path)
+        play.wait_for(f"go on with `dicecup resume --sim 1 {journal}`")
+        resumed = HubProcess(["resume", "--sim", "1", str(journal), "--data", str(tmp_path)])
+        final = _typed_turns(resumed, journal, until=lambda s: s.winner is not None)
+    finally:
+        play.stop()
+        if resumed is not None:
+            resumed.stop()
+    text = journal.read_text()
+    drawn = re.findall(r"^#@ opener (\S+)", text, re.M)
+    assert len(drawn) == 1 and final.history[0].opener == drawn[0]  # not drawn again by the resumed hub
+    assert "reroll" not in text  # no round was cut: nothing to play again
+    _referee_and_verify(journal)

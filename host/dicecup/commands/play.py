@@ -102,7 +102,10 @@ def run(args) -> int:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # say what was kept and what to run next; virtual cups end with this process
-        print(f"dicecup play: {stopped_by_ctrl_c(table.hub, resumable=not args.sim and not players)}", file=sys.stderr)
+        said = stopped_by_ctrl_c(table.hub, resumable=not args.sim or bool(players))
+        if players and args.sim:  # poker's one virtual cup ends with this process: resume seats a new one
+            said = said.replace("`dicecup resume ", "`dicecup resume --sim 1 ")
+        print(f"dicecup play: {said}", file=sys.stderr)
         return 130
     finally:
         table.close()
