@@ -153,28 +153,34 @@ def _typed_turns(hub, journal, until, cup=None, timeout=60.0):
     raise AssertionError("the game did not get there in time:\n" + "\n".join(hub.lines[-30:]))
 
 
-def test_a_poker_hub_of_one_virtual_cup_killed_mid_round_resumes_with_a_new_virtual_cup(tmp_path):
-    data = ["--data", str(tmp_path)]
-    first = HubProcess(["play", "--rules", "poker", "lives=1", "--sim", "1", "--players", "ana,ben,cy",
-                        "--seed", "cut", *data])
+def _cut_and_resumed(tmp_path, first, resume_args, cup=None):
+    """Play `first` (a poker hub of one cup) to the opening bid, kill it there, and play the resumed game (`dicecup
+    resume JOURNAL *resume_args`) to its winner; then the checks every resumed poker journal passes."""
     second = None
     try:
         first.wait_for("is the table's cup, passed round")
         journal = _journal_of(tmp_path)
-        _typed_turns(first, journal, until=lambda s: s.phase == RECEIVING)  # the opener shook and bid: cut here
-        events_at_kill, state_at_kill = _kill(first, journal)
-
-        second = HubProcess(["resume", str(journal), "--sim", "1", *data])  # no --players: the journal names them
+        _typed_turns(first, journal, until=lambda s: s.phase == RECEIVING, cup=cup)  # the opener shook and bid
+        cut = _kill(first, journal)
+        second = HubProcess(["resume", str(journal), *resume_args])
         second.wait_for("resuming")
-        final = _typed_turns(second, journal, until=lambda s: s.winner is not None)
+        final = _typed_turns(second, journal, until=lambda s: s.winner is not None, cup=cup)
         assert second.proc.wait(30) == 0, "\n".join(second.lines[-30:])
     finally:
         first.stop()
         if second is not None:
             second.stop()
-    _cut_round_played_again(journal, events_at_kill, state_at_kill)
-    assert final.seats == ("ana", "ben", "cy")
+    _cut_round_played_again(journal, *cut)
     _referee_and_verify(journal)
+    return final
+
+
+def test_a_poker_hub_of_one_virtual_cup_killed_mid_round_resumes_with_a_new_virtual_cup(tmp_path):
+    data = ["--data", str(tmp_path)]
+    first = HubProcess(["play", "--rules", "poker", "lives=1", "--sim", "1", "--players", "ana,ben,cy",
+                        "--seed", "cut", *data])
+    final = _cut_and_resumed(tmp_path, first, ["--sim", "1", *data])  # no --players: the journal names them
+    assert final.seats == ("ana", "ben", "cy")
 
 
 def _press_shake(cup, round, holder, timeout=30.0):
@@ -195,25 +201,12 @@ def test_a_poker_hub_killed_mid_round_resumes_with_the_same_cup_which_forgets_th
         cup = cups[0]
         first = HubProcess(["play", "--rules", "poker", "lives=1", "--port", cup.path, "--players", "cy,dee,eve",
                             "--seed", "same", *data])
-        second = None
         try:
             first.wait_for("hold its B button to take the next seat")
             cup.press("b", "long")
-            first.wait_for("is the table's cup, passed round")
-            journal = _journal_of(tmp_path)
-            _typed_turns(first, journal, until=lambda s: s.phase == RECEIVING, cup=cup)
-            events_at_kill, state_at_kill = _kill(first, journal)
-
-            second = HubProcess(["resume", str(journal), *data])  # on the port the journal names
-            second.wait_for("the table's cup is back")
-            _typed_turns(second, journal, until=lambda s: s.winner is not None, cup=cup)
-            assert second.proc.wait(30) == 0, "\n".join(second.lines[-30:])
+            _cut_and_resumed(tmp_path, first, data, cup=cup)  # on the port the journal names
         finally:
             first.stop()
-            if second is not None:
-                second.stop()
-    _cut_round_played_again(journal, events_at_kill, state_at_kill)
-    _referee_and_verify(journal)
 
 
 @pytest.fixture(scope="module")
