@@ -209,6 +209,9 @@ def test_a_poker_hub_killed_mid_round_resumes_with_the_same_cup_which_forgets_th
             first.stop()
 
 
+GONE = "/tmp/dicecup-sim-0/cup0"  # a virtual cup's port that ended with its `play --sim`
+
+
 @pytest.fixture(scope="module")
 def finished_journal(tmp_path_factory) -> Path:
     """A whole bots-only poker game's journal, played by a real `dicecup play`."""
@@ -239,8 +242,8 @@ def _first_bid_cut(text) -> list:
      "caught cheating in this game"),
     (lambda lines: [line for line in _first_bid_cut("\n".join(lines)) if not line.startswith("#@ bot ")],
      "names no cup for bot1, bot2"),
-    (lambda lines: [re.sub(r"^#@ bot (\w+) .*", r"#@ cup \1 id=7 board=sim fw=0.1 port=serial:/tmp/dicecup-sim-0/cup0",
-                           line) for line in _first_bid_cut("\n".join(lines))], "the virtual cup that played it is gone"),
+    (lambda lines: [re.sub(r"^#@ bot (\w+) .*", rf"#@ cup \1 id=7 board=sim fw=0.1 port=serial:{GONE}", line)
+                    for line in _first_bid_cut("\n".join(lines))], "the virtual cup that played it is gone"),
 ])
 def test_a_poker_journal_that_cant_go_on_is_refused_in_one_line(finished_journal, tmp_path, damage, says):
     damaged = tmp_path / "games" / "20260101-000000-poker.txt"

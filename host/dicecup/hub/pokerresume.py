@@ -7,9 +7,9 @@ the next shake rolls all five afresh.
 
 Whose dice they were decides what becomes of the cut round's hidden dice:
 - bots on the hub: the hub drew every die's seed, and keeps those of the round in progress in its private file
-  beside the journal (recovery.keep_poker_seeds, as it keeps a face-bid bot's dice). A resumed hub opens the ones nobody saw
-  (`#@ die-seed`, after the `reroll`), so `dicecup verify` tallies every roll. Without that file (a full disk) they
-  stay unrevealed, which verify reports and accepts.
+  beside the journal (recovery.keep_poker_seeds, as it keeps a face-bid bot's dice). A resumed hub opens the ones
+  nobody saw (`#@ die-seed`, after the `reroll`), so `dicecup verify` tallies every roll. Without that file (a full
+  disk) they stay unrevealed, which verify reports and accepts.
 - the table's one cup (`--players`): its seeds never left it. The cup that comes back -- the same one, on its old
   port or a new `--port`, or a new virtual cup (`--sim 1`) -- is told to forget the round (TableCup.forget_round)
   and becomes every player's cup again; its id and port are journaled (`#@ cup`), so the game can be resumed again.
