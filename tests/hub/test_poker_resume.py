@@ -278,3 +278,12 @@ def test_ctrl_c_at_a_poker_table_of_one_virtual_cup_says_how_to_resume_it_and_th
     assert len(drawn) == 1 and final.history[0].opener == drawn[0]  # not drawn again by the resumed hub
     assert "reroll" not in text  # no round was cut: nothing to play again
     _referee_and_verify(journal)
+
+
+def test_resume_sim_is_refused_for_a_game_of_bots_in_one_line(finished_journal, tmp_path):
+    cut = tmp_path / "cut.txt"
+    cut.write_text("\n".join(_first_bid_cut(finished_journal.read_text())) + "\n")
+    done = subprocess.run([sys.executable, "-m", "dicecup", "resume", str(cut), "--sim", "1", "--data", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stdout[-1500:] + done.stderr
+    assert "--sim 1 is for a poker table of --players" in done.stderr
