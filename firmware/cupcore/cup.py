@@ -376,7 +376,7 @@ def _render_cue(buf, cue, elapsed, arg):
     return leds.blink(buf, leds.WHITE, elapsed)
 
 
-_POKER_TOO = (wire.ENTROPY, wire.REVEAL_REQ, wire.ACCEPT, wire.REFUSE)  # once in poker mode, the PokerCup's
+_POKER_TOO = (wire.ENTROPY, wire.REVEAL_REQ, wire.ACCEPT, wire.REFUSE, wire.PCLOSE)  # in poker mode, the PokerCup's
 _HANDLERS = {
     wire.WHO: Cup._on_who,
     wire.ENTROPY: Cup._on_entropy,

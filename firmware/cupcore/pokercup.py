@@ -8,6 +8,10 @@ opened alone (OPEN: sub-deal, die, face, seed) when the holder moves it to the t
 table (an open roll, a try: opened as soon as it exists) and when the cup is lifted (REVEAL_REQ) -- the hub
 checks each against its commitment, and never learns a die still under the cup.
 
+Every seed of a round comes from ONE round secret R, drawn at the round's first PDEAL (die_seed below), so the
+cup keeps 16 bytes a round, not a seed per die, and when the round is over (PCLOSE) it opens R (an OPEN of die 0):
+the hub then rechecks every die rolled in the round, those re-rolled under the cup before anyone saw them too.
+
 The holder's buttons, by the stage the hub's PTABLE names (A left, B right):
     any stage   A long   peek at all five dice (the holder looks under the cup)
     opening     B long   shake all five; then A press: the bid's die at the pointer 9 T J Q K A or none,
@@ -26,6 +30,7 @@ a peek shows all five; the bid being composed shows its dice.
 from cupcore import commit, dice, leds, wire
 from cupcore.compat import const, ticks_diff, ticks_ms, urandom
 from cupcore.gestures import DOUBLE, LONG, PRESS
+from cupcore.hmac256 import hmac_sha256
 
 # PTABLE stages (the hub maps its states to them in host/dicecup/hub/pokerwire.py).
 WAITING = const(0)
@@ -50,6 +55,14 @@ _SEED = const(16)
 _NONCE = const(8)
 _ALL = const(0x1F)
 _BLINK_MS = const(200)
+SEED_TAG = b"dicecup-poker-die-1"
+
+
+def die_seed(secret, deal_id, die):
+    """Die `die`'s (1..5) seed in sub-deal `deal_id` of the round whose secret is `secret` (16 bytes):
+    HMAC-SHA256(key = secret, msg = "dicecup-poker-die-1" | deal_id (2, big-endian) | die (1)), its first 16
+    bytes. A seed opened alone tells nothing of the secret or of the other dice; the secret tells every seed."""
+    return hmac_sha256(secret, SEED_TAG + bytes((deal_id >> 8 & 0xFF, deal_id & 0xFF, die)))[:_SEED]
 
 
 def hand_code(named):
@@ -77,12 +90,14 @@ class PokerCup:
         self._send = send
         self._source = source
         self._clock = clock
-        # Per die, allocated once: the sub-deal that last rolled it, its nonce, seed and entropy, and its face.
+        # Per die, allocated once: the sub-deal that last rolled it, its nonce and its face. Its seed is not kept:
+        # die_seed gives it again from the round secret.
         self.sub = [0, 0, 0, 0, 0]
         self._nonces = bytearray(_DICE * _NONCE)
-        self._seeds = bytearray(_DICE * _SEED)
-        self._entropy = bytearray(_DICE * 16)
         self.faces = bytearray(_DICE)  # 0: not rolled yet, or waiting for the hub's entropy
+        self._secret = bytearray(_SEED)  # the round secret R: every seed of the round comes from it
+        self.secret_from = 0   # the sub-deal at which R was drawn (0: none yet)
+        self.spent = True      # R opened, or its round over: the next PDEAL draws a new one
         self.pending = 0       # dice committed to, waiting for entropy
         self.opened = 0        # dice whose seed left the cup since their last roll
         self.on_table = 0      # from the hub's PTABLE
@@ -112,6 +127,8 @@ class PokerCup:
             self._on_ptable(values)
         elif mtype == wire.REVEAL_REQ:
             self._open_mask(_ALL & ~self.opened & ~self.pending)
+        elif mtype == wire.PCLOSE:
+            self._open_secret()
         elif mtype == wire.ACCEPT:
             if values[1] == self.awaiting:
                 self.awaiting = 0
@@ -127,13 +144,18 @@ class PokerCup:
         deal_id, mask, nonce = values
         if not mask or mask & ~_ALL or len(nonce) != _NONCE:
             return self._send(wire.ERROR, (wire.ERR_BODY, wire.PDEAL))
+        if self.spent:  # the round's first roll: a new round secret
+            self._secret[:] = self._source(_SEED)
+            self.secret_from, self.spent = deal_id, False
+            for d in range(_DICE):  # dice of an opened secret are never opened again (nor shown as this round's)
+                self.faces[d] = 0
+            self.pending = self.opened = 0
         for d in range(_DICE):
             if not mask >> d & 1:
                 continue
             if not (self.sub[d] == deal_id and self.pending >> d & 1):  # the same PDEAL again: the same seed
                 self.sub[d] = deal_id
                 self._nonces[d * _NONCE:(d + 1) * _NONCE] = nonce
-                self._seeds[d * _SEED:(d + 1) * _SEED] = self._source(_SEED)
                 self.faces[d] = 0
                 self.pending |= 1 << d
                 self.opened &= ~(1 << d)
@@ -144,7 +166,6 @@ class PokerCup:
         rolled = 0
         for d in range(_DICE):
             if self.sub[d] == deal_id and self.pending >> d & 1:
-                self._entropy[d * 16:(d + 1) * 16] = entropy
                 self.faces[d] = dice.roll(self._seed(d), self._nonce(d), d + 1, entropy, 1)[0]
                 rolled |= 1 << d
         if not rolled:
@@ -157,9 +178,10 @@ class PokerCup:
 
     def _on_ptable(self, values):
         rnd, holder, stage, on_table, way, standing = values
-        if rnd != self.round:  # a new round: all five under the cup, nothing rolled yet
+        if rnd != self.round:  # a new round: all five under the cup, nothing rolled yet, a new secret to come
             self.round = rnd
             self.pending = self.opened = 0
+            self.spent = True  # (kept until then, for a PCLOSE that comes again)
             for d in range(_DICE):
                 self.faces[d] = 0
         if stage != self.stage or holder != self.holder or standing != self.standing:
@@ -179,7 +201,15 @@ class PokerCup:
         return bytes(self._nonces[d * _NONCE:(d + 1) * _NONCE])
 
     def _seed(self, d):
-        return bytes(self._seeds[d * _SEED:(d + 1) * _SEED])
+        return die_seed(self._secret, self.sub[d], d + 1)
+
+    def _open_secret(self):
+        """The round is over (or void): R, as an OPEN of die 0 from the sub-deal it was drawn at. The same again
+        for a PCLOSE sent again; nothing more is rolled from it."""
+        if not self.secret_from:
+            return self._send(wire.ERROR, (wire.ERR_STATE, wire.PCLOSE))
+        self.spent = True
+        self._send(wire.OPEN, (self.secret_from, 0, 0, bytes(self._secret)))
 
     @property
     def rolled(self):

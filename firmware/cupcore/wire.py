@@ -63,6 +63,7 @@ ENTROPY = const(0x19)
 CHALLENGE = const(0x1A)
 PDEAL = const(0x1B)  # poker dice: roll these dice of the one cup (a sub-deal)
 PTABLE = const(0x1C)  # poker dice: the round as the cup needs it
+PCLOSE = const(0x1D)  # poker dice: the round is over: open its secret (answered with an OPEN of die 0)
 ACK = const(0x20)
 PING = const(0x21)
 PONG = const(0x22)
@@ -138,6 +139,7 @@ LAYOUTS = {
     OPEN: "HBBa",  # deal die face seed
     PDEAL: "HBn",  # deal dice(mask) nonce
     PTABLE: "HBBBBH",  # round holder stage on_table way standing
+    PCLOSE: "H",  # deal (the round's first sub-deal)
     ACK: "",
     PING: "H",  # token
     PONG: "H",  # token

@@ -14,6 +14,7 @@ MESSAGES = {
     wire.OPEN: ("open", ("deal", "die", "face", "seed")),
     wire.PDEAL: ("pdeal", ("deal", "dice", "nonce")),
     wire.PTABLE: ("ptable", ("round", "holder", "stage", "on_table", "way", "standing")),
+    wire.PCLOSE: ("pclose", ("deal",)),
     wire.WELCOME: ("welcome", ("proto", "seat", "seats")),
     wire.DEAL: ("deal", ("deal", "dice", "nonce")),
     wire.TABLE: ("table", ("deal", "turn", "bidder", "qty", "face", "clock", "in_play", "flags")),

@@ -15,12 +15,16 @@ the open, and at the reveal; the rest stay hidden. The journal writes these fact
     #@ die-commit 7 1 HEX                    die 1's commitment in sub-deal 7
     #@ die-entropy 7 HEX check=8HEX          the hub's entropy, after every commitment of the sub-deal
     #@ die-seed 7 1 HEX                      die 1's seed, written just before the line that shows its face
+    #@ round-secret 5 HEX last=9             the table's cup's round secret, drawn at sub-deal 5: it gives the
+                                             seed of every die of sub-deals 5 to 9 (die_seed), opened once the
+                                             round is over (the bots' dice on the hub: die-seed lines instead)
 """
 import hashlib
 import hmac
 
 from cupcore import commit as commitment
 from cupcore import dice as fair_dice
+from cupcore.pokercup import die_seed  # noqa: F401 - the round secret's seeds, for the hub and verify
 
 RECEIPT_TAG = b"dicecup-poker-entropy-1"
 

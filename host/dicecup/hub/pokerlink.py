@@ -4,7 +4,11 @@ buttons, so every intent from the cup is the holder's.
 
 The cup draws every die's seed; the hub only ever sees a die's commitment until the cup opens that die alone
 (OPEN), and checks each opening against its commitment and the entropy of its sub-deal (pokerdice.PokerDeal).
+Every seed of a round comes from the cup's round secret, which the hub asks for (PCLOSE) when the round is over
+and before the next round's first roll: the cup opens it (an OPEN of die 0), and the hub checks every commitment
+of the round against it, those of dice re-rolled under the cup before anyone saw them too.
 """
+from cupcore import commit as commitment
 from cupcore import wire, wirenames
 
 from dicecup.rules import DicecupError
@@ -14,7 +18,7 @@ from dicecup.rules.poker import (REVEAL, Accept, CallLiar, Hide, OpenRoll, Poker
 from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.poker.state import OPENING
 
-from .pokerdice import PokerDeal, mask_of, slots_of
+from .pokerdice import PokerDeal, die_seed, mask_of, slots_of
 from .pokerwire import code_of_hand, hand_of_code, stage_of
 
 _ROLLS = {wire.SHAKE: Shake, wire.ROLL: OpenRoll, wire.TRY: Try}
@@ -25,11 +29,17 @@ class TableCup:
     def __init__(self, hub):
         self.hub = hub
         self.rolling = None  # (event type, holder's name, PokerDeal): a roll waiting for commitments or openings
+        self.unsettled = []  # the cup's rolls (PokerDeals) whose round secret has not been opened yet
+        self.asked = None    # (the connection a PCLOSE went on, the last sub-deal it covers) until the secret is in
+        self.closing = None  # the round's end, held until its secret is in and checked
+        self.no_secrets = False  # the cup's firmware does not know PCLOSE: dice re-rolled unseen stay unchecked
 
     def send(self, mtype, values=()):
         self.hub.seats[0].send(mtype, values)  # every seat's connection is the one cup's
 
     def send_table(self):
+        if self.asked is not None and self.asked[0] is not self.hub.seats[0].conn:
+            self._ask_secret()  # the cup came back after a drop: the question may have gone with the old line
         state = self.hub.state
         way = 0 if state.direction is None else (1 if state.direction == 1 else 2)
         holder = 0xFF if state.holder is None else state.holder
@@ -40,6 +50,7 @@ class TableCup:
         """The round starts again (the cup dropped and came back): the cup forgets a round's dice only when the
         round's number changes, and a restarted round keeps its number, so a PTABLE of round 0 (none) goes first."""
         self.rolling = None
+        self._ask_secret()  # the void round's dice are rechecked all the same
         self.send(wire.PTABLE, (0, 0xFF, stage_of(self.hub.state), 0, 0, code_of_hand(None)))
         # An intent whose answer the drop lost leaves the cup waiting ("busy") for good: it takes an ACCEPT of its
         # kind as the end of that wait and ignores the others. (A REFUSE would do too, but its cue on the LEDs
@@ -51,7 +62,7 @@ class TableCup:
     def on_intent(self, values):
         hub = self.hub
         deal, kind, qty, face = values
-        if hub.phase.value != "bidding" or self.rolling is not None or hub.state.holder is None:
+        if hub.phase.value != "bidding" or self.rolling is not None or hub.state.holder is None or self.closing:
             return self.send(wire.REFUSE, (deal, kind, wirenames.ROUND_OVER))
         name = hub.state.seats[hub.state.holder]
         try:
@@ -91,8 +102,11 @@ class TableCup:
     # -- rolls: a sub-deal, a commitment per die, then the entropy --------------------------------------------
     def _roll(self, kind, name, slots):
         hub = self.hub
+        if hub.state.phase == OPENING:  # the round's first roll: any secret of an earlier round is opened first
+            self._ask_secret()
         hub.subs += 1
         deal = PokerDeal(hub.subs, hub.chance.bytes(8), slots, name)
+        self.unsettled.append(deal)
         hub.journal.fact("dice", deal.id, f"nonce={deal.nonce.hex()}", f"dice={''.join(map(str, deal.slots))}",
                          f"by={name}")
         self.rolling = (kind, name, deal)
@@ -126,6 +140,8 @@ class TableCup:
     def on_open(self, values):
         hub = self.hub
         deal_id, die, face, seed = values
+        if die == 0:
+            return self._on_secret(deal_id, bytes(seed))
         deal = hub.rolled_in.get(die)
         if deal is None or deal.id != deal_id or not 1 <= die <= 5:
             return self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.BAD_REVEAL))
@@ -164,6 +180,67 @@ class TableCup:
         if kind is Try:
             return self.hub._after(None)
         self.send_table()
+
+    # -- the round secret: every die of the round opened once it is over ------------------------------------------
+    def close_round(self, then) -> bool:
+        """The round is over: ask the cup for its round secret and hold `then` (the round's end) until it is in and
+        checked. False when there is nothing to ask (no roll since the last secret; firmware that can't)."""
+        if not self._ask_secret():
+            return False
+        self.closing = then
+        return True
+
+    def _ask_secret(self) -> bool:
+        if not self.unsettled or self.no_secrets:
+            return False
+        self.asked = (self.hub.seats[0].conn, self.unsettled[-1].id)
+        self.send(wire.PCLOSE, (self.unsettled[0].id,))
+        return True
+
+    def _on_secret(self, first, secret):
+        """The cup opened the secret it drew at sub-deal `first`: every commitment of the rolls it covers must be
+        to the seed the secret gives (and every die opened alone was, by the same commitment)."""
+        if self.asked is None:
+            return  # the same secret again (asked twice): checked already
+        last = self.asked[1]
+        covered = [deal for deal in self.unsettled if deal.id <= last]
+        for deal in covered:
+            for slot, digest in sorted(deal.commits.items()):
+                if deal.id < first:  # rolled before the secret was drawn: only dice opened alone are accounted for
+                    good = slot in deal.opened
+                else:
+                    good = commitment.verify(digest, deal.nonce, slot, 1, die_seed(secret, deal.id, slot))
+                if not good:
+                    self.send(wire.REFUSE, (first, wire.OPEN, wirenames.BAD_REVEAL))
+                    self.unsettled, self.asked, self.closing = [], None, None
+                    return self.hub.stop_cheating(
+                        f"the cup's round secret does not give the seed it committed to for die {slot} in sub-deal "
+                        f"{deal.id}: it showed dice no seed of its own gave")
+        self.hub.journal.fact("round-secret", first, secret.hex(), f"last={last}")
+        self._settled(covered)
+
+    def on_error(self, code, about) -> bool:
+        """An ERROR about PCLOSE: firmware without round secrets (error 2, said once: the game goes on as before
+        them), or a cup with no secret to open (it restarted and lost it). True when it was about PCLOSE."""
+        if about != wire.PCLOSE or self.asked is None:
+            return False
+        covered = [deal for deal in self.unsettled if deal.id <= self.asked[1]]
+        if code == wire.ERR_UNKNOWN:
+            self.no_secrets = True
+            self.hub.say("the table's cup has firmware without round secrets: dice re-rolled under it unseen can't "
+                         "be rechecked (flash it again to have them)")
+        if covered:
+            self.hub.journal.comment(f"the cup opened no round secret for sub-deals {covered[0].id}-"
+                                     f"{covered[-1].id}: their dice not opened alone can't be rechecked")
+        self._settled(covered)
+        return True
+
+    def _settled(self, covered):
+        self.unsettled = [deal for deal in self.unsettled if deal not in covered]
+        self.asked = None
+        then, self.closing = self.closing, None
+        if then is not None:
+            then()
 
     def lift(self):
         """The cup is lifted: the dice not yet opened are asked for (each comes alone, checked), then the reveal."""

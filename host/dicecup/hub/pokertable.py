@@ -88,7 +88,7 @@ class PokerHub(Hub):
             self.cup.on_pcommit(values)
         elif mtype == wire.OPEN:
             self.cup.on_open(values)
-        elif mtype == wire.ERROR:
+        elif mtype == wire.ERROR and not self.cup.on_error(*values):
             self.say(f"the cup says: {wirenames.ERRORS.get(values[0], values[0])} "
                      f"(about {wirenames.name_of(values[1])})", quiet=True)
 
@@ -290,6 +290,8 @@ class PokerHub(Hub):
         self._next_turn()
 
     def _round_over(self):
+        if self.cup is not None and self.cup.close_round(self._round_over):
+            return  # held until the cup's round secret is in and checked (pokerlink.py)
         outcome = self.state.history[-1]
         self.rounds_done = len(self.state.history)
         self._open_the_rest()
@@ -421,6 +423,9 @@ class _PokerRecovery:
         conn.send(wire.WELCOME, (wire.VERSION, 0, len(hub.seats)))
         if hub.phase == OVER or hub.state is None:
             return hub.say("the table's cup is back")
+        if hub.cup is not None and hub.cup.closing is not None:  # the round was over: its secret is asked again
+            hub.go_on()
+            return hub.cup.send_table()
         in_flight = hub.cup is not None and hub.cup.rolling is not None
         if in_flight:
             hub.cup.rolling = None  # a roll in flight is void with the round

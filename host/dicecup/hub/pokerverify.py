@@ -2,17 +2,19 @@
 `ben rolls 2=A`, `ben tries 4=K`, `reveal K K K Q 9`) against the seed opened for it, the commitment it opens
 and the hub's entropy of the sub-deal that last rolled it (pokerdice.py has the scheme and the `#@` facts).
 
-A die rolled under the cup and rolled again before anyone saw it is opened after the round (its seed journaled
-once the round is over), so the faces tallied are every roll, not only the dice players chose to show; one whose
-seed never came (a round cut short, or a cup's die rolled again unseen: the cup keeps its seeds) is counted as
-unrevealed. Then the faces tallied for evenness are only the dice seen as they landed (open rolls, tries): the
-dice players chose to show, or to keep under the cup, are no fair sample of the rolls.
+A die rolled under the cup and rolled again before anyone saw it is opened after the round -- its seed journaled
+once the round is over (the hub's own dice), or the table's cup's round secret (`#@ round-secret FIRST HEX
+last=LAST`), which gives the seed of every die of sub-deals FIRST to LAST, each checked against its commitment --
+so the faces tallied are every roll, not only the dice players chose to show. One whose seed never came (a round
+cut short, a cup that lost its secret) is counted as unrevealed, and then the faces tallied for evenness are only
+the dice seen as they landed (open rolls, tries): the dice players chose to show, or to keep under the cup, are no
+fair sample of the rolls.
 """
 from dicecup.rules.poker import OpenRoll, Reveal, Show, Try
 from dicecup.rules.record import parse_lines
 
 from .journalfacts import Checked, FairnessError, field as _field, hex_bytes as _hex, seat_fact
-from .pokerdice import die_face, poker_receipt
+from .pokerdice import die_face, die_seed, poker_receipt
 
 from cupcore import commit as commitment
 
@@ -38,6 +40,8 @@ def check_poker_journal(text: str) -> Checked:
                 sub = _new_sub(words, number, subs)
                 for slot in sub.slots:
                     latest[slot] = sub
+            elif kind == "round-secret":
+                _round_secret(words, number, subs)
             elif kind in ("die-commit", "die-seed", "die-entropy"):
                 sub = _fact(kind, words, number, subs)
                 slot = int(words[2]) if kind == "die-seed" else None
@@ -103,6 +107,27 @@ def _new_sub(words, number, subs):
                _field(words, "by", number))
     subs[id] = sub
     return sub
+
+
+def _round_secret(words, number, subs):
+    """Every seed of sub-deals FIRST..LAST from the cup's round secret, each checked against its commitment (and
+    against the seed the die was opened with, if it was opened alone)."""
+    if len(words) < 4 or not words[1].isdigit() or int(words[1]) not in subs:
+        raise FairnessError(number, "a round-secret line names a sub-deal the journal has not rolled")
+    first, secret, last = int(words[1]), _hex(words[2], 16, number, "round secret"), _field(words, "last", number)
+    if not last.isdigit() or int(last) < first:
+        raise FairnessError(number, f"last={last}: a round secret covers sub-deals {first} to a later one")
+    for sub in (subs[i] for i in range(first, int(last) + 1) if i in subs):
+        for slot, (digest, commit_line) in sorted(sub.commits.items()):
+            seed = die_seed(secret, sub.id, slot)
+            if not commitment.verify(digest, sub.nonce, slot, 1, seed):
+                raise FairnessError(number, f"the round secret does not give the seed die {slot} committed to in "
+                                            f"sub-deal {sub.id} (line {commit_line})")
+            opened = sub.seeds.get(slot)
+            if opened is not None and opened[0] != seed:
+                raise FairnessError(opened[1], f"die {slot}'s seed is not the one the round secret on line "
+                                               f"{number} gives")
+            sub.seeds.setdefault(slot, (seed, number))
 
 
 def _fact(kind, words, number, subs):

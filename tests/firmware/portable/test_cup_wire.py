@@ -23,6 +23,7 @@ SAMPLES = {
     wire.OPEN: (12, 3, 6, bytes(range(16))),
     wire.PDEAL: (12, 0x1F, bytes(range(8))),
     wire.PTABLE: (4, 2, 3, 0x03, 1, 16806),
+    wire.PCLOSE: (12,),
     wire.ACK: (),
     wire.PING: (0,),
     wire.PONG: (65535,),

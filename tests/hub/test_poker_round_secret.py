@@ -1,0 +1,119 @@
+"""Every die a poker cup rolls is opened by the round's end (issue 14, fairness): the cup derives every die's seed
+from one round secret and opens that secret once the round is over, so the hub rechecks the dice re-rolled under
+the cup before anyone saw them, and `dicecup verify` tallies every roll (docs/protocol.md, "Poker").
+
+One virtual cup (the real firmware on the MicroPython unix port, behind a real pty) passed round three seats whose
+bots always take the cup and re-roll all five under it, and call at the third bid: each round is three rolls of
+five dice, and the first two are re-rolled away unseen."""
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from dicecup.bots.poker_view import HANDLE, OPEN, RECEIVE, Plan
+from dicecup.hub.fairness import check_journal
+from dicecup.hub.screen import Screen
+from dicecup.hub.tablesetup import TableSetup
+from dicecup.rules import Rules, replay
+from dicecup.sim import pokerdemo, virtualcup
+from dicecup.sim.virtualcup import VirtualCups, find_micropython
+
+LOADED = Path(__file__).parent / "cheatcups" / "pokerloaded.py"
+
+
+class Rerolls:
+    """Opens with the lowest bid; takes the cup and re-rolls all five under it until three bids stand, then calls."""
+
+    poker = True
+
+    def act(self, view):
+        if view.stage == RECEIVE:
+            return view.legal[-1] if len(view.bids) >= 3 else view.legal[0]  # liar, else take the cup
+        if view.stage == HANDLE:
+            return Plan(frozenset(), shake=True)
+        return view.legal[0]  # OPEN and BID: the lowest bid
+
+
+def _play(data, seed, monkeypatch, main=None):
+    monkeypatch.setattr(pokerdemo, "load", lambda name, seed=None: Rerolls())
+    if main is not None:
+        real = virtualcup.VirtualCup.command
+
+        def command(self):  # the tampered main instead of the sim board's
+            cmd = real(self)
+            cmd[cmd.index(str(virtualcup.sim_main()))] = str(main)
+            return cmd
+
+        monkeypatch.setattr(virtualcup.VirtualCup, "command", command)
+    out = io.StringIO()
+    with VirtualCups(1, runtime=find_micropython(), fast=True, seed=seed, keyed=True) as cups:
+        table = TableSetup(Rules.parse("poker lives=1"), data=data, seed=seed, result_pause=0.0, keys=cups.keys,
+                           screen=Screen(console=Console(file=out, width=120), live=False))
+        try:
+            hub, errors = pokerdemo.play_poker_demo(table, cups[0], players=3, seed=seed, timeout=240)
+        finally:
+            table.close()
+    return hub, errors, out.getvalue()
+
+
+def _dice_rolled(text) -> int:
+    """Dice in the journal's sub-deals that got the hub's entropy (every one of them exists)."""
+    rolled = {m.group(1): len(m.group(2)) for m in re.finditer(r"^#@ dice (\d+) nonce=\S+ dice=(\d+)", text, re.M)}
+    return sum(rolled[m.group(1)] for m in re.finditer(r"^#@ die-entropy (\d+) ", text, re.M))
+
+
+@pytest.fixture(scope="module")
+def honest_game(tmp_path_factory):
+    monkeypatch = pytest.MonkeyPatch()
+    try:
+        yield _play(tmp_path_factory.mktemp("honest"), "every roll", monkeypatch)
+    finally:
+        monkeypatch.undo()
+
+
+def test_verify_tallies_every_roll_of_a_virtual_cup_game_the_unseen_rerolls_too(honest_game):
+    hub, errors, said = honest_game
+    assert not errors and hub.finished and not hub.cheated, said[-3000:]
+    text = hub.journal.path.read_text()
+    assert [o.to_json() for o in replay(text).state.history] == [o.to_json() for o in hub.state.history]
+    rolled = _dice_rolled(text)
+    assert rolled == 15 * len(hub.state.history)  # three rolls of five a round
+    checked = check_journal(text)
+    assert checked.unrevealed == 0, checked  # before: 10 a round, the two rolls re-rolled unseen
+    assert checked.rolls == rolled and sum(sum(c) for c in checked.faces.values()) == rolled
+    assert text.count("#@ round-secret ") == len(hub.state.history)
+    run = subprocess.run([sys.executable, "-m", "dicecup", "verify", str(hub.journal.path)], capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert f"{rolled} roll(s)" in run.stdout and "never revealed" not in run.stdout, run.stdout
+
+
+def test_a_tampered_round_secret_line_fails_verify_naming_the_line(honest_game, tmp_path):
+    hub, _, said = honest_game
+    lines = hub.journal.path.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("#@ round-secret "))
+    words = lines[at].split()
+    secret = words[3]
+    words[3] = ("0" if secret[0] != "0" else "1") + secret[1:]
+    lines[at] = " ".join(words)
+    tampered = tmp_path / "tampered.txt"
+    tampered.write_text("\n".join(lines) + "\n")
+    run = subprocess.run([sys.executable, "-m", "dicecup", "verify", str(tampered)], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 1, (run.stdout, run.stderr)
+    assert f"line {at + 1}: " in run.stderr and "round secret" in run.stderr, run.stderr
+
+
+def test_a_cup_that_loads_dice_rerolled_unseen_is_caught_at_the_round_secret_and_the_game_stops(tmp_path,
+                                                                                                    monkeypatch):
+    hub, errors, said = _play(tmp_path, "loaded", monkeypatch, main=LOADED)
+    assert hub.cheated and hub.state.winner is None, said[-3000:]  # before: the game went on, the lie unseen
+    assert "CHEATING: the cup's round secret" in said and "the game stops here" in said, said[-3000:]
+    text = hub.journal.path.read_text()
+    assert "cheating; the game stopped" in text and "#@ round-secret" not in text
+    assert len(replay(text).state.history) == 1  # caught at the end of the first round
+    assert check_journal(text).scheme == "fair"  # every line the journal kept still checks
