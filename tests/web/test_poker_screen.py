@@ -7,6 +7,9 @@
 - Debian's Chromium following a whole game: who holds the cup, the open dice, the bids, each reveal, the winner.
 
 The game is short (one life each: two rounds for three seats) and the bots quick."""
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 from webpages import browser  # noqa: F401 - the fixture
@@ -22,6 +25,7 @@ from dicecup.hub.snapshot import PokerSeen
 from dicecup.web.shots import bots_table
 
 RULES = "poker lives=1"
+DEMO_DEADLINE = 150  # seconds: a short demo with a MicroPython cup on a loaded machine
 FACES = set("9TJQKA")
 
 
@@ -175,3 +179,36 @@ def test_a_browser_follows_a_whole_poker_game(browser, tmp_path):
                        any(line.startswith(bid) for line in s["bids"]) and s["dice"] == open_pattern(state)
                        for s in seen), (bid, holder, open_pattern(state))
     assert any(set(s["dice"]) - {"?"} for s in seen), "no open die was ever drawn"
+
+
+def test_the_poker_demo_serves_the_table_screen_with_its_one_cup_passed_round(tmp_path):
+    """`dicecup demo --rules poker --web`: one virtual cup (the real firmware on MicroPython) passed between two
+    seats; a page gets the poker table, both seats on that cup, the reveal and the winner (it ignored --web). One
+    round only: the hands compose each bid with the cup's buttons, about 4 s a bid."""
+    demo = subprocess.Popen([sys.executable, "-m", "dicecup", "demo", "--rules", "poker", "--cups", "2", "--seed",
+                             "poker-screen", "--brief", "--data", str(tmp_path), "--web", "127.0.0.1:0", "lives=1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = []
+        for line in demo.stdout:
+            lines.append(line)
+            found = re.match(r"table screen: (http://127\.0\.0\.1:\d+/t/\S+)$", line.strip())
+            if found or line.startswith("journal: "):
+                break
+        assert found, "".join(lines)
+        page = Listener(socket_url(found.group(1)))
+        won = page.wait_for(lambda m: m["type"] == "won", timeout=DEMO_DEADLINE)
+        out, err = demo.communicate(timeout=DEMO_DEADLINE)
+        page.close()
+    finally:
+        if demo.poll() is None:
+            demo.kill()
+            demo.communicate()
+    assert demo.returncode == 0 and "Traceback" not in err, err[-2000:]
+    out = "".join(lines) + out
+    assert won is not None and f"{won['winner']} wins the game." in out
+    tables = [m for m in page.messages if m["type"] == "table" and m.get("game") == "poker"]
+    assert tables and all(faces_outside(m) == [] for m in page.messages)
+    assert [(s["name"], s["kind"]) for s in tables[-1]["seats"]] == [("ana", "cup"), ("ben", "cup")]
+    reveals = [m["round"] for m in page.messages if m["type"] == "reveal"]
+    assert len(reveals) == 1 and all(f"round {r['n']}: {r['caller']} called liar" in out for r in reveals)

@@ -64,7 +64,7 @@ def run(args) -> int:
         with VirtualCups(1 if poker else args.cups, runtime=runtime, fast=True, seed=seed, keyed=True) as cups:
             table.keys.extra.update(cups.keys)  # fresh keys: the demo runs fully authenticated
             if poker:
-                return _play_poker(table, cups[0], args.cups, seed)
+                return _play_poker(table, cups[0], args.cups, seed, args.web)
             return _play(table, cups, seed, args.web)
     except (VirtualCupError, TableError, WebError) as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
@@ -74,11 +74,11 @@ def run(args) -> int:
         return 130
 
 
-def _play_poker(table, cup, players, seed) -> int:
+def _play_poker(table, cup, players, seed, web_address=None) -> int:
     from dicecup.sim.pokerdemo import play_poker_demo
 
     try:
-        hub, errors = play_poker_demo(table, cup, players, seed)
+        hub, errors = play_poker_demo(table, cup, players, seed, web_address=web_address)
     finally:
         table.close()
     if errors:

@@ -12,11 +12,22 @@ NAMES = ("ana", "ben", "cy", "dee", "eve", "fox", "gus", "hal", "ivy", "jo")
 BOT = "poker-hard"
 
 
-def play_poker_demo(table, cup, players: int, seed, timeout=None):
-    """Play a whole game; returns (hub, errors)."""
+def play_poker_demo(table, cup, players: int, seed, timeout=None, web_address=None):
+    """Play a whole game; returns (hub, errors). `web_address`: also serve the table screen there (--web)."""
     names = NAMES[:players]
     hub = table.use_hub(PokerHub(table.rules, data=table.data, chance=table.chance, expect_cups=1, players=names))
     hub.bot_delay = 0.0
+    if web_address:
+        from dicecup.web.launch import open_table_screen
+        web = open_table_screen(web_address, hub)
+        try:
+            return _play(table, cup, hub, names, timeout)
+        finally:
+            web.close()
+    return _play(table, cup, hub, names, timeout)
+
+
+def _play(table, cup, hub, names, timeout):
     seen = hub.subscribe(Seen())
     watch = hub.watch()
     bots = {name: load(BOT, seed=table.chance.fork(f"player {name}").below(2 ** 31)) for name in names}
