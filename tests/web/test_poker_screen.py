@@ -21,7 +21,7 @@ from dicecup.rules import Rules
 from dicecup.rules.poker import PokerBid, apply, new_poker_game, parse_event
 from dicecup.rules.poker.hands import rank_char
 from dicecup.web.present import Presenter
-from dicecup.hub.snapshot import PokerSeen
+from dicecup.hub.snapshot import PokerRevealed, PokerSeen
 from dicecup.web.shots import bots_table
 
 RULES = "poker lives=1"
@@ -88,6 +88,25 @@ def test_a_die_moved_back_under_the_cup_is_sent_face_down_though_the_table_saw_i
     assert [(s["name"], s["lives"], s["holds"]) for s in message["seats"]] == \
         [("ana", 3, False), ("ben", 3, True), ("cy", 3, False)]
     assert message["standing"] == {"bid": "KKQQ", "words": "two pairs kings and queens", "by": "ana"}
+
+
+def test_a_dropped_table_cup_pauses_with_its_reason_and_five_of_a_kind_is_told_as_rolled_for():
+    state = new_poker_game(Rules.parse("poker"), ["ana", "ben"])
+    for line in ("ana shakes", "ana bids KKKKK left", "ben accepts", "reveal K K K Q 9", "ben tries 4=K"):
+        state = apply(state, parse_event(line))
+    assert state.phase == "tries"
+    cup = tuple(SeatView(i, name, "cup", 7, "sim", False) for i, name in enumerate(state.seats))
+    present = Presenter()
+    present(PokerSeen(state))
+    message = present(TableSnapshot(TablePhase.BIDDING, seats=cup, to_act=1, paused=True))
+    assert message["paused"] and message["pause_reason"].startswith("the table's cup dropped: waiting for it")
+    assert [s["connected"] for s in message["seats"]] == [False, False]
+    assert message["doing"] == "ben rolls for five of a kind: try 2 of 3" and page_pattern(message) == "KKKK9"
+    state = apply(state, parse_event("ben tries 5=K"))
+    revealed = present(PokerRevealed(state.history[-1]))["round"]
+    assert revealed["verdict"] == "ben accepted KKKKK by ana, rolled for five of a kind and made it in 2 tries"
+    assert revealed["lit"] == [True] * 5 and revealed["loser"] is None
+    assert present(PokerSeen(state))["history"] == [revealed]
 
 
 def test_a_poker_page_never_receives_a_face_of_a_die_under_the_cup(tmp_path):
