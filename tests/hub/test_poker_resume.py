@@ -141,7 +141,9 @@ def _typed_turns(hub, journal, until, cup=None, timeout=60.0):
                     RECEIVING: f"{name} calls liar"}.get(state.phase)
         key = (len(text), move)
         if cup is not None and state.phase == OPENING and holder is not None:
-            if key != typed:  # pressed once per state of the journal: a second B long would be a move of its own
+            # Once per state of the journal (a second B long would be a move of its own), or again if nothing came
+            # of it; _press_shake presses only while the cup shows the opening with nothing pending.
+            if key != typed or time.monotonic() - typed_at > 5.0:
                 _press_shake(cup, state.round, holder)
                 typed, typed_at = key, time.monotonic()
         elif move and (key != typed or time.monotonic() - typed_at > 2.0):

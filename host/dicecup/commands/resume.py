@@ -70,16 +70,20 @@ def run(args) -> int:
                        allow_unpaired=args.allow_unpaired)
     virtual = None
     try:
+        if args.sim:  # started before the journal is taken up: a runtime missing is said with nothing written
+            virtual = _virtual_cup(table, args.seed)
+            ports = [("serial", virtual[0].path)]
         hub = table.make_hub(expect_cups=len(ports))
-        bots = lambda name: _bot(resumed.bots.get(name), name, hub)  # noqa: E731
+
+        def bots(name):
+            return _bot(resumed.bots.get(name), name, hub)
+
         if state.rules.preset.name == "poker":  # issue 14: the cut round is played again (pokerresume.py)
             resume_poker(hub, resumed, state, bots)
         else:
             hub.resume(resumed, state, bots=bots)
-        if args.sim:
-            virtual = _virtual_cup(table, args.seed)
+        if virtual is not None:
             hub.cup_hands = virtual[0]  # as at `play --sim 1`: a typed opening shake presses its B long
-            ports = [("serial", virtual[0].path)]
         conns = table.connect(ports, wait_for_missing=True)
         silent_ports.watch(conns, stop=table.stop,  # a port that never says hello: what it seems to be (issue 12)
                            say=lambda words: print(f"dicecup resume: {words}", file=sys.stderr, flush=True))
@@ -89,7 +93,10 @@ def run(args) -> int:
         print(f"dicecup resume: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # the journal holds the game still: say how to go on
-        print(f"dicecup resume: {stopped_by_ctrl_c(table.hub, resumable=True)}", file=sys.stderr)
+        said = stopped_by_ctrl_c(table.hub, resumable=True)
+        if args.sim:  # the new virtual cup ends with this process too
+            said = said.replace("`dicecup resume ", "`dicecup resume --sim 1 ")
+        print(f"dicecup resume: {said}", file=sys.stderr)
         return 130
     finally:
         table.close()
