@@ -117,3 +117,17 @@ def test_a_cup_that_loads_dice_rerolled_unseen_is_caught_at_the_round_secret_and
     assert "cheating; the game stopped" in text and "#@ round-secret" not in text
     assert len(replay(text).state.history) == 1  # caught at the end of the first round
     assert check_journal(text).scheme == "fair"  # every line the journal kept still checks
+
+
+def test_a_cup_whose_firmware_has_no_round_secrets_plays_on_and_the_table_says_what_it_cant_recheck(tmp_path,
+                                                                                                     monkeypatch):
+    """The version rule: PCLOSE is a new message within protocol 1, so older firmware answers error 2 about it; the
+    hub says so once and plays on as before round secrets, the unseen re-rolls counted as never revealed."""
+    hub, errors, said = _play(tmp_path, "old firmware", monkeypatch, main=Path(__file__).parent / "cheatcups" /
+                              "pokeroldfw.py")
+    assert not errors and hub.finished and not hub.cheated, said[-3000:]
+    assert said.count("firmware without round secrets") == 1, said[-3000:]
+    text = hub.journal.path.read_text()
+    assert "#@ round-secret" not in text and "the cup opened no round secret for sub-deals 1-3" in text
+    checked = check_journal(text)
+    assert checked.scheme == "fair" and checked.unrevealed == 10 * len(hub.state.history), checked
