@@ -3,6 +3,7 @@ as the face-bid table's RoundRevealed: the terminal screen takes it without a fa
 poker hub says the round's words itself), and a whole bots' game through the log screen reads round by round."""
 import io
 import random
+import re
 
 from rich.console import Console
 
@@ -55,3 +56,19 @@ def test_a_poker_table_publishes_each_reveal_as_a_poker_event_and_the_log_screen
     assert [r.outcome.n for r in reveals] == [1, 2] and reveals[-1].outcome.eliminated
     log = out.getvalue()
     assert "round 1: " in log and "round 2: " in log and "Traceback" not in log
+
+
+def test_the_live_screen_draws_the_poker_table_the_cup_passed_round_and_its_open_dice(tmp_path):
+    screen, out = _screen(live=True)
+    try:
+        with bots_table("poker lives=1", seed="poker-screen", bots=3, data=tmp_path, watchers=[screen]) as \
+                (hub, web, runner):
+            runner.start()
+            runner.join(60)
+    finally:
+        screen.close()
+    drawn = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.getvalue())  # the text, without the terminal's codes
+    assert "poker lives=1  ·  round 1" in drawn and "▶" in drawn and "holds the cup, goes left →" in drawn
+    assert "♥" in drawn and "out" in drawn and "cup: ? ? ? ? ?  (? under the cup)" in drawn
+    assert re.search(r"cup: (?=[9TJQKA? ]*[9TJQKA] )([9TJQKA?] ){5} \(\? under the cup\)", drawn)  # dice open
+    assert "bids: bot" in drawn and "wins the game" in drawn
