@@ -97,7 +97,7 @@ def _verdict(o) -> str:
         how = f"made it in {o.tries} {'try' if o.tries == 1 else 'tries'}" if o.correct else "did not make it in 3 tries"
         said = f"{o.caller} accepted {o.bid} by {o.bidder}, rolled for five of a kind and {how}"
     else:
-        said = (f"{o.caller} called liar on {o.bid} by {o.bidder}: the dice make {made_words(o)}; "
+        said = (f"{o.caller} called liar on {o.bid} by {o.bidder}: the dice make {_made_words(o)}; "
                 f"the call was {'right' if o.correct else 'wrong'}")
     if o.loser:
         left = o.lives_after[o.loser]
@@ -105,5 +105,5 @@ def _verdict(o) -> str:
     return said
 
 
-def made_words(o) -> str:
+def _made_words(o) -> str:
     return f"{o.made.words()} ({o.made})"
