@@ -21,7 +21,7 @@ from dicecup.rules import Rules
 from dicecup.rules.poker import PokerBid, apply, new_poker_game, parse_event
 from dicecup.rules.poker.hands import rank_char
 from dicecup.web.present import Presenter
-from dicecup.hub.snapshot import PokerRevealed, PokerSeen
+from dicecup.hub.snapshot import PokerRevealed, PokerSeen, Said
 from dicecup.web.shots import bots_table
 
 RULES = "poker lives=1"
@@ -107,6 +107,18 @@ def test_a_dropped_table_cup_pauses_with_its_reason_and_five_of_a_kind_is_told_a
     assert revealed["verdict"] == "ben accepted KKKKK by ana, rolled for five of a kind and made it in 2 tries"
     assert revealed["lit"] == [True] * 5 and revealed["loser"] is None
     assert present(PokerSeen(state))["history"] == [revealed]
+
+
+def test_what_the_holder_sees_under_the_cup_is_not_said_to_the_room():
+    """A move typed at the hub for the holder (`bot2 accepts` at a table whose dice the hub holds) answers with
+    the dice under the cup, for whoever typed it: the hub's terminal shows it, a table screen must not."""
+    state = new_poker_game(Rules.parse("poker"), ["ana", "ben"])
+    present = Presenter()
+    present(TableSnapshot(TablePhase.BIDDING, seats=(), to_act=0))
+    present(PokerSeen(state))
+    assert present(Said("ben looks under the cup: 1=K 2=Q 3=9 4=A 5=A", quiet=True)) is None
+    assert present(Said("ben accepts and looks under the cup", quiet=True))["text"] == \
+        "ben accepts and looks under the cup"
 
 
 def test_a_poker_page_never_receives_a_face_of_a_die_under_the_cup(tmp_path):
