@@ -73,6 +73,7 @@ def _cut_round_played_again(journal, events_at_kill, state_at_kill):
 
 
 def _referee_and_verify(journal):
+    """(the final state, what verify says) once referee and verify both pass the journal."""
     final = replay(journal.read_text()).state
     assert final.winner is not None
     refereed = subprocess.run([sys.executable, "-m", "dicecup", "referee", str(journal)], capture_output=True,
@@ -173,15 +174,14 @@ def _cut_and_resumed(tmp_path, first, resume_args, cup=None):
         if second is not None:
             second.stop()
     _cut_round_played_again(journal, *cut)
-    _referee_and_verify(journal)
-    return final
+    return _referee_and_verify(journal)
 
 
 def test_a_poker_hub_of_one_virtual_cup_killed_mid_round_resumes_with_a_new_virtual_cup(tmp_path):
     data = ["--data", str(tmp_path)]
     first = HubProcess(["play", "--rules", "poker", "lives=1", "--sim", "1", "--players", "ana,ben,cy",
                         "--seed", "cut", *data])
-    final = _cut_and_resumed(tmp_path, first, ["--sim", "1", *data])  # no --players: the journal names them
+    final, _ = _cut_and_resumed(tmp_path, first, ["--sim", "1", *data])  # no --players: the journal names them
     assert final.seats == ("ana", "ben", "cy")
 
 
@@ -206,9 +206,11 @@ def test_a_poker_hub_killed_mid_round_resumes_with_the_same_cup_which_forgets_th
         try:
             first.wait_for("hold its B button to take the next seat")
             cup.press("b", "long")
-            _cut_and_resumed(tmp_path, first, data, cup=cup)  # on the port the journal names
+            _, verified = _cut_and_resumed(tmp_path, first, data, cup=cup)  # on the port the journal names
         finally:
             first.stop()
+    # The cup kept its round secret: the resumed hub asks for it, so the cut round's dice are rechecked too.
+    assert "never revealed" not in verified, verified
 
 
 GONE = "/tmp/dicecup-sim-0/cup0"  # a virtual cup's port that ended with its `play --sim`

@@ -13,6 +13,8 @@ Whose dice they were decides what becomes of the cut round's hidden dice:
 - the table's one cup (`--players`): its seeds never left it. The cup that comes back -- the same one, on its old
   port or a new `--port`, or a new virtual cup (`--sim 1`) -- is told to forget the round (TableCup.forget_round)
   and becomes every player's cup again; its id and port are journaled (`#@ cup`), so the game can be resumed again.
+  It is asked for the round secret of the rolls no secret settled yet (pokerlink.py): the same cup opens it, so
+  the cut round's dice are rechecked; a new cup has none, and the journal notes those dice as not opened.
 """
 import json
 import re
@@ -26,6 +28,7 @@ from dicecup.rules.poker import OPENING
 from .journal import Journal, secrets_path
 from .journalfacts import FairnessError
 from .phases import TablePhase
+from .pokerdice import PokerDeal
 from .pokerlink import TableCup
 from .pokertable import _PokerSeating
 from .pokerverify import check_poker_journal
@@ -52,11 +55,14 @@ def resume_poker(hub, resumed, state, bots):
     journal = Journal(resumed.path)
     journal.comment("the hub restarted; resuming from this journal")
     seats = [Recovery._seat(index, name, resumed, bots) for index, name in enumerate(state.seats)]
-    rolls, opened = _rolls(text)
+    rolls, settled = _rolls(text)
     hub.seating = ResumedPokerSeating(hub, seats)
     hub.state, hub.journal, hub.rounds_done, hub.subs = state, journal, len(state.history), max(rolls, default=0)
     if any(seat.is_cup for seat in seats):
         hub.cup = TableCup(hub)
+        # The cup's rolls its round secret has not settled yet: asked for when the cup is back (forget_round), so
+        # the cut round's dice are rechecked if it kept the secret (a cup that lost it says so, and it is noted).
+        hub.cup.unsettled = [deal for id, deal in sorted(rolls.items()) if id > settled]
     if state.phase == OPENING and state.holder is None and resumed.opener in state.seats:  # round 1, drawn
         opener = state.seats.index(resumed.opener)
         hub.state = state._replace(opener=opener, holder=opener)
@@ -64,7 +70,7 @@ def resume_poker(hub, resumed, state, bots):
     if cut:
         hub.journal.comment("the hub stopped mid-round: the round is played again, its bids void")
         hub.record(Reroll(state.seats[_someone_playing(state)]))
-    _open_kept_seeds(hub, resumed.path, rolls, opened)
+    _open_kept_seeds(hub, resumed.path, rolls)
     hub.phase, hub.next_at = TablePhase.BETWEEN, hub.clock()
     if hub.cup is not None:
         hub.pause()  # until the table's cup says hello
@@ -83,22 +89,34 @@ def _someone_playing(state) -> int:
 
 
 def _rolls(text):
-    """From the journal's fair-dice facts (already checked): {sub-deal id: (nonce, {die: commitment})} and the
-    set of (sub-deal id, die) whose seed is already opened."""
-    rolls, opened = {}, set()
+    """The journal's rolls (its fair-dice facts, already checked) as {sub-deal id: PokerDeal} with their
+    commitments and the dice already opened (seeds), and the last sub-deal a round secret settled (or the cup said
+    it could not)."""
+    rolls, settled = {}, 0
     for raw in text.splitlines():
+        unopened = _NO_SECRET.match(raw)
+        if unopened:
+            settled = max(settled, int(unopened.group(1)))
         words = raw[3:].split() if raw.startswith("#@ ") else ()
         if len(words) >= 3 and words[0] == "dice":
-            nonce = next(w[6:] for w in words if w.startswith("nonce="))
-            rolls[int(words[1])] = (bytes.fromhex(nonce), {})
+            fields = dict(w.split("=", 1) for w in words[2:] if "=" in w)
+            rolls[int(words[1])] = PokerDeal(int(words[1]), bytes.fromhex(fields["nonce"]),
+                                             [int(c) for c in fields["dice"]], fields.get("by", "?"))
         elif len(words) == 4 and words[0] == "die-commit":
-            rolls[int(words[1])][1][int(words[2])] = bytes.fromhex(words[3])
+            rolls[int(words[1])].commits[int(words[2])] = bytes.fromhex(words[3])
         elif len(words) == 4 and words[0] == "die-seed":
-            opened.add((int(words[1]), int(words[2])))
-    return rolls, opened
+            deal = rolls[int(words[1])]
+            deal.seeds[int(words[2])] = bytes.fromhex(words[3])
+            deal.opened.add(int(words[2]))
+        elif len(words) >= 3 and words[0] == "round-secret":
+            settled = max([settled] + [int(w[5:]) for w in words[3:] if w.startswith("last=")])
+    return rolls, settled
 
 
-def _open_kept_seeds(hub, path, rolls, opened):
+_NO_SECRET = re.compile(r"^# the cup opened no round secret for sub-deals \d+-(\d+)")  # pokerlink.TableCup.on_error
+
+
+def _open_kept_seeds(hub, path, rolls):
     """Every die the hub rolled for its bots and nobody saw, opened from its private file (only a seed that opens
     the journal's commitment of that die is written): the cut round's, and a round end the kill cut short."""
     try:
@@ -107,13 +125,12 @@ def _open_kept_seeds(hub, path, rolls, opened):
         return
     with hub.journal.batch():
         for sub, seeds in sorted(kept.items(), key=lambda item: int(item[0])):
+            deal = rolls.get(int(sub))
             for slot, seed in sorted(seeds.items()):
-                key = (int(sub), int(slot))
-                if key in opened or key[0] not in rolls or key[1] not in rolls[key[0]][1]:
+                if deal is None or int(slot) in deal.opened or int(slot) not in deal.commits:
                     continue
-                nonce, commits = rolls[key[0]]
-                if commitment.verify(commits[key[1]], nonce, key[1], 1, bytes.fromhex(seed)):
-                    hub.journal.fact("die-seed", key[0], key[1], seed)
+                if commitment.verify(deal.commits[int(slot)], deal.nonce, int(slot), 1, bytes.fromhex(seed)):
+                    hub.journal.fact("die-seed", deal.id, int(slot), seed)
 
 
 class ResumedPokerSeating(_PokerSeating):
