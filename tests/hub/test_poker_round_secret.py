@@ -38,7 +38,7 @@ class Rerolls:
         return view.legal[0]  # OPEN and BID: the lowest bid
 
 
-def _play(data, seed, monkeypatch, main=None):
+def _play(data, seed, monkeypatch, main=None, timeout=240):
     monkeypatch.setattr(pokerdemo, "load", lambda name, seed=None: Rerolls())
     if main is not None:
         real = virtualcup.VirtualCup.command
@@ -54,7 +54,7 @@ def _play(data, seed, monkeypatch, main=None):
         table = TableSetup(Rules.parse("poker lives=1"), data=data, seed=seed, result_pause=0.0, keys=cups.keys,
                            screen=Screen(console=Console(file=out, width=120), live=False))
         try:
-            hub, errors = pokerdemo.play_poker_demo(table, cups[0], players=3, seed=seed, timeout=240)
+            hub, errors = pokerdemo.play_poker_demo(table, cups[0], players=3, seed=seed, timeout=timeout)
         finally:
             table.close()
     return hub, errors, out.getvalue()
@@ -131,3 +131,14 @@ def test_a_cup_whose_firmware_has_no_round_secrets_plays_on_and_the_table_says_w
     assert "#@ round-secret" not in text and "the cup opened no round secret for sub-deals 1-3" in text
     checked = check_journal(text)
     assert checked.scheme == "fair" and checked.unrevealed == 10 * len(hub.state.history), checked
+
+
+def test_a_cup_that_never_opens_its_round_secret_is_stopped_as_cheating(tmp_path, monkeypatch):
+    from dicecup.hub.pokerlink import TableCup
+
+    monkeypatch.setattr(TableCup, "secret_patience", 3.0)
+    hub, errors, said = _play(tmp_path, "mute", monkeypatch, main=Path(__file__).parent / "cheatcups" /
+                              "pokermute.py", timeout=90)
+    assert hub.cheated and hub.state.winner is None, said[-3000:]  # before: the table waited for good
+    assert "CHEATING: the cup did not open its round secret in 3 s" in said, said[-3000:]
+    assert "cheating; the game stopped" in hub.journal.path.read_text()

@@ -26,11 +26,14 @@ _WAYS = {wire.PBID: None, wire.PBID_LEFT: "left", wire.PBID_RIGHT: "right"}
 
 
 class TableCup:
+    secret_patience = 20.0  # seconds the cup has to open a round's secret once asked, while the table waits on it
+
     def __init__(self, hub):
         self.hub = hub
         self.rolling = None  # (event type, holder's name, PokerDeal): a roll waiting for commitments or openings
         self.unsettled = []  # the cup's rolls (PokerDeals) whose round secret has not been opened yet
         self.asked = None    # (the connection a PCLOSE went on, the last sub-deal it covers) until the secret is in
+        self.asked_at = None  # the hub's clock when it last asked
         self.closing = None  # the round's end, held until its secret is in and checked
         self.no_secrets = False  # the cup's firmware does not know PCLOSE: dice re-rolled unseen stay unchecked
 
@@ -194,7 +197,18 @@ class TableCup:
         if not self.unsettled or self.no_secrets:
             return False
         self.asked = (self.hub.seats[0].conn, self.unsettled[-1].id)
+        self.asked_at = self.hub.clock()
         self.send(wire.PCLOSE, (self.unsettled[0].id,))
+        return True
+
+    def overdue(self, now) -> bool:
+        """The round's end waits on a secret the cup has not opened in `secret_patience` seconds (asked again after
+        a drop, the time starts again): it is a cup that won't reveal, and the game stops as for one that lies."""
+        if self.closing is None or now - self.asked_at < self.secret_patience:
+            return False
+        self.unsettled, self.asked, self.closing = [], None, None
+        self.hub.stop_cheating(f"the cup did not open its round secret in {self.secret_patience:g} s, so the dice "
+                               "it rolled under the cup can't be rechecked")
         return True
 
     def _on_secret(self, first, secret):

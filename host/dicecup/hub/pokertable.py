@@ -102,6 +102,8 @@ class PokerHub(Hub):
                 self.start(new_poker_game(self.rules, [s.name for s in self.seats]))
         elif self.paused:  # the table's cup dropped: nothing is asked of anyone until it is back
             pass
+        elif self.cup is not None and self.cup.overdue(now):  # it won't open its round secret: stopped
+            pass
         elif self.phase == BETWEEN and now >= self.next_at:
             self._next_turn()
         elif self.phase == BIDDING and self.due is not None and now >= self.due:
