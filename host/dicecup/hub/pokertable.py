@@ -205,7 +205,7 @@ class PokerHub(Hub):
         with self.journal.batch():
             for deal in self.round_deals:
                 for slot in deal.slots:
-                    if slot not in deal.opened and slot in deal.seeds:  # a cup's own unseen dice stay its own
+                    if slot not in deal.opened and slot in deal.seeds:  # a cup's: by its round secret (pokerlink)
                         deal.opened.add(slot)
                         self.journal.fact("die-seed", deal.id, slot, deal.seeds[slot].hex())
         self.round_events, self.known, self.rolled_in, self.round_deals = [], {}, {}, []
