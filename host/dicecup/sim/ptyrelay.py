@@ -53,6 +53,13 @@ class Relay(threading.Thread):
                 return
             master, slave = self._host
             self._host = None
+            # The port goes with the cable, as /dev/serial/by-id/... does. Left behind, the link would point at a
+            # /dev/pts number the kernel hands to the next terminal opened on this machine: the host could open
+            # some other program's terminal through it (seen when tests ran side by side).
+            try:
+                os.unlink(self.link_path)
+            except FileNotFoundError:
+                pass
             os.close(master)
             os.close(slave)
 
