@@ -11,7 +11,7 @@ import sys
 from dicecup.bots.loader import BotError, load
 from dicecup.datadir import data_dir
 from dicecup.hub import silent_ports
-from dicecup.hub.journal import JournalError, read_journal, unfinished_journals
+from dicecup.hub.journal import JournalError, cut_torn_line, read_journal, torn_line, unfinished_journals
 from dicecup.hub.pokerresume import resume_poker, why_not_poker
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, stopped_by_ctrl_c
@@ -44,8 +44,10 @@ def run(args) -> int:
             return 2
         path = found[0]
     try:
-        resumed = read_journal(path)
         text = _text(path)
+        torn = torn_line(text)  # the hub died inside its last write: that line never was
+        text = text[:len(text) - len(torn)]
+        resumed = read_journal(path, text)
         state = replay(text).state
     except OSError as error:  # its words, not "[Errno 2] No such file or directory: '...'"
         print(f"dicecup resume: can't read {path}: {error.strerror or error}", file=sys.stderr)
@@ -65,6 +67,10 @@ def run(args) -> int:
     if why_not:  # checked before the hub writes a line to the file (issue 12 item 3)
         print(f"dicecup resume: {why_not}", file=sys.stderr)
         return 2
+    if torn:
+        cut_torn_line(path, text)
+        print(f"dicecup resume: the journal's last line was cut off mid-write ({torn[:40]!r}: the hub stopped while "
+              "writing it); the game goes on from the line before", file=sys.stderr, flush=True)
     ports = [("serial", port) for port in args.port] or ([] if args.sim else journal_ports(resumed))
     table = TableSetup(state.rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5),
                        allow_unpaired=args.allow_unpaired)

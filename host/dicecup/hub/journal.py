@@ -142,8 +142,10 @@ class Resumed(NamedTuple):
     entropy: dict = None  # seat -> the entropy the hub gave it for that deal (None: a journal from before fair dice)
 
 
-def read_journal(path) -> Resumed:
-    text = Path(path).read_text(encoding="utf-8")
+def read_journal(path, text: str = None) -> Resumed:
+    """What a resumed hub needs of a journal: its record, its cups and bots, the deal in progress. `text`: the
+    journal's text as already read (with a torn last line cut off: torn_line)."""
+    text = Path(path).read_text(encoding="utf-8") if text is None else text
     cups, bots, commits, entropy = {}, {}, {}, {}
     deal, nonce, opener = 0, b"", None
     for raw in text.splitlines():
@@ -164,6 +166,20 @@ def read_journal(path) -> Resumed:
         elif words[0] == "opener" and len(words) >= 2:
             opener = words[1]
     return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits, opener, entropy)
+
+
+def torn_line(text: str) -> str:
+    """The journal's last line if its writer died before finishing it, else "". Every line is written whole with
+    its newline in one write (Journal.line), so a last line without one was never finished: not a move, not a
+    fact, whatever it looks like (`bot2 bids KK` may be the start of `bot2 bids KKQQ`)."""
+    if not text or text.endswith("\n"):
+        return ""
+    return text[text.rfind("\n") + 1:]
+
+
+def cut_torn_line(path, text: str) -> None:
+    """Cut the journal back to `text` (its whole lines), so what is appended next starts a line of its own."""
+    os.truncate(path, len(text.encode("utf-8")))
 
 
 def secrets_path(journal_path) -> Path:
