@@ -38,14 +38,15 @@ class Rerolls:
         return view.legal[0]  # OPEN and BID: the lowest bid
 
 
-def _play(data, seed, monkeypatch, main=None, timeout=240):
+def _play(data, seed, monkeypatch, main=None, timeout=240, options=()):
     monkeypatch.setattr(pokerdemo, "load", lambda name, seed=None: Rerolls())
     if main is not None:
         real = virtualcup.VirtualCup.command
 
         def command(self):  # the tampered main instead of the sim board's
             cmd = real(self)
-            cmd[cmd.index(str(virtualcup.sim_main()))] = str(main)
+            at = cmd.index(str(virtualcup.sim_main()))
+            cmd[at:at + 1] = [str(main), *options]
             return cmd
 
         monkeypatch.setattr(virtualcup.VirtualCup, "command", command)
@@ -142,3 +143,13 @@ def test_a_cup_that_never_opens_its_round_secret_is_stopped_as_cheating(tmp_path
     assert hub.cheated and hub.state.winner is None, said[-3000:]  # before: the table waited for good
     assert "CHEATING: the cup did not open its round secret in 3 s" in said, said[-3000:]
     assert "cheating; the game stopped" in hub.journal.path.read_text()
+
+
+def test_a_cup_that_says_it_has_no_round_secret_on_the_line_it_committed_on_is_stopped_as_cheating(tmp_path,
+                                                                                                  monkeypatch):
+    """Error 4 (no secret) is a cup's answer after a restart that lost it; from a cup that committed to the round's
+    dice on this very connection it is a refusal to reveal."""
+    hub, errors, said = _play(tmp_path, "no secret", monkeypatch, main=Path(__file__).parent / "cheatcups" /
+                              "pokermute.py", options=["--no-secret"], timeout=90)
+    assert hub.cheated and hub.state.winner is None, said[-3000:]
+    assert "CHEATING: the cup would not open its round secret, which it holds" in said, said[-3000:]

@@ -36,6 +36,9 @@ class TableCup:
         self.asked_at = None  # the hub's clock when it last asked
         self.closing = None  # the round's end, held until its secret is in and checked
         self.no_secrets = False  # the cup's firmware does not know PCLOSE: dice re-rolled unseen stay unchecked
+        self.opened_secrets = 0  # round secrets the cup opened in this game (so it knows PCLOSE)
+        self.rolled_on = {}  # sub-deal id -> the connection its PDEAL went on (a cup that never dropped since
+        #                      still holds the secret of those rolls)
 
     def send(self, mtype, values=()):
         self.hub.seats[0].send(mtype, values)  # every seat's connection is the one cup's
@@ -110,6 +113,7 @@ class TableCup:
         hub.subs += 1
         deal = PokerDeal(hub.subs, hub.chance.bytes(8), slots, name)
         self.unsettled.append(deal)
+        self.rolled_on[deal.id] = hub.seats[0].conn
         hub.journal.fact("dice", deal.id, f"nonce={deal.nonce.hex()}", f"dice={''.join(map(str, deal.slots))}",
                          f"by={name}")
         self.rolling = (kind, name, deal)
@@ -231,6 +235,7 @@ class TableCup:
                         f"the cup's round secret does not give the seed it committed to for die {slot} in sub-deal "
                         f"{deal.id}: it showed dice no seed of its own gave")
         self.hub.journal.fact("round-secret", first, secret.hex(), f"last={last}")
+        self.opened_secrets += 1
         self._settled(covered)
 
     def on_error(self, code, about) -> bool:
@@ -239,6 +244,14 @@ class TableCup:
         if about != wire.PCLOSE or self.asked is None:
             return False
         covered = [deal for deal in self.unsettled if deal.id <= self.asked[1]]
+        line = self.hub.seats[0].conn
+        if self.opened_secrets if code == wire.ERR_UNKNOWN else any(
+                deal.commits and self.rolled_on.get(deal.id) is line for deal in covered):
+            # It opened secrets before, or it committed to these dice on this very line: it has the secret.
+            self.unsettled, self.asked, self.closing = [], None, None
+            self.hub.stop_cheating("the cup would not open its round secret, which it holds, so the dice it "
+                                   "rolled under the cup can't be rechecked")
+            return True
         if code == wire.ERR_UNKNOWN:
             self.no_secrets = True
             self.hub.say("the table's cup has firmware without round secrets: dice re-rolled under it unseen can't "
@@ -251,6 +264,8 @@ class TableCup:
 
     def _settled(self, covered):
         self.unsettled = [deal for deal in self.unsettled if deal not in covered]
+        for deal in covered:
+            self.rolled_on.pop(deal.id, None)
         self.asked = None
         then, self.closing = self.closing, None
         if then is not None:
