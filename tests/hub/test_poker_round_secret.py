@@ -22,7 +22,7 @@ from dicecup.rules import Rules, replay
 from dicecup.sim import pokerdemo, virtualcup
 from dicecup.sim.virtualcup import VirtualCups, find_micropython
 
-LOADED = Path(__file__).parent / "cheatcups" / "pokerloaded.py"
+TAMPERED = Path(__file__).parent / "cheatcups" / "pokersecret.py"  # --as loaded|mute|no-secret|old-firmware
 
 
 class Rerolls:
@@ -38,15 +38,15 @@ class Rerolls:
         return view.legal[0]  # OPEN and BID: the lowest bid
 
 
-def _play(data, seed, monkeypatch, main=None, timeout=240, options=()):
+def _play(data, seed, monkeypatch, tampered=None, timeout=240):
     monkeypatch.setattr(pokerdemo, "load", lambda name, seed=None: Rerolls())
-    if main is not None:
+    if tampered is not None:
         real = virtualcup.VirtualCup.command
 
         def command(self):  # the tampered main instead of the sim board's
             cmd = real(self)
             at = cmd.index(str(virtualcup.sim_main()))
-            cmd[at:at + 1] = [str(main), *options]
+            cmd[at:at + 1] = [str(TAMPERED), "--as", tampered]
             return cmd
 
         monkeypatch.setattr(virtualcup.VirtualCup, "command", command)
@@ -111,7 +111,7 @@ def test_a_tampered_round_secret_line_fails_verify_naming_the_line(honest_game, 
 
 def test_a_cup_that_loads_dice_rerolled_unseen_is_caught_at_the_round_secret_and_the_game_stops(tmp_path,
                                                                                                     monkeypatch):
-    hub, errors, said = _play(tmp_path, "loaded", monkeypatch, main=LOADED)
+    hub, errors, said = _play(tmp_path, "loaded", monkeypatch, tampered="loaded")
     assert hub.cheated and hub.state.winner is None, said[-3000:]  # before: the game went on, the lie unseen
     assert "CHEATING: the cup's round secret" in said and "the game stops here" in said, said[-3000:]
     text = hub.journal.path.read_text()
@@ -124,8 +124,7 @@ def test_a_cup_whose_firmware_has_no_round_secrets_plays_on_and_the_table_says_w
                                                                                                      monkeypatch):
     """The version rule: PCLOSE is a new message within protocol 1, so older firmware answers error 2 about it; the
     hub says so once and plays on as before round secrets, the unseen re-rolls counted as never revealed."""
-    hub, errors, said = _play(tmp_path, "old firmware", monkeypatch, main=Path(__file__).parent / "cheatcups" /
-                              "pokeroldfw.py")
+    hub, errors, said = _play(tmp_path, "old firmware", monkeypatch, tampered="old-firmware")
     assert not errors and hub.finished and not hub.cheated, said[-3000:]
     assert said.count("firmware without round secrets") == 1, said[-3000:]
     text = hub.journal.path.read_text()
@@ -138,8 +137,7 @@ def test_a_cup_that_never_opens_its_round_secret_is_stopped_as_cheating(tmp_path
     from dicecup.hub.pokerlink import TableCup
 
     monkeypatch.setattr(TableCup, "secret_patience", 3.0)
-    hub, errors, said = _play(tmp_path, "mute", monkeypatch, main=Path(__file__).parent / "cheatcups" /
-                              "pokermute.py", timeout=90)
+    hub, errors, said = _play(tmp_path, "mute", monkeypatch, tampered="mute", timeout=90)
     assert hub.cheated and hub.state.winner is None, said[-3000:]  # before: the table waited for good
     assert "CHEATING: the cup did not open its round secret in 3 s" in said, said[-3000:]
     assert "cheating; the game stopped" in hub.journal.path.read_text()
@@ -149,7 +147,6 @@ def test_a_cup_that_says_it_has_no_round_secret_on_the_line_it_committed_on_is_s
                                                                                                   monkeypatch):
     """Error 4 (no secret) is a cup's answer after a restart that lost it; from a cup that committed to the round's
     dice on this very connection it is a refusal to reveal."""
-    hub, errors, said = _play(tmp_path, "no secret", monkeypatch, main=Path(__file__).parent / "cheatcups" /
-                              "pokermute.py", options=["--no-secret"], timeout=90)
+    hub, errors, said = _play(tmp_path, "no secret", monkeypatch, tampered="no-secret", timeout=90)
     assert hub.cheated and hub.state.winner is None, said[-3000:]
     assert "CHEATING: the cup would not open its round secret, which it holds" in said, said[-3000:]
