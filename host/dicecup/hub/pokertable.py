@@ -298,7 +298,7 @@ class PokerHub(Hub):
         self.rounds_done = len(self.state.history)
         self._open_the_rest()
         self.publisher.publish(PokerRevealed(outcome))
-        self.say(_outcome_words(outcome))
+        self.say(f"round {outcome.n}: {outcome.words()} ({' '.join(map(rank_char, outcome.dice))})")
         if self.state.phase == P_OVER:
             return self.end_game()
         self.phase = BETWEEN
@@ -469,18 +469,3 @@ def _slots(words) -> tuple:
 def _dice_words(state, faces) -> str:
     return " ".join(f"{s}={rank_char(f)}{'' if not state.on_table[s - 1] else ' (table)'}"
                     for s, f in enumerate(faces, 1))
-
-
-def _outcome_words(o) -> str:
-    dice = " ".join(rank_char(f) for f in o.dice)
-    if o.call == "five":
-        how = f"made in {o.tries} {'try' if o.tries == 1 else 'tries'}" if o.correct else "not made in 3 tries"
-        said = f"round {o.n}: {o.caller} rolled for five of a kind: {dice}, {how}"
-    else:
-        said = (f"round {o.n}: {o.caller} called liar on {o.bid} by {o.bidder}; the dice {dice} make "
-                f"{o.made} ({o.made.words()}): the call was {'right' if o.correct else 'wrong'}")
-    if o.loser:
-        said += f"; {o.loser} loses a life ({o.lives_after[o.loser]} left)"
-    if o.eliminated:
-        said += f"; out: {', '.join(o.eliminated)}"
-    return said

@@ -80,7 +80,7 @@ def poker_round_message(o) -> dict:
             "caller": o.caller, "bidder": o.bidder, "bid": str(o.bid), "bid_words": o.bid.words(),
             "dice": [rank_char(f) for f in o.dice], "lit": _lit(o.dice, made), "made": str(made),
             "made_words": made.words(), "correct": o.correct, "tries": o.tries, "loser": o.loser,
-            "lives_after": dict(o.lives_after), "eliminated": list(o.eliminated), "verdict": _verdict(o)}
+            "lives_after": dict(o.lives_after), "eliminated": list(o.eliminated), "verdict": o.words()}
 
 
 def _lit(dice, made) -> list:
@@ -90,20 +90,3 @@ def _lit(dice, made) -> list:
     if made.kind in (JUNK, HIGH):
         return [False] * 5
     return [face in made.groups for face in dice]
-
-
-def _verdict(o) -> str:
-    if o.call == "five":
-        how = f"made it in {o.tries} {'try' if o.tries == 1 else 'tries'}" if o.correct else "did not make it in 3 tries"
-        said = f"{o.caller} accepted {o.bid} by {o.bidder}, rolled for five of a kind and {how}"
-    else:
-        said = (f"{o.caller} called liar on {o.bid} by {o.bidder}: the dice make {_made_words(o)}; "
-                f"the call was {'right' if o.correct else 'wrong'}")
-    if o.loser:
-        left = o.lives_after[o.loser]
-        said += f"; {o.loser} loses a life ({left} left)" if left else f"; {o.loser} loses a life and is out"
-    return said
-
-
-def _made_words(o) -> str:
-    return f"{o.made.words()} ({o.made})"

@@ -44,6 +44,21 @@ class PokerOutcome(NamedTuple):
     def made(self) -> Hand:
         return made(self.dice)
 
+    def words(self) -> str:
+        """The round's end in a player's words: `ben called liar on KKKQQ by ana: the dice make three kings
+        (KKK); the call was right; ana loses a life (2 left)`."""
+        if self.call == "five":
+            how = (f"made it in {self.tries} {'try' if self.tries == 1 else 'tries'}" if self.correct
+                   else "did not make it in 3 tries")
+            said = f"{self.caller} accepted {self.bid} by {self.bidder}, rolled for five of a kind and {how}"
+        else:
+            said = (f"{self.caller} called liar on {self.bid} by {self.bidder}: the dice make {self.made.words()} "
+                    f"({self.made}); the call was {'right' if self.correct else 'wrong'}")
+        if self.loser:
+            left = self.lives_after[self.loser]
+            said += f"; {self.loser} loses a life ({left} left)" if left else f"; {self.loser} loses a life and is out"
+        return said
+
     def to_json(self) -> dict:
         return {"n": self.n, "opener": self.opener, "direction": self.direction,
                 "bids": [{"seat": name, "bid": str(hand)} for name, hand in self.bids],
