@@ -40,3 +40,42 @@ def test_a_league_out_of_reach_is_said_before_the_table_starts(tmp_path):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("dicecup play: can't open the history database")
     assert not (tmp_path / "games").exists()
+
+
+def test_a_rated_game_whose_hub_died_is_rated_when_resume_finishes_it(db_url, tmp_path):
+    """The journal of a rated table says so from its first lines (`#@ rated-table`, with the league's --db): a hub
+    killed mid-game and `dicecup resume JOURNAL` (no --rated, no --db: nobody remembers them after a crash) lands
+    the game in that history and shows the change in nerve, as the first hub would have."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    data = tmp_path / "d"
+    hub = subprocess.Popen([sys.executable, "-m", "dicecup", "play", "--bots", "3", "--rated", "--db", db_url,
+                            "--seed", "crash", "--data", str(data), "dice=2"], stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        journal = None
+        while journal is None or " bids " not in journal.read_text():  # mid-game: the first bid is made
+            assert time.monotonic() < deadline and hub.poll() is None, "the rated game never got going"
+            journal = next(iter(sorted((data / "games").glob("*.txt"))), None) if (data / "games").exists() else None
+            time.sleep(0.02)
+    finally:
+        hub.send_signal(signal.SIGKILL)
+        hub.wait(30)
+    assert game_list(open_engine(db_url)) == []  # the game is not in the history yet
+    done = dicecup("resume", str(journal), "--data", str(data), timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"nerve after the game: bot1 1000 -> \d+", done.stdout), done.stdout[-1500:]
+    games = game_list(open_engine(db_url))
+    assert len(games) == 1 and games[0]["path"] == str(journal) and games[0]["rated"]
+
+
+def test_a_rated_tables_journal_names_its_league_but_never_its_password():
+    from dicecup.history.rated import RatedTable
+
+    fact = RatedTable(None, "dicecup play", db="postgresql://league:s3cret@club.example/dicecup").opening_fact()
+    assert fact == ("rated-table", "db=postgresql://league@club.example/dicecup")
+    assert RatedTable(None, "dicecup play").opening_fact() == ("rated-table",)  # the data folder's own history

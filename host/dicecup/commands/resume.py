@@ -11,6 +11,7 @@ import sys
 from dicecup.bots.loader import BotError, load
 from dicecup.datadir import data_dir
 from dicecup.hub import silent_ports
+from dicecup.history.options import HistoryError, add_rated_arguments, rated_table, rated_table_of
 from dicecup.hub.journal import JournalError, cut_torn_line, read_journal, torn_line, unfinished_journals
 from dicecup.hub.pokerresume import resume_poker, why_not_poker
 from dicecup.hub.screen import Screen
@@ -28,6 +29,7 @@ def add_arguments(parser):
     parser.add_argument("--data", help="where journals are (default ~/.local/share/dicecup)")
     parser.add_argument("--allow-unpaired", action="store_true",
                         help="also seat cups this hub holds no key for, as `play --allow-unpaired` does")
+    add_rated_arguments(parser)  # a rated game's journal says so: it is rated again without these
 
 
 def run(args) -> int:
@@ -67,13 +69,19 @@ def run(args) -> int:
     if why_not:  # checked before the hub writes a line to the file (issue 12 item 3)
         print(f"dicecup resume: {why_not}", file=sys.stderr)
         return 2
+    try:
+        rated = rated_table(_rated_as_begun(args, text), "dicecup resume")
+    except HistoryError as error:
+        print(f"dicecup resume: {error}", file=sys.stderr)
+        return 2
     if torn:
         cut_torn_line(path, text)
         print(f"dicecup resume: the journal's last line was cut off mid-write ({torn[:40]!r}: the hub stopped while "
               "writing it); the game goes on from the line before", file=sys.stderr, flush=True)
     ports = [("serial", port) for port in args.port] or ([] if args.sim else journal_ports(resumed))
     table = TableSetup(state.rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5),
-                       allow_unpaired=args.allow_unpaired)
+                       allow_unpaired=args.allow_unpaired, rated=rated)
+    table.bot_kinds = dict(resumed.bots)  # a rated table rates a bot as its kind (bot:hard), as when it began
     virtual = None
     try:
         if args.sim:  # started before the journal is taken up: a runtime missing is said with nothing written
@@ -108,6 +116,17 @@ def run(args) -> int:
         table.close()
         if virtual is not None:
             virtual.stop()
+
+
+def _rated_as_begun(args, text):
+    """args with --rated (and the league's --db) as the game began, when its journal says it was a rated table:
+    after a crash nobody remembers the options, and a rated game must not drop out of the history."""
+    begun = rated_table_of(text)
+    args.rated, args.db = getattr(args, "rated", False), getattr(args, "db", None)
+    if begun is not None and not args.rated:
+        args.rated = True
+        args.db = args.db or begun["db"]
+    return args
 
 
 def why_not_resumable(path, resumed, state, moved: bool, text: str = "", sim: int = 0):

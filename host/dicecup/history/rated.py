@@ -8,15 +8,16 @@ is said at once, not after the game.
 """
 import sys
 
-from .games import BOT_PREFIX, RATED_FACT
+from .games import BOT_PREFIX, RATED_FACT, RATED_TABLE_FACT
 from .errors import HistoryError
 from .ratings import MODEL, leaderboard, nerve
 
 
 class RatedTable:
-    def __init__(self, engine, prog: str, bot_kinds=None):
+    def __init__(self, engine, prog: str, bot_kinds=None, db: str = None):
         self.engine = engine
         self.prog = prog
+        self.db = db                              # --db as given (None: the data folder's history, the default)
         self.bot_kinds = dict(bot_kinds or {})   # seat -> bot kind (`hard`), as the journal writes them
         self.before = None                        # player -> nerve at seating (None: not rated yet)
         self.seats = None
@@ -32,7 +33,15 @@ class RatedTable:
         from dicecup.hub.snapshot import Background
 
         self.bot_kinds.update(bot_kinds or {})
+        hub.opening_facts.append(self.opening_fact())  # a game resumed after a crash is rated too
         self.feed = hub.subscribe(Background(self._seen, name="rated"))
+
+    def opening_fact(self) -> tuple:
+        """`#@ rated-table db=URL`: the league's address without its password (a crash must not put a password in
+        a journal people pass round; `dicecup resume --db URL` gives it again)."""
+        if self.db is None:
+            return (RATED_TABLE_FACT,)
+        return (RATED_TABLE_FACT, f"db={_without_password(self.db)}")
 
     def _seen(self, item):
         state = getattr(item, "state", None)
@@ -138,3 +147,13 @@ def _reason(error) -> str:
     from .db import reason
 
     return reason(error) if not isinstance(error, HistoryError) else str(error)
+
+
+def _without_password(url: str) -> str:
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url)._replace(password=None).render_as_string(hide_password=False)  # set() keeps a None
+    except ArgumentError:  # not a URL SQLAlchemy reads: the history would not have opened, so this is not reached
+        return url

@@ -49,6 +49,7 @@ class Hub:
     def __init__(self, rules, *, data, chance, expect_cups=0, bots=(), bot_kinds=None, clock=time.monotonic):
         self.rules, self.data, self.chance, self.clock = rules, data, chance, clock
         self.bot_kinds = dict(bot_kinds or {})  # name -> the bot's name (`hard`, `module:Name`), for the journal
+        self.opening_facts = []  # more `#@` facts for the journal's opening, e.g. a rated table's (history/rated.py)
         self.publisher = Publisher()
         self.seating = Seating(self, expect_cups=expect_cups, bots=bots)
         self.recovery = Recovery(self)
@@ -177,6 +178,8 @@ class Hub:
                             f"fw={seat.fw}", f"port={seat.conn.name}")
             else:
                 opened.fact("bot", seat.name, f"kind={self.bot_kinds.get(seat.name, 'normal')}")
+        for fact in self.opening_facts:
+            opened.fact(*fact)
         self.journal = opened  # only now can a resume go on with it (a Ctrl-C before says nothing was kept)
         self.say(f"the game begins: {self.rules}; journal {self.journal.path}")
         self._deal()
