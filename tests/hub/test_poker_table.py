@@ -75,8 +75,9 @@ def test_moves_typed_at_the_hub_play_the_seat_holding_the_cup(tmp_path):
                        screen=Screen(console=Console(file=io.StringIO(), width=100), live=False))
     hub = table.make_hub(expect_cups=0)
     hub.bot_delay = 1000.0  # the bots never act: everything is typed
-    said = []
+    said, private = [], []
     hub.subscribe(lambda item: said.append(getattr(item, "text", None)))
+    hub.subscribe(lambda item: getattr(item, "private", False) and private.append(item.text))
     hub.tick()
     opener = hub.state.seats[hub.state.holder]
     other = next(n for n in hub.state.seats if n != opener)
@@ -87,6 +88,7 @@ def test_moves_typed_at_the_hub_play_the_seat_holding_the_cup(tmp_path):
     assert hub.state.seats[hub.state.holder] == other
     hub.command(f"{other} accepts")
     assert any(s and s.startswith(f"{other} looks under the cup: 1=") for s in said)
+    assert [s for s in said if s and "looks under the cup: " in s] == private  # the hub's terminal only
     hub.command(f"{other} shows 1 2")
     assert hub.state.on_table[:2] == (True, True)
     hub.command(f"{other} shows 3=K")

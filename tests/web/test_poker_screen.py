@@ -116,7 +116,7 @@ def test_what_the_holder_sees_under_the_cup_is_not_said_to_the_room():
     present = Presenter()
     present(TableSnapshot(TablePhase.BIDDING, seats=(), to_act=0))
     present(PokerSeen(state))
-    assert present(Said("ben looks under the cup: 1=K 2=Q 3=9 4=A 5=A", quiet=True)) is None
+    assert present(Said("ben looks under the cup: 1=K 2=Q 3=9 4=A 5=A", quiet=True, private=True)) is None
     assert present(Said("ben accepts and looks under the cup", quiet=True))["text"] == \
         "ben accepts and looks under the cup"
 

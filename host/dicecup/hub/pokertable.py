@@ -377,7 +377,7 @@ class PokerHub(Hub):
         if isinstance(event, Accept) and self.state.phase == P_BIDDING:
             self._look(name)
             return self.say(f"{name} looks under the cup: " + _dice_words(self.state, self.known[name]),
-                            quiet=True)
+                            quiet=True, private=True)
         if isinstance(event, (PokerBid, CallLiar)) or self.state.phase == REVEAL:
             self._after(event)
 

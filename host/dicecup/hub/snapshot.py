@@ -76,9 +76,12 @@ class TableSnapshot:
 # -- events ------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Said:
-    """A line for the people at the table; `quiet` ones (each bid as it is made) may be left out of a brief view."""
+    """A line for the people at the table; `quiet` ones (each bid as it is made) may be left out of a brief view;
+    `private` ones are for the hub's own terminal only, never a page (poker: the dice under the cup, told to the
+    holder whose move was typed at the hub)."""
     text: str
     quiet: bool = False
+    private: bool = False
 
 
 @dataclass(frozen=True)

@@ -89,8 +89,8 @@ class Hub:
         """The latest snapshot, for a reader on another thread."""
         return self.subscribe(Latest())
 
-    def say(self, text, quiet=False):
-        self.publisher.publish(Said(text, quiet))
+    def say(self, text, quiet=False, private=False):
+        self.publisher.publish(Said(text, quiet, private))
 
     def snapshot(self) -> TableSnapshot:
         left = self.clock_left()

@@ -16,9 +16,6 @@ from .pokerpresent import poker_round_message, poker_table_message
 PHASE_WORDS = {"seating": "taking seats", "dealing": "shaking the cups", "bidding": "bidding",
                "revealing": "lifting the cups", "between": "next round coming", "over": "game over"}
 JOURNAL_PATH = re.compile(r"[;,]? ?journal:? /\S+")
-# At poker dice a move typed at the hub for the holder is answered with the dice under the cup (pokertable.py), for
-# whoever typed it: the hub's terminal shows that line, a table screen never does.
-HOLDERS_LOOK = re.compile(r" looks under the cup: ")
 
 
 def table_message(snap: TableSnapshot) -> dict:
@@ -104,7 +101,7 @@ def _verdict(o) -> str:
 def event_message(item):
     """The message for one published event, or None for what a screen does not show (stopwatch marks)."""
     if isinstance(item, Said):  # where the hub keeps its journal is the host's business, not the room's
-        if HOLDERS_LOOK.search(item.text):
+        if item.private:  # e.g. the dice under a poker cup, told at the hub's terminal to whoever typed the move
             return None
         return {"type": "said", "text": JOURNAL_PATH.sub("", item.text), "quiet": item.quiet}
     if isinstance(item, RoundRevealed):
