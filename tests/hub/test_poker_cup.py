@@ -1,6 +1,5 @@
-"""One virtual cup (the real firmware on the MicroPython unix port, behind a real pty) passed round three seats of
-bots pressing its buttons (four: `dicecup demo --rules poker`, bench/poker_cup.py) (issue 14 item 3): the game is
-refereed end to end, the hub's journal referees with the same result, every die the cup opened is rechecked from
+"""One virtual cup (the real firmware on the MicroPython unix port, behind a real pty) passed round four seats of
+bots pressing its buttons (issue 14 item 3, and its Done-when): the game is refereed end to end, the hub's journal referees with the same result, every die the cup opened is rechecked from
 the journal, and a cup that lies about a die is caught."""
 import io
 
@@ -27,17 +26,17 @@ def _one_cup_game(data, seed, players):
     return hub, errors, out.getvalue()
 
 
-def test_one_virtual_cup_passed_round_three_bots_plays_a_whole_game_and_its_journal_checks(tmp_path):
-    hub, errors, said = _one_cup_game(tmp_path, seed="pass", players=3)
+def test_one_virtual_cup_passed_round_four_bots_plays_a_whole_game_and_its_journal_checks(tmp_path):
+    hub, errors, said = _one_cup_game(tmp_path, seed="pass", players=4)
     assert not errors, f"{errors}\n{said[-3000:]}"
     assert hub.finished, said[-3000:]
     text = hub.journal.path.read_text()
     result = replay(text)
-    assert result.state.winner == hub.state.winner and len(result.state.history) == 2
+    assert result.state.winner == hub.state.winner and len(result.state.history) == 3  # one life each: 3 go out
     assert [o.to_json() for o in result.state.history] == [o.to_json() for o in hub.state.history]
     checked = check_journal(text)
-    assert checked.scheme == "fair" and checked.rolls >= 10  # every die of the two lifts, opened alone
-    assert "is the table's cup, passed round: ana, ben, cy play with it" in said
+    assert checked.scheme == "fair" and checked.rolls >= 15  # every die of the three lifts, opened alone
+    assert "is the table's cup, passed round: ana, ben, cy, dee play with it" in said
 
 
 def test_dicecup_demo_rules_poker_passes_one_cup_round_and_its_journal_verifies(tmp_path):
