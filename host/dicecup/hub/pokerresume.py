@@ -2,7 +2,7 @@
 
 The game goes on from the journal's last whole round. A round cut off mid-way is played again from its opener's
 shake, its bids void -- journaled as the record's `reroll NAME`, as the table does when its cup drops and comes
-back (_PokerRecovery.cup_back) -- so nobody loses a life for half a round, and no hidden die of it is used again:
+back (PokerRecovery.cup_back) -- so nobody loses a life for half a round, and no hidden die of it is used again:
 the next shake rolls all five afresh.
 
 Whose dice they were decides what becomes of the cut round's hidden dice:
@@ -30,7 +30,7 @@ from .journalfacts import FairnessError
 from .phases import TablePhase
 from .pokerdice import PokerDeal
 from .pokerlink import TableCup
-from .pokertable import _PokerSeating
+from .pokeronecup import PokerSeating
 from .pokerverify import check_poker_journal
 from .recovery import Recovery
 
@@ -133,7 +133,7 @@ def _open_kept_seeds(hub, path, rolls):
                     hub.journal.fact("die-seed", deal.id, int(slot), seed)
 
 
-class ResumedPokerSeating(_PokerSeating):
+class ResumedPokerSeating(PokerSeating):
     """The seats as the journal has them. The first cup to say hello while the table's cup is missing is the
     table's cup again: the same cup, or another one paired with this hub on a port the host named (`--port`,
     `--sim 1`); its id and port are journaled, and it is told to forget the cut round's dice."""

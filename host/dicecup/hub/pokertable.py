@@ -2,45 +2,34 @@
 
 The engine (dicecup.rules.poker) decides every question of the rules; this module asks it in order, rolls the
 dice fairly (pokerdice.py: a commitment per die, each die opened alone), journals every event in the record's
-own lines plus the fair-dice facts, lets hub bots play through bots/poker_view, reads moves typed at the hub
-(`ana bids KKQQ left`, `ben accepts`, `ben shows 1 2`, `ben rolls 3`, ...), and says who holds the cup.
+own lines plus the fair-dice facts, lets hub bots play through bots/poker_view, takes moves typed at the hub
+(pokertyped.py: `ana bids KKQQ left`, `ben accepts`, `ben shows 1 2`, ...), and says who holds the cup.
 
 Two ways to hold the dice. With bots on the hub (`dicecup play --rules poker --bots 4`) the hub holds them, as it
 does a bot's cup at a face-bid table: it draws each die's seed and the entropy with the cup's own functions, so
 `dicecup verify` rechecks every die all the same. With the table's one electronic cup (`players=...`: everyone
 sits with the first cup that sits; `dicecup demo --rules poker`) the cup draws the seeds and opens each die over
 the wire (pokerlink.py, docs/protocol.md "Poker"); the hub never holds a hidden die. The two are not mixed: a bot
-can't hold a cup in its hands. A cup that drops pauses the table; back, it
-restarts the round (_PokerRecovery).
+can't hold a cup in its hands. A cup that drops pauses the table; back, it restarts the round (pokeronecup.py).
 """
 from cupcore import wire, wirenames
 
 from dicecup.bots.poker_game import decide
 from dicecup.bots.poker_view import BID, HANDLE, OPEN, RECEIVE, make_view
-from dicecup.rules import DicecupError
-from dicecup.rules.errors import NotationError
-from dicecup.rules.events import Reroll, Retire
 from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, OVER as P_OVER, RECEIVING, REVEAL, TRIES, Accept,
-                                 CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try, apply, new_poker_game,
-                                 parse_event)
+                                 CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try, apply, new_poker_game)
 from dicecup.rules.poker.hands import rank_char
 
+from . import pokertyped
 from .phases import TablePhase
-from .pokerlink import TableCup
+from .pokeronecup import PokerRecovery, PokerSeating
 from .recovery import keep_poker_seeds
-from .seating import Seating
-from .seats import Seat
 from .pokerdice import PokerDeal
 from .snapshot import PokerRevealed, PokerSeen, TableSnapshot
 from .table import Hub
 
 BIDDING, BETWEEN, OVER, SEATING = TablePhase.BIDDING, TablePhase.BETWEEN, TablePhase.OVER, TablePhase.SEATING
 
-POKER_COMMANDS = ("type at the hub, for the seat holding the cup: `ana shakes`, `ana bids KKQQ left` (the opener "
-                  "names the way the cup goes), `ben accepts` or `ben calls liar`, `ben shows 1 2` (dice to the "
-                  "table), `ben hides 2` (back under the cup), `ben shakes` (re-roll what is under the cup), "
-                  "`ben rolls 1` (table dice, in the open), `ben bids four kings`; `ben tries 3 4` at five of a "
-                  "kind; `retire NAME`; `help`")
 
 
 class PokerHub(Hub):
@@ -50,10 +39,10 @@ class PokerHub(Hub):
         """players: the names of the people who share the table's one cup (the first cup to sit is it)."""
         super().__init__(rules, **options)
         self.players = tuple(players)
-        self.seating = _PokerSeating(self, expect_cups=options.get("expect_cups", 0), bots=options.get("bots", ()))
+        self.seating = PokerSeating(self, expect_cups=options.get("expect_cups", 0), bots=options.get("bots", ()))
         self.cup = None             # the TableCup once the one cup sat down; None: the hub holds the dice
         self.cup_hands = None       # a virtual cup this process runs: a typed opening shake presses its B long
-        self.recovery = _PokerRecovery(self)
+        self.recovery = PokerRecovery(self)
         self._seen = None
         self.cheated = False        # the table's cup lied about a die: the game stopped
         self.due = None             # when the bot holding the cup acts
@@ -316,156 +305,4 @@ class PokerHub(Hub):
 
     # -- typed at the hub -----------------------------------------------------------------------------------------
     def command(self, text: str):
-        line = text.strip()
-        if line.casefold() == "help":
-            return self.say(POKER_COMMANDS)
-        if line.casefold() in ("yes", "no"):
-            return self.retiring.answer(line.casefold())
-        if self.state is None:
-            return self.say("the game has not started")
-        words = line.split()
-        if words:
-            name = next((n for n in self.state.seats if n.casefold() == words[-1 if words[0] == "retire" else 0]
-                         .casefold()), None)
-            if words[0] in ("retire", "reroll") and len(words) == 2:
-                if name is None:
-                    return self.say(f"no seat called {words[1]} (the seats: {', '.join(self.state.seats)})")
-                if words[0] == "retire":
-                    return self.retiring.retire(name)
-                return self.say("`reroll` is the cup's to say (it lost its dice); `retire NAME` takes a seat out")
-            if name is None:
-                return self.say(f"no seat called {words[0]} (the seats: {', '.join(self.state.seats)})")
-            words[0] = name
-        try:
-            self._typed(words)
-        except DicecupError as error:
-            return self.say(f"can't do that: {error}")
-
-    def _typed(self, words):
-        if self.paused:
-            raise NotationError("the game is paused until the table's cup is back (or `retire NAME`)")
-        if self.phase != BIDDING or self.state.phase not in (OPENING, RECEIVING, P_BIDDING, TRIES):
-            raise NotationError("wait for the cup to come round: nobody holds it just now")
-        name, verb = words[0], words[1].lower() if len(words) > 1 else ""
-        holder = self.state.seats[self.state.holder]
-        if name != holder:
-            raise NotationError(f"{holder} holds the cup, not {name}")
-        if self.cup is not None and verb in ("shows", "rolls", "tries", "shakes", "hides"):
-            if verb == "shakes" and self.state.phase == OPENING and self.cup_hands is not None:
-                return self.cup_hands.press("b", "long")  # `play --sim 1`: nobody's hands are on that cup
-            raise NotationError("the cup holds the dice: move, shake and roll them with its buttons")
-        if verb in ("shows", "rolls", "tries") and len(words) > 2 and all(w.isdigit() for w in words[2:]):
-            slots = _slots(words[2:])  # the hub holds the dice: it knows (or rolls) their faces
-            if verb == "shows":
-                self._show(name, slots)
-            else:
-                self._roll_open(name, slots, OpenRoll if verb == "rolls" else Try)
-                if verb == "tries":
-                    return self._after(None)
-            return
-        event = parse_event(" ".join(words))
-        if isinstance(event, (Show, OpenRoll, Try)):
-            raise NotationError(f"name the dice only, like `{name} {verb} 1 2`: the cup tells their faces")
-        if isinstance(event, Shake):
-            return self._shake(name)
-        if isinstance(event, Reveal) or isinstance(event, (Reroll, Retire)):
-            raise NotationError("the reveal is the cup's, when it is lifted")
-        if isinstance(event, Hide):
-            self._record(event)
-            return
-        self._record(event)
-        if isinstance(event, Accept) and self.state.phase == P_BIDDING:
-            self._look(name)
-            return self.say(f"{name} looks under the cup: " + _dice_words(self.state, self.known[name]),
-                            quiet=True, private=True)
-        if isinstance(event, (PokerBid, CallLiar)) or self.state.phase == REVEAL:
-            self._after(event)
-
-
-class _PokerSeating(Seating):
-    """The first cup to sit is the table's one cup, and every player sits with it (in `hub.players` order)."""
-
-    def on_sit(self, conn, values):
-        hub = self.hub
-        if not hub.players or self.seats or conn.hello is None or values[1] != wire.READY or \
-                hub.phase != SEATING:
-            return super().on_sit(conn, values)
-        for name in hub.players:
-            self.seats.append(Seat(len(self.seats), name, conn=conn))
-        hub.cup = TableCup(hub)
-        conn.send(wire.ACCEPT, (values[0], wire.READY))
-        conn.send(wire.WELCOME, (wire.VERSION, 0, len(self.seats)))
-        hub.say(f"{conn.hello[4]} is the table's cup, passed round: {', '.join(hub.players)} play with it")
-
-
-class _PokerRecovery:
-    """A cup that drops and comes back, and the Hub's `retire`, at a poker table. Every seat plays the one cup, so
-    a dropped cup pauses the whole table; when it is back (the same cup id) the round starts again from the
-    opener's shake -- its bids are void, journaled as the record's `reroll NAME` (nobody loses a life) -- since a
-    roll or an opening may have been lost on the way, and the holder's hands may have moved on meanwhile."""
-
-    def __init__(self, hub):
-        self.hub = hub
-
-    def dropped(self, seat, why):
-        hub = self.hub
-        if hub.phase == SEATING:
-            return hub.say(f"the table's cup left before the game began ({why})")
-        if hub.phase == OVER:
-            return
-        hub.pause()
-        hub.say(f"the table's cup dropped ({why}): the game is paused until it comes back; this round will be "
-                "played again from the shake")
-
-    def cup_back(self, seat, conn):
-        hub = self.hub
-        for each in hub.seats:  # every seat holds the one cup
-            if each.is_cup:
-                each.conn = conn
-        conn.send(wire.WELCOME, (wire.VERSION, 0, len(hub.seats)))
-        if hub.phase == OVER or hub.state is None:
-            return hub.say("the table's cup is back")
-        if hub.cup is not None and hub.cup.closing is not None:  # the round was over: its secret is asked again
-            hub.go_on()
-            return hub.cup.send_table()
-        in_flight = hub.cup is not None and hub.cup.rolling is not None
-        if in_flight:
-            hub.cup.rolling = None  # a roll in flight is void with the round
-        hub.go_on()
-        if hub.phase == BETWEEN:  # the round was over: the next one starts as it would have
-            return hub.say("the table's cup is back: the game goes on")
-        state = hub.state
-        restarted = bool(hub.round_events or hub.round_deals or in_flight)
-        if restarted:
-            who = state.seats[state.holder if state.holder is not None else state.opener]
-            hub.journal.comment("the table's cup dropped and came back: the round is played again, its bids void")
-            hub.record(Reroll(who))
-            hub._open_the_rest()
-            if hub.cup is not None:
-                hub.cup.forget_round()
-        hub.say("the table's cup is back: " + ("this round starts again from the shake, its bids void"
-                                               if restarted else "the game goes on"))
-        hub._next_turn()
-
-    def retire(self, name, why):
-        hub = self.hub
-        hub.record(Retire(name))
-        hub.say(f"{name} is out of the game ({why}); the round starts again")
-        hub._open_the_rest()
-        if hub.state.phase == P_OVER:
-            return hub.end_game()
-        hub._next_turn()
-
-
-def _slots(words) -> tuple:
-    slots = []
-    for word in words:
-        if word not in ("1", "2", "3", "4", "5"):
-            raise NotationError(f"{word} is not a die of the cup: the dice are numbered 1 to 5")
-        slots.append(int(word))
-    return tuple(slots)
-
-
-def _dice_words(state, faces) -> str:
-    return " ".join(f"{s}={rank_char(f)}{'' if not state.on_table[s - 1] else ' (table)'}"
-                    for s, f in enumerate(faces, 1))
+        return pokertyped.command(self, text)

@@ -1,0 +1,88 @@
+"""The poker-dice table's one cup: every player sits with the first cup that sits (PokerSeating), and a cup that
+drops pauses the whole table and, back, restarts the round (PokerRecovery); `retire NAME` at a poker table."""
+from cupcore import wire
+
+from dicecup.rules.events import Reroll, Retire
+from dicecup.rules.poker import OVER as P_OVER
+
+from .phases import TablePhase
+from .pokerlink import TableCup
+from .seating import Seating
+from .seats import Seat
+
+BETWEEN, OVER, SEATING = TablePhase.BETWEEN, TablePhase.OVER, TablePhase.SEATING
+
+
+class PokerSeating(Seating):
+    """The first cup to sit is the table's one cup, and every player sits with it (in `hub.players` order)."""
+
+    def on_sit(self, conn, values):
+        hub = self.hub
+        if not hub.players or self.seats or conn.hello is None or values[1] != wire.READY or \
+                hub.phase != SEATING:
+            return super().on_sit(conn, values)
+        for name in hub.players:
+            self.seats.append(Seat(len(self.seats), name, conn=conn))
+        hub.cup = TableCup(hub)
+        conn.send(wire.ACCEPT, (values[0], wire.READY))
+        conn.send(wire.WELCOME, (wire.VERSION, 0, len(self.seats)))
+        hub.say(f"{conn.hello[4]} is the table's cup, passed round: {', '.join(hub.players)} play with it")
+
+
+class PokerRecovery:
+    """A cup that drops and comes back, and the Hub's `retire`, at a poker table. Every seat plays the one cup, so
+    a dropped cup pauses the whole table; when it is back (the same cup id) the round starts again from the
+    opener's shake -- its bids are void, journaled as the record's `reroll NAME` (nobody loses a life) -- since a
+    roll or an opening may have been lost on the way, and the holder's hands may have moved on meanwhile."""
+
+    def __init__(self, hub):
+        self.hub = hub
+
+    def dropped(self, seat, why):
+        hub = self.hub
+        if hub.phase == SEATING:
+            return hub.say(f"the table's cup left before the game began ({why})")
+        if hub.phase == OVER:
+            return
+        hub.pause()
+        hub.say(f"the table's cup dropped ({why}): the game is paused until it comes back; this round will be "
+                "played again from the shake")
+
+    def cup_back(self, seat, conn):
+        hub = self.hub
+        for each in hub.seats:  # every seat holds the one cup
+            if each.is_cup:
+                each.conn = conn
+        conn.send(wire.WELCOME, (wire.VERSION, 0, len(hub.seats)))
+        if hub.phase == OVER or hub.state is None:
+            return hub.say("the table's cup is back")
+        if hub.cup is not None and hub.cup.closing is not None:  # the round was over: its secret is asked again
+            hub.go_on()
+            return hub.cup.send_table()
+        in_flight = hub.cup is not None and hub.cup.rolling is not None
+        if in_flight:
+            hub.cup.rolling = None  # a roll in flight is void with the round
+        hub.go_on()
+        if hub.phase == BETWEEN:  # the round was over: the next one starts as it would have
+            return hub.say("the table's cup is back: the game goes on")
+        state = hub.state
+        restarted = bool(hub.round_events or hub.round_deals or in_flight)
+        if restarted:
+            who = state.seats[state.holder if state.holder is not None else state.opener]
+            hub.journal.comment("the table's cup dropped and came back: the round is played again, its bids void")
+            hub.record(Reroll(who))
+            hub._open_the_rest()
+            if hub.cup is not None:
+                hub.cup.forget_round()
+        hub.say("the table's cup is back: " + ("this round starts again from the shake, its bids void"
+                                               if restarted else "the game goes on"))
+        hub._next_turn()
+
+    def retire(self, name, why):
+        hub = self.hub
+        hub.record(Retire(name))
+        hub.say(f"{name} is out of the game ({why}); the round starts again")
+        hub._open_the_rest()
+        if hub.state.phase == P_OVER:
+            return hub.end_game()
+        hub._next_turn()
