@@ -152,3 +152,29 @@ def test_a_seat_link_acts_only_for_its_seat_and_a_wrong_one_is_refused():
         web.close()
         for seat in seats:
             seat.forget()
+
+
+def test_a_page_told_to_try_again_is_not_closed_as_a_flood_but_one_sending_rubbish_is():
+    """A press the hub can't take yet (its link to the seat not open, its send queue full) is refused with "wait a
+    moment": the player taps again, as people do, and must not be thrown off as if the page sent rubbish. Rubbish is
+    still closed after inbox.MAX_REFUSALS."""
+    web = WebTable()
+    seats = phone_seats(2, type("Keys", (), {"extra": {}})())
+    serve_phones(web, seats)
+    web.start()
+    try:
+        tapping, garbling = (Listener(seat_url(web, seat).replace("http://", "ws://").replace("/p/", "/ws/p/"))
+                             for seat in seats)
+        taps = inbox.MAX_REFUSALS + 5
+        for _ in range(taps):  # the seat's link is not open (no hub here): every tap is "wait a moment"
+            tapping.send(json.dumps({"type": "cup", "m": "intent", "deal": 0, "kind": 4, "qty": 0, "face": 0}))
+            garbling.send(json.dumps({"type": "cup", "m": "hello"}))
+        waits = tapping.matching(lambda m: m["type"] == "refused", taps)
+        assert len(waits) == taps and all("wait a moment" in m["reason"] for m in waits)
+        assert garbling.closed.wait(DEADLINE) and garbling.close_code == 4408
+        assert not tapping.closed.is_set()
+        tapping.close()
+    finally:
+        web.close()
+        for seat in seats:
+            seat.forget()

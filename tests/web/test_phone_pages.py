@@ -18,8 +18,8 @@ from webpages import browser  # noqa: F401 - the fixture
 GAME_DEADLINE = 120  # seconds
 
 
-def start_play(tmp_path, phones=3):
-    play = subprocess.Popen([sys.executable, "-m", "dicecup", "play", "--phones", str(phones), "dice=2",
+def start_play(tmp_path, phones=3, rules=("dice=2",)):
+    play = subprocess.Popen([sys.executable, "-m", "dicecup", "play", "--phones", str(phones), *rules,
                              "--seed", "phones", "--data", str(tmp_path), "--web", "127.0.0.1:0"],
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     links, lines = {}, []
@@ -150,3 +150,42 @@ def test_a_take_a_seat_lost_on_the_way_is_offered_again_and_the_phone_sits(brows
         play.kill()
         play.wait(30)
     assert "phone1 takes seat" in "".join(lines), "".join(lines[-20:])
+
+
+NOTES = """() => { window.notes = []; new MutationObserver(() => window.notes.push(document.querySelector('#note')
+    .textContent)).observe(document.querySelector('#note'), {childList: true, characterData: true, subtree: true}); }"""
+
+
+def test_at_the_revolver_a_phone_shows_each_pull_of_its_trigger(browser, tmp_path):
+    """The revolver house: a round's loser pulls the trigger, and the phone in their hand says what came of it
+    (click: spared, with the bullets in the cylinder; BANG: out), and buzzes, as a cup blinks. Two phones play to the
+    end: the game ends with a BANG on the loser's page."""
+    play, links, lines = start_play(tmp_path, phones=2, rules=("--rules", "revolver"))
+    try:
+        pages = {}
+        for name, url in links.items():
+            pages[name] = browser.new_page()
+            pages[name].goto(url)
+            pages[name].wait_for_selector("#note", state="attached")
+            pages[name].evaluate(NOTES)
+        deadline = time.monotonic() + GAME_DEADLINE
+        while not all(p.is_visible(".banner.won") for p in pages.values()):
+            assert time.monotonic() < deadline, "the game did not end:\n" + "".join(lines[-30:]) + "\n".join(
+                f"{name}: {page.inner_text('body')[:300]!r}" for name, page in pages.items())
+            if not any([press_for(page) for page in pages.values()]):
+                time.sleep(0.05)
+        play.wait(60)
+        notes = {name: page.evaluate("window.notes") for name, page in pages.items()}
+    finally:
+        if play.poll() is None:
+            play.kill()
+            play.wait(30)
+    play.reader.join(30)
+    out = "".join(lines)
+    winner = re.search(r"^(\S+) wins the game\.$", out, re.M).group(1)
+    loser = next(name for name in links if name != winner)
+    assert any(n.startswith("BANG") for n in notes[loser]), notes
+    assert not any(n.startswith("BANG") for n in notes[winner]), notes
+    clicks = re.findall(r"click\. (\S+) lives", out)
+    for name in clicks:  # every click said at the hub was said on that phone too
+        assert any(n.startswith("click") for n in notes[name]), (name, notes)

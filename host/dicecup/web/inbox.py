@@ -15,6 +15,11 @@ class Refused(ValueError):
     """A page's message that is not taken; the text is the reason the page is told."""
 
 
+class TryAgain(Refused):
+    """A good message the hub can't take just now (a seat's link not open yet, its send queue full): the player taps
+    again, as people do, so these never count towards closing a page for sending rubbish (MAX_REFUSALS)."""
+
+
 def check(raw, role: str = "spectator") -> dict:
     """The message as a dict if this page may send it; else Refused saying why."""
     if isinstance(raw, bytes):

@@ -72,7 +72,7 @@ async def phone_socket(web, websocket):
                     web._send(page, web._table)
             except inbox.Refused as refusal:
                 web.refused += 1
-                refusals += 1
+                refusals += not isinstance(refusal, inbox.TryAgain)
                 web._send(page, json.dumps({"type": "refused", "reason": str(refusal)}))
                 if refusals >= inbox.MAX_REFUSALS:
                     return await _close(websocket, FLOODED, "too many refused messages")

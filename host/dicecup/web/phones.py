@@ -21,7 +21,7 @@ from cupcore.link import Link
 
 from dicecup.link.transport import LinkDown, Transport
 
-from .inbox import Refused
+from .inbox import Refused, TryAgain
 
 FROM_PAGE = (wire.COMMIT, wire.INTENT, wire.REVEAL)   # what a phone's page may say: a cup's game messages
 _BY_NAME = {name: mtype for mtype, (name, _) in wirenames.MESSAGES.items()}
@@ -61,7 +61,7 @@ class PhoneSeat:
         """A checked message from the page, on to the hub. Refused when there is no link under it yet."""
         mtype, values = to_wire(message)
         if self.transport is None:
-            raise Refused("the hub has not opened this seat yet: wait a moment")
+            raise TryAgain("the hub has not opened this seat yet: wait a moment")
         self.transport.send(mtype, values)
 
     def forget(self):
@@ -180,7 +180,7 @@ class PhoneTransport(Transport):
     def send(self, mtype, values):
         with self._lock:
             if not self.link.send(mtype, values):
-                raise Refused("the hub is busy: try again in a moment")
+                raise TryAgain("the hub is busy: try again in a moment")
 
     def _from_hub(self, mtype, values):  # called with the lock held, from link.feed
         if mtype == wire.WHO:

@@ -12,7 +12,7 @@
   const STORE = "dicecup-phone-" + token;
   const BID = 1, LIAR = 2, SPOT = 3, READY = 4;
   const SIT_WAIT_MS = 4000;         // how long "Take a seat" waits for the hub's answer before it is offered again
-  const TURN_CUE = 1, HURRY_CUE = 9;
+  const TURN_CUE = 1, HURRY_CUE = 9, CLICK_CUE = 5, BANG_CUE = 6;  // cupcore/wire.py's CUE_*
   const REASONS = {1: "not your turn", 2: "that does not raise the standing bid", 3: "more dice than are in play",
     4: "there is no bid to call yet", 5: "you can't call your own bid", 6: "that call is switched off at this table",
     7: "no bids on ones while ones are wild", 8: "the face is locked in a palifico round", 9: "that round is over",
@@ -105,12 +105,20 @@
     result: (m) => {
       const words = m.status === 2 ? "you won the game!" : m.status === 1 ? "you are out of the game" :
         m.change < 0 ? `you lost ${-m.change} ${m.change === -1 ? "die" : "dice"}` : m.change > 0 ? "you won a die back" : "";
-      note(words);
+      if (words) note(words);  // else what the round did to this player stays said (the revolver's click)
       cup = {seat: cup.seat, out: m.status === 1};
       wireTable = null;
       save();
     },
-    cue: (m) => { if (m.cue === TURN_CUE || m.cue === HURRY_CUE) buzz(m.cue === TURN_CUE ? 300 : 100); },
+    cue: (m) => {
+      if (m.cue === TURN_CUE || m.cue === HURRY_CUE) buzz(m.cue === TURN_CUE ? 300 : 100);
+      // The revolver: this player lost the round and pulled the trigger. A cup blinks; the phone says it, and buzzes.
+      if (m.cue === CLICK_CUE) {
+        note(`click: the revolver spared you (${m.arg} ${m.arg === 1 ? "bullet" : "bullets"} in it now)`);
+        buzz(150);
+      }
+      if (m.cue === BANG_CUE) { note("BANG: the revolver fired, you are out"); buzz([500, 100, 500]); }
+    },
     error: () => {},
   };
 
