@@ -39,6 +39,9 @@ ROWS = [
     Row(("odds", "--dice", "10", "--bid", "-3x4"), "--bid=-3x4"),  # said "--bid needs a value after it"
     # -- play ---------------------------------------------------------------------------------------------------
     Row(("play", "--sim", "-1"), "0 or more"),
+    Row(("play", "--phones", "ana,,Ana", "--web", "127.0.0.1:0"), "--phones names ana twice"),
+    Row(("play", "--phones", "-", "--web", "127.0.0.1:0"), "'-' is not a name"),
+    Row(("play", "--phones", "ana,ben"), "phones join through the table screen"),
     Row(("play", "--sim", "7"), "player"),
     Row(("play", "--bots", "7"), "player"),
     Row(("play", "--bots", "-1"), "0 or more"),
@@ -69,6 +72,8 @@ ROWS = [
     Row(("resume", "--data", "{work}/notes.txt"), "is a file"),
     Row(("resume", "--data", "{data}", "{data}/games/20260101-000000-dudo.txt"), "over", setup="finished_game"),
     Row(("resume", "a", "b"), "'b'|b"),
+    Row(("resume", "--sim", "2", "{work}/record.txt"), "--sim 1 is for a poker table|no cup"),
+    Row(("resume", "--db", "sqlite:///{work}/league.sqlite", "{work}/record.txt"), "--db goes with --rated|no cup"),
     # -- referee ------------------------------------------------------------------------------------------------
     # no standard input is an empty record: `line N: ...` on stderr is the referee's contract (README)
     Row(("referee",), "rules", starts="line 1: "),
