@@ -17,7 +17,8 @@ from dicecup.rules import DicecupError, Rules
 from dicecup.usage import stray_word
 from dicecup.hub.playernames import players_option
 from dicecup.hub.pokerplayers import check_poker_players
-from dicecup.web.launch import WebError, open_table_screen, parse_web_option, phone_seats, phones_option
+from dicecup.web.launch import (WebError, open_table_screen, parse_web_option, phone_adder, phone_seats,
+                                phones_option)
 
 
 def add_arguments(parser):
@@ -141,7 +142,10 @@ def _play(table, ports, args) -> int:
         # a board that matches an id but does not run dicecup never holds the game up.
         hub = table.make_hub(expect_cups=len(args.port) + args.sim + len(args.phones))
         phones = phone_seats(args.phones, table.keys)
-        web = open_table_screen(args.web, hub, phones=phones) if args.web else None
+        face_bids = table.rules.preset.name != "poker"  # poker dice passes one cup: no phone seats
+        web = open_table_screen(args.web, hub, phones=phones, more_phones=face_bids) if args.web else None
+        if web is not None and face_bids:
+            phone_adder(web, hub, table)  # `phone NAME` typed while seats are taken
         table.connect([("phone", seat.name) for seat in phones], wait_for_missing=True)  # each as its page opens
         if web is not None and table.rated is not None:  # issue 16: nerve on the screen, the leaderboard
             table.rated.show_on(web)

@@ -50,6 +50,7 @@ class Hub:
         self.rules, self.data, self.chance, self.clock = rules, data, chance, clock
         self.bot_kinds = dict(bot_kinds or {})  # name -> the bot's name (`hard`, `module:Name`), for the journal
         self.opening_facts = []  # more `#@` facts for the journal's opening, e.g. a rated table's (history/rated.py)
+        self.seating_commands = {}  # word -> handler(the words after it): more to type while seats are taken
         self.publisher = Publisher()
         self.seating = Seating(self, expect_cups=expect_cups, bots=bots)
         self.recovery = Recovery(self)
@@ -332,9 +333,16 @@ class Hub:
         """A line typed at the hub: an action for the seat whose turn it is (`ana bids 4x5`), `retire NAME`, or
         `help`. Seat names are read in any case, as people type them."""
         if text.strip().casefold() == "help":
-            return self.say(TYPED_COMMANDS)
+            return self.say(TYPED_COMMANDS + "".join(f"; {usage}" for usage in self.seating_commands))
         if text.strip().casefold() in ("yes", "no"):
             return self.retiring.answer(text.strip().casefold())
+        words = text.split()
+        handler = next((h for usage, h in self.seating_commands.items() if words and usage.split()[0] == words[0]
+                        .casefold()), None)
+        if handler is not None:  # e.g. `phone zoe` (web/launch.py): taken only while seats are taken
+            if self.phase != SEATING:
+                return self.say(f"the game has begun: {handler.__doc__}")
+            return handler(words[1:])
         try:
             event = parse_event(text.strip())
         except DicecupError as error:

@@ -41,24 +41,56 @@ def parse_web_option(text: str):
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def open_table_screen(address, hub, out=None, phones=()) -> WebTable:
+def open_table_screen(address, hub, out=None, phones=(), more_phones=False) -> WebTable:
     """Start the table screen for this hub and print where it is (address and QR code), and each phone seat's
-    own secret link and QR code. WebError if it can't."""
+    own secret link and QR code. more_phones: phone seats may be added later (phone_adder). WebError if it can't."""
     out = out or sys.stdout
     host, port = address
     web = WebTable(host, port)
-    if phones:
+    if phones or more_phones:
         serve_phones(web, phones)
     web.start()
     hub.subscribe(web)
     lan = "" if host in ("127.0.0.1", "localhost", "::1") else " (on your LAN: anyone with the link can watch)"
     print(f"table screen: {web.url}{lan}", file=out, flush=True)
     print(_qr(web.url), file=out, flush=True)
-    for seat in phones:  # a seat's link acts for that seat: show each to its player only
-        print(f"{seat.name}'s phone (this link plays {seat.name}'s seat: show it to that player only): "
-              f"{seat_url(web, seat)}", file=out, flush=True)
-        print(_qr(seat_url(web, seat)), file=out, flush=True)
+    for seat in phones:
+        show_phone_link(web, seat, out)
     return web
+
+
+def show_phone_link(web, seat, out=None):
+    """A phone seat's secret link and its QR code: a seat's link acts for that seat, so show each to its player."""
+    out = out or sys.stdout
+    print(f"{seat.name}'s phone (this link plays {seat.name}'s seat: show it to that player only): "
+          f"{seat_url(web, seat)}", file=out, flush=True)
+    print(_qr(seat_url(web, seat)), file=out, flush=True)
+
+
+def phone_adder(web, hub, table, out=None):
+    """`phone NAME` typed at the hub: the friend who turns up while seats are taken gets a phone seat then and
+    there (its link and QR code printed, and on the table screen until it sits), and the game waits for it."""
+    def add(words):
+        """a phone seat is added while seats are taken (`phone NAME`), not once the game is under way"""
+        if len(words) != 1:
+            return hub.say("type `phone NAME` to add a phone seat, like `phone zoe`")
+        try:
+            name, = players_option(words[0], option="phone")
+        except DicecupError as error:
+            return hub.say(f"can't add that phone: {error}")
+        taken = {seat.name.casefold() for seat in [*web.phones, *hub.seats]}
+        if name.casefold() in taken:
+            return hub.say(f"there is a seat called {name} already: give the phone another name")
+        most = hub.rules.players[1]
+        if hub.seating.expect_cups + len(hub.seating.bot_factories) >= most:
+            return hub.say(f"the table is full: {hub.rules.preset.name} seats at most {most} players")
+        seat, = phone_seats((name,), table.keys)
+        serve_phones(web, [seat])
+        show_phone_link(web, seat, out)
+        hub.seating.expect_cups += 1
+        table.connect([("phone", name)], wait_for_missing=True)  # it sits once its page is open
+        hub.say(f"{name}'s phone seat is added: its link is printed above and shown on the table screen")
+    hub.seating_commands["phone NAME (adds a phone seat)"] = add
 
 
 def phones_option(text: str) -> tuple:

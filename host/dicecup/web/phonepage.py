@@ -85,7 +85,7 @@ async def phone_socket(web, websocket):
 
 
 def serve_phones(web, seats):
-    """Give these phone seats their pages on this (not yet started) server."""
+    """Give these phone seats their pages on this server (the first call before it starts: it adds the routes)."""
     from starlette.routing import Route, WebSocketRoute
 
     async def page(request):

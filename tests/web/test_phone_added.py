@@ -1,0 +1,92 @@
+"""The friend who turns up while seats are being taken: the host types `phone NAME` at the hub, and a phone seat
+is added then and there, with its own secret link and QR code printed (and shown on the table screen until it
+sits), and the game waits for it. Real `dicecup play` process, typed at through its stdin; the phones are real
+pages in Chromium."""
+import json
+import re
+import subprocess
+import sys
+import threading
+import time
+
+from test_phone_pages import GAME_DEADLINE, press_for
+from webpages import browser  # noqa: F401 - the fixture
+
+LINK = re.compile(r"(\w+)'s phone \(this link plays \1's seat.*\): (http://127\.0\.0\.1:\d+/p/\S+)$")
+
+
+class TypedHub:
+    """`dicecup play` with its output read on a thread, and lines typed at it."""
+
+    def __init__(self, args):
+        self.proc = subprocess.Popen([sys.executable, "-m", "dicecup", "play", *args], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+        self.lines = []
+        threading.Thread(target=lambda: self.lines.extend(self.proc.stdout), daemon=True).start()
+
+    def type(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait_for(self, pattern, after=0, timeout=60):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in self.lines[after:]:
+                found = re.search(pattern, line.strip())
+                if found:
+                    return found
+            assert self.proc.poll() is None or any(re.search(pattern, l) for l in self.lines), "".join(self.lines)
+            time.sleep(0.02)
+        raise AssertionError(f"the hub never said {pattern!r}:\n" + "".join(self.lines[-30:]))
+
+
+def test_the_host_adds_a_phone_seat_while_seats_are_taken_and_it_plays(browser, tmp_path):
+    hub = TypedHub(["--bots", "1", "--phones", "1", "--web", "127.0.0.1:0", "--seed", "added", "--data",
+                    str(tmp_path), "dice=2"])
+    try:
+        links = {"phone1": hub.wait_for(LINK.pattern).group(2)}
+        hub.wait_for(r"phone1's phone: its page is not open yet")
+        for typed, said in [("phone", r"type `phone NAME`"), ("phone phone1", r"a seat called phone1 already"),
+                            ("phone 9lives", r"'9lives' is not a name")]:
+            mark = len(hub.lines)
+            hub.type(typed)
+            hub.wait_for(said, after=mark)
+        mark = len(hub.lines)
+        hub.type("phone Zoe")
+        links["Zoe"] = hub.wait_for(r"(Zoe)'s phone \(this link plays Zoe's seat.*\): (http://\S+)$",
+                                    after=mark).group(2)
+        hub.wait_for(r"Zoe's phone seat is added", after=mark)
+        pages = {}
+        for name, url in links.items():
+            pages[name] = browser.new_page()
+            pages[name].goto(url)
+        deadline = time.monotonic() + GAME_DEADLINE
+        while not all(p.is_visible(".banner.won") for p in pages.values()):
+            assert time.monotonic() < deadline, "the game did not end:\n" + "".join(hub.lines[-30:])
+            if not any([press_for(page) for page in pages.values()]):
+                time.sleep(0.05)
+        assert hub.proc.wait(60) == 0
+    finally:
+        if hub.proc.poll() is None:
+            hub.proc.kill()
+            hub.proc.wait(30)
+    out = "".join(hub.lines)
+    journal = re.search(r"^journal: (.+)$", out, re.M).group(1)
+    text = open(journal, encoding="utf-8").read()
+    assert re.search(r"^seats (phone1 Zoe|Zoe phone1) bot1$", text, re.M), text[:300]
+    verdict = json.loads(subprocess.run([sys.executable, "-m", "dicecup", "referee", journal, "--json"],
+                                        capture_output=True, text=True, timeout=60).stdout)
+    assert verdict["winner"] in ("phone1", "Zoe", "bot1")
+
+
+def test_a_phone_seat_is_added_only_while_seats_are_taken(tmp_path):
+    hub = TypedHub(["--bots", "2", "--web", "127.0.0.1:0", "--seed", "late", "--data", str(tmp_path)])  # 5 dice each
+    try:
+        hub.wait_for(r"the game begins")
+        mark = len(hub.lines)
+        hub.type("phone zoe")
+        hub.wait_for(r"the game has begun: a phone seat is added while seats are taken", after=mark)
+    finally:
+        hub.proc.kill()
+        hub.proc.wait(30)
+    assert not any("zoe's phone (this link" in line for line in hub.lines)
