@@ -11,7 +11,7 @@ import sys
 from dicecup.bots.loader import BotError, load
 from dicecup.datadir import data_dir
 from dicecup.hub import silent_ports
-from dicecup.history.options import HistoryError, add_rated_arguments, rated_table, rated_table_of
+from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
 from dicecup.hub.journal import JournalError, cut_torn_line, read_journal, torn_line, unfinished_journals
 from dicecup.hub.pokerresume import resume_poker, why_not_poker
 from dicecup.hub.screen import Screen
@@ -70,7 +70,7 @@ def run(args) -> int:
         print(f"dicecup resume: {why_not}", file=sys.stderr)
         return 2
     try:
-        rated = rated_table(_rated_as_begun(args, text), "dicecup resume")
+        rated = rated_table(_rated_as_begun(args, resumed.rated_table), "dicecup resume")
     except HistoryError as error:
         print(f"dicecup resume: {error}", file=sys.stderr)
         return 2
@@ -118,14 +118,14 @@ def run(args) -> int:
             virtual.stop()
 
 
-def _rated_as_begun(args, text):
-    """args with --rated (and the league's --db) as the game began, when its journal says it was a rated table:
-    after a crash nobody remembers the options, and a rated game must not drop out of the history."""
-    begun = rated_table_of(text)
+def _rated_as_begun(args, begun):
+    """args with --rated (and the league's --db) as the game began, when its journal says it was a rated table
+    (`begun`: Resumed.rated_table): after a crash nobody remembers the options, and a rated game must not drop out
+    of the history."""
     args.rated, args.db = getattr(args, "rated", False), getattr(args, "db", None)
     if begun is not None and not args.rated:
         args.rated = True
-        args.db = args.db or begun["db"]
+        args.db = args.db or begun.get("db")
     return args
 
 

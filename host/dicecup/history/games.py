@@ -15,7 +15,6 @@ from dicecup.rules.referee import replay
 
 BOT_PREFIX = "bot:"   # a bot's player is its kind: bot:hard, bot:normal, bot:module:Name
 RATED_FACT = "rated"  # `#@ rated`: a rated table's journal says so at its end (history/rated.py writes it)
-RATED_TABLE_FACT = "rated-table"  # `#@ rated-table [db=URL]` at its opening: `dicecup resume` goes on rating it
 _STARTED = re.compile(r"^#.*\bstarted (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)")   # the journal's first line
 
 

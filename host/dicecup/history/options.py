@@ -34,15 +34,3 @@ def rated_table(args, prog: str):
     from .rated import RatedTable
 
     return RatedTable(open_history(args), prog, db=getattr(args, "db", None))
-
-
-def rated_table_of(text: str):
-    """A journal's `#@ rated-table` fact: {"db": URL or None} when its table was rated, else None."""
-    from .games import RATED_TABLE_FACT
-
-    for line in text.splitlines():
-        words = line.split()
-        if words[:2] == ["#@", RATED_TABLE_FACT]:
-            fields = dict(word.split("=", 1) for word in words[2:] if "=" in word)
-            return {"db": fields.get("db")}
-    return None

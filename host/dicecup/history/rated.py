@@ -8,7 +8,9 @@ is said at once, not after the game.
 """
 import sys
 
-from .games import BOT_PREFIX, RATED_FACT, RATED_TABLE_FACT
+from dicecup.hub.journal import RATED_TABLE_FACT
+
+from .games import BOT_PREFIX, RATED_FACT
 from .errors import HistoryError
 from .ratings import MODEL, leaderboard, nerve
 

@@ -128,6 +128,9 @@ class Journal:
             self._fd = None
 
 
+RATED_TABLE_FACT = "rated-table"  # `#@ rated-table [db=URL]` at a rated table's opening (history/rated.py)
+
+
 class Resumed(NamedTuple):
     """What a journal tells a new hub process."""
 
@@ -140,6 +143,7 @@ class Resumed(NamedTuple):
     commits: dict     # seat -> commitment for that deal
     opener: str = None  # the seat the hub drew to open (dudo's first round), if it drew one
     entropy: dict = None  # seat -> the entropy the hub gave it for that deal (None: a journal from before fair dice)
+    rated_table: dict = None  # a rated table's `#@ rated-table` fields ({"db": URL}, or {} for the default history)
 
 
 def read_journal(path, text: str = None) -> Resumed:
@@ -147,7 +151,7 @@ def read_journal(path, text: str = None) -> Resumed:
     journal's text as already read (with a torn last line cut off: torn_line)."""
     text = Path(path).read_text(encoding="utf-8") if text is None else text
     cups, bots, commits, entropy = {}, {}, {}, {}
-    deal, nonce, opener = 0, b"", None
+    deal, nonce, opener, rated_table = 0, b"", None, None
     for raw in text.splitlines():
         if not raw.startswith("#@ "):
             continue
@@ -165,7 +169,9 @@ def read_journal(path, text: str = None) -> Resumed:
             entropy[words[1]] = bytes.fromhex(words[2])
         elif words[0] == "opener" and len(words) >= 2:
             opener = words[1]
-    return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits, opener, entropy)
+        elif words[0] == RATED_TABLE_FACT:
+            rated_table = dict(w.split("=", 1) for w in words[1:] if "=" in w)
+    return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits, opener, entropy, rated_table)
 
 
 def torn_line(text: str) -> str:
