@@ -82,23 +82,18 @@ class PokerHub(Hub):
                      f"(about {wirenames.name_of(values[1])})", quiet=True)
 
     # -- the game -------------------------------------------------------------------------------------------
-    def tick(self):
-        now = self.clock()
-        self.seating.tick(now)
-        if self.phase == SEATING:
-            if self.seating.everyone_seated(self.rules):
-                self.seating.seat_bots()
-                self.start(new_poker_game(self.rules, [s.name for s in self.seats]))
-        elif self.paused:  # the table's cup dropped: nothing is asked of anyone until it is back
-            pass
-        elif self.cup is not None and self.cup.overdue(now):  # it won't open its round secret: stopped
-            pass
-        elif self.phase == BETWEEN and now >= self.next_at:
+    def _first_state(self, names):
+        return new_poker_game(self.rules, names)
+
+    def _game_tick(self, now):
+        """The Hub's tick while the game is under way and the table's cup is here (a dropped cup pauses it)."""
+        if self.cup is not None and self.cup.overdue(now):  # it won't open its round secret: stopped
+            return
+        if self.phase == BETWEEN and now >= self.next_at:
             self._next_turn()
         elif self.phase == BIDDING and self.due is not None and now >= self.due:
             self.due = None
             self._bot_turn()
-        self._publish_snapshot()
 
     def _deal(self):
         """The Hub's start() opens the journal and deals: at poker dice the first turn (the opener shakes)."""

@@ -138,10 +138,18 @@ class Hub:
         if self.phase == SEATING:
             if self.seating.everyone_seated(self.rules):
                 self.seating.seat_bots()
-                self.start(new_game(self.rules, [s.name for s in self.seats]))
-        elif self.paused:
-            pass
-        elif self.phase == BETWEEN and now >= self.next_at:
+                self.start(self._first_state([s.name for s in self.seats]))
+        elif not self.paused:  # while a cup is away nothing is asked of anyone
+            self._game_tick(now)
+        self._publish_snapshot()
+
+    def _first_state(self, names):
+        """The engine's state as the game begins (the poker table's is a poker game)."""
+        return new_game(self.rules, names)
+
+    def _game_tick(self, now):
+        """What the clock asks of a game under way: the next deal, a turn's time, cups slow to answer."""
+        if self.phase == BETWEEN and now >= self.next_at:
             self._deal()
         elif self.phase == BIDDING:
             self._bidding_tick(now)
@@ -150,7 +158,6 @@ class Hub:
                 seat = self.seats[index]
                 if seat.connected:  # treated as a dropped cable, so the port is also watched for its return
                     seat.conn.drop(f"no answer in {self.answer_timeout} s")
-        self._publish_snapshot()
 
     def _on_message(self, conn, mtype, values):
         if mtype == wire.HELLO:
