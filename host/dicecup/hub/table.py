@@ -8,6 +8,7 @@ read these fields: after every change the hub publishes an immutable TableSnapsh
 thing that happens (snapshot.py).
 """
 import time
+from typing import Callable, NamedTuple
 
 from cupcore import wire, wirenames
 
@@ -40,6 +41,13 @@ TYPED_COMMANDS = ("type at the hub: `NAME bids 4x5` (a bid for the seat whose tu
                   "same line again confirms, `no` keeps it), `help` (this list)")
 
 
+class SeatingCommand(NamedTuple):
+    """More to type at the hub while seats are taken, like `phone zoe` (web/launch.py)."""
+    usage: str           # for `help`: "phone NAME (adds a phone seat)"
+    late: str            # said when it is typed once the game has begun
+    run: Callable        # run(the words typed after the command's word)
+
+
 class Hub:
     result_pause = 1.0   # seconds between a round's result and the next deal, to read the reveal
     bot_delay = 0.2      # a hub-seated bot's thinking time, so people can follow
@@ -50,7 +58,7 @@ class Hub:
         self.rules, self.data, self.chance, self.clock = rules, data, chance, clock
         self.bot_kinds = dict(bot_kinds or {})  # name -> the bot's name (`hard`, `module:Name`), for the journal
         self.opening_facts = []  # more `#@` facts for the journal's opening, e.g. a rated table's (history/rated.py)
-        self.seating_commands = {}  # word -> handler(the words after it): more to type while seats are taken
+        self.seating_commands = {}  # first word -> SeatingCommand
         self.publisher = Publisher()
         self.seating = Seating(self, expect_cups=expect_cups, bots=bots)
         self.recovery = Recovery(self)
@@ -340,16 +348,15 @@ class Hub:
         """A line typed at the hub: an action for the seat whose turn it is (`ana bids 4x5`), `retire NAME`, or
         `help`. Seat names are read in any case, as people type them."""
         if text.strip().casefold() == "help":
-            return self.say(TYPED_COMMANDS + "".join(f"; {usage}" for usage in self.seating_commands))
+            return self.say(TYPED_COMMANDS + "".join(f"; {c.usage}" for c in self.seating_commands.values()))
         if text.strip().casefold() in ("yes", "no"):
             return self.retiring.answer(text.strip().casefold())
         words = text.split()
-        handler = next((h for usage, h in self.seating_commands.items() if words and usage.split()[0] == words[0]
-                        .casefold()), None)
-        if handler is not None:  # e.g. `phone zoe` (web/launch.py): taken only while seats are taken
+        seating = self.seating_commands.get(words[0].casefold()) if words else None
+        if seating is not None:  # e.g. `phone zoe`: taken only while seats are taken
             if self.phase != SEATING:
-                return self.say(f"the game has begun: {handler.__doc__}")
-            return handler(words[1:])
+                return self.say(f"the game has begun: {seating.late}")
+            return seating.run(words[1:])
         try:
             event = parse_event(text.strip())
         except DicecupError as error:

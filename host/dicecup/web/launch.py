@@ -5,6 +5,7 @@ import ipaddress
 import sys
 
 from dicecup.hub.playernames import players_option
+from dicecup.hub.table import SeatingCommand
 from dicecup.rules import DicecupError
 
 from .phonepage import seat_url, serve_phones
@@ -71,7 +72,6 @@ def phone_adder(web, hub, table, out=None):
     """`phone NAME` typed at the hub: the friend who turns up while seats are taken gets a phone seat then and
     there (its link and QR code printed, and on the table screen until it sits), and the game waits for it."""
     def add(words):
-        """a phone seat is added while seats are taken (`phone NAME`), not once the game is under way"""
         if len(words) != 1:
             return hub.say("type `phone NAME` to add a phone seat, like `phone zoe`")
         try:
@@ -90,7 +90,9 @@ def phone_adder(web, hub, table, out=None):
         hub.seating.expect_cups += 1
         table.connect([("phone", name)], wait_for_missing=True)  # it sits once its page is open
         hub.say(f"{name}'s phone seat is added: its link is printed above and shown on the table screen")
-    hub.seating_commands["phone NAME (adds a phone seat)"] = add
+    hub.seating_commands["phone"] = SeatingCommand(
+        "phone NAME (adds a phone seat)",
+        "a phone seat is added while seats are taken (`phone NAME`), not once the game is under way", add)
 
 
 def phones_option(text: str) -> tuple:
