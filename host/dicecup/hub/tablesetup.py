@@ -155,6 +155,7 @@ class TableSetup:
         self.stop.set()
         if self.hub is not None:
             self.hub.seating.close()
+        if self.screen_feed is not None:  # None when a signal came between making the hub and watching it
             self.screen_feed.drain()
         getattr(self.screen, "close", lambda: None)()  # a live table ends, the terminal's cursor shown again
         if self.keyboard is not None:
