@@ -129,15 +129,16 @@ def _ble_cups():
 
 def _play(table, ports, args) -> int:
     virtual = web = None
-    if args.sim:
-        from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
-        try:
-            virtual = VirtualCups(args.sim, runtime=find_micropython(), fast=True, seed=args.seed, keyed=True).start()
-        except VirtualCupError as error:
-            raise TableError(str(error)) from None
-        table.keys.extra.update(virtual.keys)  # this hub's own virtual cups are paired with it
-        ports += [cup.path for cup in virtual]
-    try:
+    try:  # from the first virtual cup on: a SIGTERM anywhere after it still stops them all (finally)
+        if args.sim:
+            from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
+            try:
+                virtual = VirtualCups(args.sim, runtime=find_micropython(), fast=True, seed=args.seed, keyed=True)
+                virtual.start()
+            except VirtualCupError as error:
+                raise TableError(str(error)) from None
+            table.keys.extra.update(virtual.keys)  # this hub's own virtual cups are paired with it
+            ports += [cup.path for cup in virtual]
         # Named ports and virtual cups are awaited; discovered ones (USB ids, BLE) only once they say hello, so
         # a board that matches an id but does not run dicecup never holds the game up.
         hub = table.make_hub(expect_cups=len(args.port) + args.sim + len(args.phones))
