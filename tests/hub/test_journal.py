@@ -24,6 +24,16 @@ def test_a_journal_is_a_record_the_referee_reads_and_its_facts_come_back(tmp_pat
     assert unfinished_journals(tmp_path) == []
 
 
+def test_a_hand_edited_fact_line_with_nothing_after_it_is_passed_over(tmp_path):
+    journal = Journal.create(tmp_path, Rules.parse("dudo dice=1"), ["ana", "bot1"])
+    journal.fact("bot", "bot1", "kind=hard")
+    journal.line("#@ ")  # someone tidying the file by hand left the marker and nothing else
+    journal.line("#@ cup")  # ... or a fact with its seat's name cut off
+    journal.close()
+    facts = read_journal(journal.path)
+    assert facts.bots == {"bot1": "hard"} and facts.cups == {}
+
+
 def test_each_new_game_gets_its_own_file(tmp_path):
     first = Journal.create(tmp_path, Rules.parse("dudo"), ["a", "b"])
     second = Journal.create(tmp_path, Rules.parse("dudo"), ["a", "b"])

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple, Optional
 
+from dicecup.hub.journalfacts import facts
 from dicecup.rules import RecordError
 from dicecup.rules.referee import replay
 
@@ -135,13 +136,10 @@ def _facts(text: str):
     """({seat: bot kind}, whether it was a rated table), from the journal's `#@ bot SEAT kind=KIND` facts
     (hub/journal.py writes them) and its `#@ rated`."""
     kinds, rated = {}, False
-    for line in text.splitlines():
-        if line.startswith("#@ bot "):
-            words = line.split()
-            if len(words) >= 3:
-                fields = dict(w.split("=", 1) for w in words[3:] if "=" in w)
-                kinds[words[2]] = fields.get("kind", "normal")
-        elif line.split() == ["#@", RATED_FACT]:
+    for fact in facts(text):
+        if fact.kind == "bot" and fact.words:
+            kinds[fact.words[0]] = fact.fields.get("kind", "normal")
+        elif fact.kind == RATED_FACT and not fact.words:
             rated = True
     return kinds, rated
 

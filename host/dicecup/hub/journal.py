@@ -22,6 +22,8 @@ from typing import NamedTuple
 
 from dicecup.rules import Record
 
+from .journalfacts import facts
+
 GAMES = "games"
 
 
@@ -152,25 +154,22 @@ def read_journal(path, text: str = None) -> Resumed:
     text = Path(path).read_text(encoding="utf-8") if text is None else text
     cups, bots, commits, entropy = {}, {}, {}, {}
     deal, nonce, opener, rated_table = 0, b"", None, None
-    for raw in text.splitlines():
-        if not raw.startswith("#@ "):
-            continue
-        words = raw[3:].split()
-        fields = dict(w.split("=", 1) for w in words[2:] if "=" in w)
-        if words[0] == "cup" and len(words) >= 2:
-            cups[words[1]] = fields
-        elif words[0] == "bot" and len(words) >= 2:
-            bots[words[1]] = fields.get("kind", "normal")
-        elif words[0] == "round" and "deal" in fields and "nonce" in fields:
+    for fact in facts(text):
+        kind, words, fields = fact.kind, fact.words, fact.fields
+        if kind == "cup" and words:
+            cups[words[0]] = fields
+        elif kind == "bot" and words:
+            bots[words[0]] = fields.get("kind", "normal")
+        elif kind == "round" and "deal" in fields and "nonce" in fields:
             deal, nonce, commits, entropy = int(fields["deal"]), bytes.fromhex(fields["nonce"]), {}, {}
-        elif words[0] == "commit" and len(words) == 3:
-            commits[words[1]] = bytes.fromhex(words[2])
-        elif words[0] == "entropy" and len(words) >= 3:
-            entropy[words[1]] = bytes.fromhex(words[2])
-        elif words[0] == "opener" and len(words) >= 2:
-            opener = words[1]
-        elif words[0] == RATED_TABLE_FACT:
-            rated_table = dict(w.split("=", 1) for w in words[1:] if "=" in w)
+        elif kind == "commit" and len(words) == 2:
+            commits[words[0]] = bytes.fromhex(words[1])
+        elif kind == "entropy" and len(words) >= 2:
+            entropy[words[0]] = bytes.fromhex(words[1])
+        elif kind == "opener" and words:
+            opener = words[0]
+        elif kind == RATED_TABLE_FACT:
+            rated_table = fields
     return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits, opener, entropy, rated_table)
 
 

@@ -1,6 +1,34 @@
-"""What a journal's dice check says (Checked), the error naming its first bad line, and reading a `#@` fact's
-fields: shared by the face-bid check (fairness.py) and the poker-dice one (pokerverify.py)."""
+"""Reading a journal's `#@` facts (Fact, facts), what a journal's dice check says (Checked) and the error naming
+its first bad line: shared by the dice checks (fairness.py, pokerverify.py), resume (journal.read_journal,
+pokerresume.py) and the history (history/games.py)."""
 from typing import NamedTuple
+
+
+class Fact(NamedTuple):
+    """One `#@ KIND WORD ... KEY=VALUE ...` line (journal.py lists them): something the hub knew that the record
+    does not say."""
+    line: int     # its number in the journal, from 1
+    kind: str     # the word after `#@`: cup, bot, round, commit, dice, ...
+    words: tuple  # the words after the kind
+
+    @classmethod
+    def of(cls, number: int, raw: str):
+        """The fact on journal line `number`, or None when it is not one (a record line, a plain comment)."""
+        words = raw[3:].split() if raw.startswith("#@ ") else ()
+        return cls(number, words[0], tuple(words[1:])) if words else None
+
+    @property
+    def fields(self) -> dict:
+        """Its KEY=VALUE words as a dict (a seat's name, the first word of most facts, has no `=`)."""
+        return dict(word.split("=", 1) for word in self.words if "=" in word)
+
+
+def facts(text: str):
+    """Every `#@` fact of a journal's text, in order."""
+    for number, raw in enumerate(text.splitlines(), 1):
+        fact = Fact.of(number, raw)
+        if fact is not None:
+            yield fact
 
 
 class FairnessError(ValueError):
