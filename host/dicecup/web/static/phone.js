@@ -24,6 +24,7 @@
   let wireTable = null;             // the hub's last TABLE for this cup
   let publicTable = null;           // the table screen's message (names, the standing bid in words)
   let qty = 1, face = 2, clockTimer = null;
+  let hashing = null;               // {deal, nonce} while a deal's commitment is being hashed
 
   function load() { try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch (e) { return {}; } }
   function save() { localStorage.setItem(STORE, JSON.stringify(cup)); }
@@ -63,27 +64,36 @@
   // -- the cup's messages from the hub (cupcore/cup.py does the same on a board) --------------------------------
   const CUP = {
     welcome: (m) => {
-      if (m.seat !== cup.seat) cup = {seat: m.seat};
+      if (m.seat !== cup.seat) { cup = {seat: m.seat}; hashing = null; }
       save();
     },
+    // Hashing takes a while (Web Crypto is asynchronous), and the hub may deal again meanwhile (another cup lost its
+    // dice): whatever finishes for a deal that is no longer the latest is dropped, never stored over the newer one.
     deal: async (m) => {
       if (m.deal !== cup.deal) note("");
       if (cup.deal === m.deal && cup.seed) {
         if (cup.nonce !== m.nonce) return;  // one deal id, one nonce: never roll twice for a deal
       } else {
-        const seed = F.newSeed(), nonce = F.fromHex(m.nonce);
-        cup = {seat: cup.seat, deal: m.deal, nonce: m.nonce, count: m.dice, seed: F.hex(seed),
-               digest: F.hex(await F.commitment(seed, nonce, cup.seat, m.dice))};
+        if (hashing && hashing.deal === m.deal && hashing.nonce === m.nonce) return;  // answered once hashed
+        const mark = hashing = {deal: m.deal, nonce: m.nonce}, seat = cup.seat, seed = F.newSeed();
+        const digest = F.hex(await F.commitment(seed, F.fromHex(m.nonce), seat, m.dice));
+        if (hashing !== mark) return;     // dealt again while this one hashed: the hub has replaced this deal
+        hashing = null;
+        cup = {seat, deal: m.deal, nonce: m.nonce, count: m.dice, seed: F.hex(seed), digest};
         save();
       }
       send({m: "commit", deal: cup.deal, digest: cup.digest});
       draw();
     },
     entropy: async (m) => {
-      if (m.deal !== cup.deal || !cup.seed || (cup.entropy && cup.entropy !== m.entropy)) return;
-      if (!cup.dice) {
-        cup.entropy = m.entropy;
-        cup.dice = await F.roll(F.fromHex(cup.seed), F.fromHex(cup.nonce), cup.seat, F.fromHex(m.entropy), cup.count);
+      const dealt = cup;                  // the cup these dice are for, whatever comes while they are made
+      if (m.deal !== dealt.deal || !dealt.seed || (dealt.entropy && dealt.entropy !== m.entropy)) return;
+      if (!dealt.dice) {
+        dealt.entropy = m.entropy;
+        const dice = await F.roll(F.fromHex(dealt.seed), F.fromHex(dealt.nonce), dealt.seat, F.fromHex(m.entropy),
+                                  dealt.count);
+        if (cup !== dealt) return;        // dealt again (or the round ended) meanwhile: they are nobody's dice now
+        dealt.dice = dice;
         save();
         draw();
       }
