@@ -31,6 +31,7 @@ def test_each_bad_message_is_refused_with_its_reason_and_the_page_stays_connecte
             ('{"type": "pull"}', "can't pull the trigger"),
             ('{"type": "peek", "seat": "ana"}', "can't peek at dice"),
             ('{"type": "\\u0000' + "z" * 100 + '"}', "can't do"),
+            ("[" * 1000, "not a message: expected JSON"),  # nested past Python's recursion limit, under 1024 bytes
         ]
         for number, (sent, reason) in enumerate(cases, 1):
             page.send(sent)

@@ -30,7 +30,7 @@ def check(raw, role: str = "spectator") -> dict:
         raise Refused(f"a message is at most {MAX_MESSAGE} bytes")
     try:
         message = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # "[[[[..." a thousand deep fits in MAX_MESSAGE and overflows the parser
         raise Refused("not a message: expected JSON like {\"type\": \"sync\"}") from None
     if not isinstance(message, dict):
         raise Refused("not a message: expected a JSON object with a \"type\"")
