@@ -70,8 +70,10 @@ def test_commitments_are_compared_in_constant_time(monkeypatch):
     monkeypatch.setattr(dealmod.hmac, "compare_digest", spy)
     deal, true = committed_deal()
     assert deal.check_reveal(2, true, SEED) and compared
-    assert deal.commit(2, deal.commits[2]) == "same" and deal.commit(2, b"\0" * 32) == "different"
-    assert len(compared) == 3
+    assert deal.commit(2, deal.commits[2]) == "same" and deal.commit(2, b"\0" * 32) == "unasked"  # never re-dealt
+    deal.dealt_again.add(2)  # sent the deal again (back from a drop): a fresh commitment means it lost its dice
+    assert deal.commit(2, b"\0" * 32) == "different"
+    assert len(compared) == 4
 
 
 def bots_only_hub(tmp_path, seed="opener"):

@@ -36,6 +36,8 @@ class Deal:
         self.bot_seeds = {}        # seat index -> that bot's seed (hidden until the reveal)
         self.cups = set()          # seat indices dealt to a cup (the rest are bots)
         self.doubted = set()       # cups that came back mid-deal: their commitment must be sent again
+        self.dealt_again = set()   # cups sent this deal again (back from a drop or a reset): may commit afresh
+        self.second_commits = set()  # cups that sent a different commitment unasked (refused, said once)
 
     @property
     def dealt(self) -> list:
@@ -44,7 +46,9 @@ class Deal:
     # -- commitments and entropy ----------------------------------------------------------------------------------
     def commit(self, index: int, digest: bytes) -> str:
         """Take a cup's commitment: "new", "same" (sent again: the cup kept its seed) or "different" (the cup
-        drew afresh, so it lost what it committed to), or "not dealt"."""
+        drew afresh, so it lost what it committed to), or "not dealt". A different one from a cup this deal was not
+        sent again is "unasked" (the first time, then "ignored"): a cup that never left still holds its seed, and
+        taking a fresh one would let it have the round rolled again whenever it liked, even once called."""
         if index not in self.counts:
             return "not dealt"
         known = self.commits.get(index)
@@ -52,7 +56,11 @@ class Deal:
             self.commits[index] = bytes(digest)
             return "new"
         if not hmac.compare_digest(known, bytes(digest)):
-            return "different"
+            if index in self.dealt_again:
+                return "different"
+            first = index not in self.second_commits
+            self.second_commits.add(index)
+            return "unasked" if first else "ignored"
         self.doubted.discard(index)
         return "same"
 

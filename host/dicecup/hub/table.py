@@ -241,7 +241,11 @@ class Hub:
         verdict = self.deal.commit(seat.index, digest)
         if verdict == "different":
             return self.recovery.lost_dice(seat)
-        if verdict == "not dealt":
+        if verdict == "unasked":  # its first commitment stands (deal.py says why)
+            self.say(f"refused: {seat.name}'s cup sent a second, different commitment for this deal without being "
+                     "dealt again; its first one stands")
+            return self.journal.comment(f"{seat.name} sent a second commitment for deal {deal_id}: refused")
+        if verdict in ("not dealt", "ignored"):
             return
         if verdict == "new":
             self.journal.fact("commit", seat.name, bytes(digest).hex())
@@ -554,6 +558,7 @@ class Hub:
             return
         if self.phase == DEALING and seat.index in deal.commits:
             deal.ask_again(seat.index)
+        deal.dealt_again.add(seat.index)
         if deal.deadline is not None:  # a cup dropped for silence came back at its deadline: time to answer
             deal.deadline = max(deal.deadline, self.clock() + self.answer_timeout)
         seat.send(wire.DEAL, (deal.id, deal.counts[seat.index], deal.nonce))

@@ -1,0 +1,73 @@
+"""A phone in the room that cheats, at a real hub with bots, through the cup's own path (the "phone" transport,
+paired, under a CupConnection). The page is a STAND-IN written in Python (test_phone_link.StandInPhone, which plays
+the cup's part with cupcore's commit and dice functions), edited here to cheat one way each.
+
+A cup commits once per deal; the hub takes a different commitment only from a cup it dealt to again (one that came
+back from a drop or a reset without its dice: the round is then rolled again). A page that simply sends a second,
+different commitment (say, once it is called and would rather not reveal) must not get the round rolled again."""
+import json
+import secrets
+import subprocess
+import sys
+import threading
+
+from test_phone_link import StandInPhone
+from webpages import DEADLINE
+
+from dicecup.hub.tablesetup import TableSetup
+from dicecup.rules import Rules
+from dicecup.web.launch import phone_seats
+from dicecup.web.phonepage import seat_url, serve_phones
+from dicecup.web.server import WebTable
+
+GAME_DEADLINE = 90
+
+
+class RecommitsWhenCalled(StandInPhone):
+    """At the first call, before revealing, sends a fresh commitment for the same deal (as if it had lost its
+    dice), then reveals honestly."""
+
+    recommitted = False
+
+    def _on(self, message):
+        if message.get("m") == "reveal_req" and not self.recommitted:
+            self.recommitted = True
+            self.say(m="commit", deal=message["deal"], digest=secrets.token_bytes(32).hex())
+        super()._on(message)
+
+
+def play_with(phone_class, tmp_path):
+    """A game of one phone (played by phone_class) and two bots to its end; the hub's journal text and the phone."""
+    table = TableSetup(Rules.parse("dudo dice=2"), data=tmp_path, seed="cheat", screen=lambda item: None, bots=2,
+                       result_pause=0.0)
+    phone, = phone_seats(1, table.keys)
+    hub = table.make_hub(expect_cups=1)
+    hub.bot_delay = 0.0
+    web = WebTable()
+    serve_phones(web, [phone])
+    web.start()
+    hub.subscribe(web)
+    table.connect([("phone", phone.name)], wait_for_missing=True)
+    runner = threading.Thread(target=table.play, kwargs={"timeout": GAME_DEADLINE}, daemon=True)
+    runner.start()
+    player = phone_class(seat_url(web, phone))
+    try:
+        assert player.done.wait(GAME_DEADLINE), "the game did not end"
+        runner.join(DEADLINE)
+    finally:
+        table.close()
+        player.page.close()
+        web.close()
+        phone.forget()
+    return hub.journal.path, player
+
+
+def test_a_second_commitment_sent_when_called_does_not_get_the_round_rolled_again(tmp_path):
+    journal, player = play_with(RecommitsWhenCalled, tmp_path)
+    assert player.recommitted
+    text = journal.read_text()
+    assert "reroll phone1" not in text, "a page's second commitment voided a called round:\n" + text
+    assert "phone1 sent a second commitment" in text
+    verdict = json.loads(subprocess.run([sys.executable, "-m", "dicecup", "referee", str(journal), "--json"],
+                                        capture_output=True, text=True, timeout=60).stdout)
+    assert verdict["winner"]
