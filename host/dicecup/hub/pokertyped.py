@@ -5,7 +5,7 @@ from dicecup.rules import DicecupError
 from dicecup.rules.errors import NotationError
 from dicecup.rules.events import Reroll, Retire
 from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, RECEIVING, REVEAL, TRIES, Accept, CallLiar, Hide,
-                                 OpenRoll, PokerBid, Reveal, Shake, Show, Try, parse_event)
+                                 OpenRoll, PokerBid, Reveal, Shake, Show, Try, apply, parse_event)
 from dicecup.rules.poker.hands import rank_char
 
 from .phases import TablePhase
@@ -56,9 +56,16 @@ def _typed(hub, words):
     holder = hub.state.seats[hub.state.holder]
     if name != holder:
         raise NotationError(f"{holder} holds the cup, not {name}")
-    if hub.cup is not None and verb in ("shows", "rolls", "tries", "shakes", "hides"):
+    if verb == "bids" and len(words) == 2:
+        raise NotationError(f"name the hand, like `{name} bids KKQQ{' left' if hub.state.phase == OPENING else ''}`")
+    if hub.cup is not None and verb in _DICE_VERBS:
+        _check_move(hub.state, name, verb, words[2:])  # the rule broken, if any, before who moves the dice
         if verb == "shakes" and hub.state.phase == OPENING and hub.cup_hands is not None:
             return hub.cup_hands.press("b", "long")  # `play --sim 1`: nobody's hands are on that cup
+        if hub.cup_hands is not None:
+            raise NotationError("the virtual cup of `play --sim 1` takes only the opening shake typed: its dice "
+                                "stay as they are, so bid, accept or call liar (a real cup moves and rolls them "
+                                "with its buttons)")
         raise NotationError("the cup holds the dice: move, shake and roll them with its buttons")
     if verb in ("shows", "rolls", "tries") and len(words) > 2 and all(w.isdigit() for w in words[2:]):
         slots = _slots(words[2:])  # the hub holds the dice: it knows (or rolls) their faces
@@ -81,11 +88,27 @@ def _typed(hub, words):
         return
     hub._record(event)
     if isinstance(event, Accept) and hub.state.phase == P_BIDDING:
+        if hub.cup is not None:  # the dice are the cup's, unknown to the hub: the holder peeks on it
+            return hub.cup.send_table()
         hub._look(name)
         return hub.say(f"{name} looks under the cup: " + _dice_words(hub.state, hub.known[name]),
                         quiet=True, private=True)
     if isinstance(event, (PokerBid, CallLiar)) or hub.state.phase == REVEAL:
         hub._after(event)
+
+
+_DICE_VERBS = {"shakes": Shake, "hides": Hide, "shows": Show, "rolls": OpenRoll, "tries": Try}
+
+
+def _check_move(state, name, verb, words):
+    """Ask the engine about a move of the table cup's dice (faces it can't know yet stand in as 9s): raises the
+    rule's own refusal, like "die 1 is already under the cup"."""
+    if verb == "shakes":
+        return apply(state, Shake(name))
+    slots = _slots(words) if words and all(word.isdigit() for word in words) else ()
+    if verb == "hides":
+        return apply(state, Hide(name, slots))
+    apply(state, _DICE_VERBS[verb](name, tuple((slot, state.faces[slot - 1] or 1) for slot in slots)))
 
 
 def _slots(words) -> tuple:
