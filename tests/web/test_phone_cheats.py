@@ -4,7 +4,8 @@ the cup's part with cupcore's commit and dice functions), edited here to cheat o
 
 A cup commits once per deal; the hub takes a different commitment only from a cup it dealt to again (one that came
 back from a drop or a reset without its dice: the round is then rolled again). A page that simply sends a second,
-different commitment (say, once it is called and would rather not reveal) must not get the round rolled again."""
+different commitment (say, once it is called and would rather not reveal) must not get the round rolled again.
+And a page flooding the hub with what it may not do is answered, and the game goes on."""
 import json
 import secrets
 import subprocess
@@ -68,6 +69,38 @@ def test_a_second_commitment_sent_when_called_does_not_get_the_round_rolled_agai
     text = journal.read_text()
     assert "reroll phone1" not in text, "a page's second commitment voided a called round:\n" + text
     assert "phone1 sent a second commitment" in text
+    verdict = json.loads(subprocess.run([sys.executable, "-m", "dicecup", "referee", str(journal), "--json"],
+                                        capture_output=True, text=True, timeout=60).stdout)
+    assert verdict["winner"]
+
+
+class FloodsOutOfTurn(StandInPhone):
+    """Plays honestly, but at each of the hub's table messages also sends a burst of what a page may not do there:
+    moves out of turn, a move of no kind, commitments for a deal long gone, and asks for the table again."""
+
+    BURSTS, EACH = 10, 100
+    bursts = 0
+
+    def _on(self, message):
+        if message.get("m") == "table" and message["turn"] != self.seat and self.bursts < self.BURSTS:
+            self.bursts += 1
+            deal = message["deal"]
+            for i in range(self.EACH):
+                for rubbish in ({"m": "intent", "deal": deal, "kind": 1 + i % 3, "qty": 1, "face": 2},
+                                {"m": "intent", "deal": deal, "kind": 99, "qty": 0, "face": 0},
+                                {"m": "commit", "deal": max(deal - 1, 0), "digest": "00" * 32}):
+                    self.page.send(json.dumps({"type": "cup", **rubbish}))
+                self.page.send(json.dumps({"type": "sync"}))
+        super()._on(message)
+
+
+def test_a_page_flooding_moves_out_of_turn_is_answered_and_the_game_goes_on_to_its_end(tmp_path):
+    journal, player = play_with(FloodsOutOfTurn, tmp_path)
+    assert player.bursts
+    answers = [m for m in player.page.messages if m["type"] == "refused" or m.get("m") == "refuse"]
+    assert answers and player.page.close_code != 4408  # each answered, and the page never thrown off as a flood
+    text = journal.read_text()
+    assert "reroll" not in text and "retire" not in text and "CHEAT" not in text
     verdict = json.loads(subprocess.run([sys.executable, "-m", "dicecup", "referee", str(journal), "--json"],
                                         capture_output=True, text=True, timeout=60).stdout)
     assert verdict["winner"]
