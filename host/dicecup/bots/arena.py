@@ -19,7 +19,7 @@ from typing import NamedTuple
 from dicecup.rules import Rules, new_game
 from dicecup.rules.poker import new_poker_game
 
-from .loader import BotError, load, resolve
+from .loader import check_kinds, load
 from .poker_game import run_poker_game
 from .seating import balanced_block, seating
 from .selfplay import run_game
@@ -94,13 +94,8 @@ def _play_chunk(job):
 
 def check_table(rules: Rules, bots) -> None:
     """Refuse, before any game, bots that can't be found and a table the rules can't seat."""
-    poker = rules.preset.name == "poker"
-    for name in dict.fromkeys(bots):
-        if bool(getattr(resolve(name), "poker", False)) != poker:  # poker dice is another game: its own bots
-            raise BotError(f"{name} plays poker dice only: at {rules} seat face-bid bots" if not poker else
-                           f"{name} plays face bids: at poker dice seat poker-baseline, poker-hard or a bot "
-                           "with poker = True")
-    (new_poker_game if poker else new_game)(rules, seat_names(bots))
+    check_kinds(rules, bots)
+    (new_poker_game if rules.preset.name == "poker" else new_game)(rules, seat_names(bots))
 
 
 def run_arena(bots, rules: Rules, games: int, seed, workers: int = None, progress=None) -> ArenaResult:

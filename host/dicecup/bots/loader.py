@@ -92,3 +92,13 @@ def _import_file(path: str, name: str):
         raise BotError(f"{name}: loading {path} failed: {type(error).__name__}: {error}") from None
     sys.modules[module_name] = module
     return module
+
+
+def check_kinds(rules, bots) -> None:
+    """Refuse bots that can't be found or play another game than `rules` (the arena's table, `play --bot`)."""
+    poker = rules.preset.name == "poker"
+    for name in dict.fromkeys(bots):
+        if bool(getattr(resolve(name), "poker", False)) != poker:  # poker dice is another game: its own bots
+            raise BotError(f"{name} plays poker dice only: at {rules} seat face-bid bots" if not poker else
+                           f"{name} plays face bids: at poker dice seat poker-baseline, poker-hard or a bot "
+                           "with poker = True")

@@ -7,7 +7,7 @@ While it runs, type an action for the seat whose turn it is (`ana bids 4x5`, `be
 """
 import sys
 
-from dicecup.bots.loader import BotError
+from dicecup.bots.loader import BotError, check_kinds
 from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
 from dicecup.hub import silent_ports
 from dicecup.hub.screen import Screen
@@ -75,7 +75,9 @@ def run(args) -> int:
         ports = list(found)
         if not ports and not args.bots and not args.bot:
             print("dicecup play: no cups found. Plug a cup in (`dicecup ports` lists serial ports), name one with "
-                  "--port, or play with virtual cups: --sim 3", file=sys.stderr)
+                  "--port, or play with virtual cups: " + (
+                      "--sim 1 --players ana,ben (poker dice passes one cup round)" if rules.preset.name == "poker"
+                      else "--sim 3"), file=sys.stderr)
             return 2
     try:
         rated = rated_table(args, "dicecup play")  # issue 16: opened now, so a league out of reach is said at once
@@ -83,6 +85,7 @@ def run(args) -> int:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
     try:
+        check_kinds(rules, args.bot)  # a face-bid bot at poker dice (or the other way): every move a stand-in
         table = TableSetup(rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5), bots=args.bots,
                       bot_names=args.bot, allow_unpaired=args.allow_unpaired, rated=rated)
     except BotError as error:  # issue 7: a --bot that is not a bot
