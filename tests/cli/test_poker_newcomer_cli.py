@@ -1,5 +1,7 @@
 """A newcomer's odd options around poker dice (issue 14), each through a real `dicecup` process with no stdin: one
 plain line that says what to do instead, never a game of bots that can't play it nor a hint that is refused next."""
+from pathlib import Path
+
 import pytest
 
 from clirun import dicecup, one_plain_line
@@ -18,3 +20,29 @@ def test_poker_table_options_a_newcomer_gets_wrong(tmp_path, words, says):
     line = one_plain_line(done, "play")
     assert says in line, line
     assert not (tmp_path / "games").exists() or not any((tmp_path / "games").iterdir()), "a game was started"
+
+
+# journals/demo-poker-seed3.txt: a real `dicecup demo --rules poker --brief --cups 2 lives=1 --seed 3` (one virtual
+# cup, the firmware on MicroPython, passed between two seats), its temporary folder renamed.
+DEMO = Path(__file__).parent / "journals" / "demo-poker-seed3.txt"
+
+
+def _edited(tmp_path, old, new):
+    text = DEMO.read_text()
+    assert old in text
+    edited = tmp_path / "edited.txt"
+    edited.write_text(text.replace(old, new, 1))
+    return edited
+
+
+def test_the_demo_journal_verifies_and_referees_as_it_was_played():
+    verified = dicecup("verify", DEMO)
+    assert verified.returncode == 0 and "every commitment, entropy and die checks" in verified.stdout, verified
+    refereed = dicecup("referee", DEMO)
+    assert refereed.returncode == 0 and "winner: ben" in refereed.stdout, refereed
+
+
+def test_verify_names_a_poker_die_by_its_face_as_the_journal_writes_it(tmp_path):
+    # was "die 5 shows 6 but its seed and the hub's entropy give 5": the journal says A and K
+    line = one_plain_line(dicecup("verify", _edited(tmp_path, "reveal Q A A A K", "reveal Q A A A A")), "verify")
+    assert "line 44: die 5 shows A but its seed and the hub's entropy give K" in line, line

@@ -11,6 +11,7 @@ the dice seen as they landed (open rolls, tries): the dice players chose to show
 fair sample of the rolls.
 """
 from dicecup.rules.poker import OpenRoll, Reveal, Show, Try
+from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.record import parse_lines
 
 from .journalfacts import Checked, FairnessError, field as _field, hex_bytes as _hex, seat_fact
@@ -167,5 +168,5 @@ def _check_die(number, sub, slot, face):
         raise FairnessError(seed_line, f"die {slot}'s seed does not open its commitment on line {commit_line}")
     expected = die_face(seed, sub.nonce, slot, sub.entropy[0])
     if expected != face:
-        raise FairnessError(number, f"die {slot} shows {face} but its seed and the hub's entropy give {expected} "
-                                    f"(sub-deal {sub.id}, line {sub.line})")
+        raise FairnessError(number, f"die {slot} shows {rank_char(face)} but its seed and the hub's entropy give "
+                                    f"{rank_char(expected)} (sub-deal {sub.id}, line {sub.line})")
