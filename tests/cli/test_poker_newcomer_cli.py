@@ -46,3 +46,22 @@ def test_verify_names_a_poker_die_by_its_face_as_the_journal_writes_it(tmp_path)
     # was "die 5 shows 6 but its seed and the hub's entropy give 5": the journal says A and K
     line = one_plain_line(dicecup("verify", _edited(tmp_path, "reveal Q A A A K", "reveal Q A A A A")), "verify")
     assert "line 44: die 5 shows A but its seed and the hub's entropy give K" in line, line
+
+
+@pytest.mark.parametrize("kept", [("KKQ",), ("K,K,Q",), ("K K Q",), ("k", "kq")])
+def test_odds_takes_the_kept_dice_written_as_a_hand_is(kept):
+    # `--mine KKQ` (as bids are written) was refused: "'KKQ' is not a die: a die shows 9, T (ten), J, Q, K or A"
+    spaced = dicecup("odds", "--rules", "poker", "--mine", "K", "K", "Q", "--bid", "KKKQQ")
+    written = dicecup("odds", "--rules", "poker", "--mine", *kept, "--bid", "KKKQQ")
+    assert spaced.returncode == 0 and "keeping 3 dice, re-rolling 2: 8.33 %" in spaced.stdout, spaced
+    assert (written.returncode, written.stdout) == (0, spaced.stdout), written.stderr
+
+
+@pytest.mark.parametrize("kept, says", [
+    (("AAAAAA",), "6 dice kept: the cup holds five"),
+    (("KKX",), "'KKX' is not a die: a die shows 9, T (ten), J, Q, K or A"),
+    (("",), "'' is not a die"),
+])
+def test_odds_refuses_kept_dice_that_are_not_dice_in_one_line(kept, says):
+    line = one_plain_line(dicecup("odds", "--rules", "poker", "--mine", *kept, "--bid", "KK"), "odds")
+    assert says in line, line

@@ -20,6 +20,7 @@ from itertools import product
 from typing import NamedTuple
 
 from dicecup.odds.exact import OddsError
+from dicecup.rules.errors import NotationError
 from dicecup.rules.poker.hands import FIVE, KIND_NAMES, Hand, all_bids, made, parse_rank, rank_char
 
 
@@ -144,12 +145,24 @@ def to_json(kept, bid: Hand) -> dict:
             "at_least": float(chance), "at_least_exact": str(chance)}
 
 
+def kept_dice(word: str) -> list:
+    """One --mine word: a die (`K`, `10`), or several written as a hand is (`KKQ`, `K,K,Q`, `'K K Q'`)."""
+    parts = word.replace(",", " ").split()
+    if len(parts) != 1 or parts[0] == "10":
+        return [parse_rank(part) for part in parts or [word]]
+    try:
+        return [parse_rank(char) for char in parts[0]]
+    except NotationError:
+        parse_rank(word)  # refused as the word typed: "'KKX' is not a die"
+        raise
+
+
 def answer(args) -> str:
     """`dicecup odds --rules poker [--mine K K Q] [--bid KKKQQ] [--json]`: --mine are the dice kept."""
     if args.dice is not None or args.palifico or args.opened_on_ones or args.threshold != "1/2":
         raise OddsError("poker dice always has five dice and no wild ones: give the dice you keep (--mine K K Q) "
                         "and a bid (--bid KKKQQ)")
-    kept = tuple(parse_rank(word) for word in args.mine)
+    kept = tuple(face for word in args.mine for face in kept_dice(word))
     if len(kept) > 5:
         raise OddsError(f"{len(kept)} dice kept: the cup holds five")
     if args.bid is None:  # `--bid ""` is an empty bid, refused by Hand.parse
