@@ -23,6 +23,9 @@ def dicecup(*args, timeout=120):
     ("", "give a port"),
     ("example.com:8080", "'example.com' is not an IP address"),
     ("1.2.3:80", "is not an IP address"),
+    ("\u0663", "give a port"),                  # an Arabic-Indic three: a digit to Python, not a port to people
+    ("127.0.0.1:\u0668\u0660", "give a port"),
+    (":8080", "put an address before the colon"),
 ])
 @pytest.mark.parametrize("command", ["play", "demo"])
 def test_a_bad_web_address_is_one_plain_line(command, given, said):
@@ -38,6 +41,18 @@ def test_addresses_are_loopback_unless_the_host_asks_for_the_lan():
     assert web_address("0.0.0.0:8080") == ("0.0.0.0", 8080)
     assert web_address("[::1]:9000") == ("::1", 9000)
     assert web_address("localhost:0") == ("localhost", 0)
+
+
+def test_an_ipv6_address_is_said_in_brackets_when_its_port_is_taken(tmp_path):
+    taken = socket.socket(socket.AF_INET6)
+    taken.bind(("::1", 0))
+    taken.listen(1)
+    port = taken.getsockname()[1]
+    try:
+        done = dicecup("play", "--bots", "2", "--data", str(tmp_path), "--web", f"[::1]:{port}")
+    finally:
+        taken.close()
+    assert done.returncode == 1 and f"can't serve the table screen on [::1]:{port}: that port is taken" in done.stderr
 
 
 def test_a_taken_port_is_said_in_one_line_and_nothing_is_left_running(tmp_path):

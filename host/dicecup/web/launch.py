@@ -22,8 +22,11 @@ def web_address(text: str):
     if not sep:
         host, port = DEFAULT_HOST, text
     host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
-    if not port.isdigit() or not 0 <= int(port) <= 65535:
+    if not (port.isascii() and port.isdigit()) or not 0 <= int(port) <= 65535:  # "٣" is a digit to Python
         raise ValueError(f"{text!r}: give a port (8080) or HOST:PORT (0.0.0.0:8080 for the whole LAN)")
+    if sep and not host:
+        raise ValueError(f"{text!r}: put an address before the colon (0.0.0.0:{port} for the whole LAN), or give "
+                         f"the port alone ({port}: this machine only)")
     if host != "localhost":
         try:
             ipaddress.ip_address(host)

@@ -268,7 +268,8 @@ def _listen(host: str, port: int) -> socket.socket:
         why = {98: "that port is taken (another program, or another dicecup): pick another, like --web 8081",
                13: "that port needs root: pick one above 1023, like --web 8080",
                99: f"{host} is not an address of this machine"}.get(error.errno, error.strerror)
-        raise WebError(f"can't serve the table screen on {host}:{port}: {why}") from None
+        shown = f"[{host}]" if ":" in host else host  # as typed: [::1]:8080, not ::1:8080
+        raise WebError(f"can't serve the table screen on {shown}:{port}: {why}") from None
     sock.setblocking(False)
     return sock
 
