@@ -2,9 +2,15 @@
 virtual cup (the real firmware on the MicroPython unix port behind a pty) held by the hub's own process, and every
 move is typed. Each refusal is one line that names the rule; nothing the hub can't handle reaches hub-errors.log,
 and the journal referees."""
+import io
 import subprocess
 import sys
 
+from rich.console import Console
+
+from dicecup.hub.screen import Screen
+from dicecup.hub.tablesetup import TableSetup
+from dicecup.rules import Rules
 from test_poker_play import Play
 
 
@@ -41,3 +47,48 @@ def test_typed_moves_at_a_virtual_cup_are_answered_by_the_rules_and_the_game_goe
     refereed = subprocess.run([sys.executable, "-m", "dicecup", "referee", journal], capture_output=True, text=True,
                               timeout=60)
     assert refereed.returncode == 0 and f"winner: {winner}" in refereed.stdout, refereed.stdout + refereed.stderr
+
+
+def _typed_table(tmp_path, seed):
+    """Two hub bots whose every move may be typed (the hub holds the dice), on a clock the test moves by hand."""
+    table = TableSetup(Rules.parse("poker lives=1"), data=tmp_path, seed=seed, bots=2, result_pause=0.0,
+                       screen=Screen(console=Console(file=io.StringIO(), width=100), live=False))
+    hub = table.make_hub(expect_cups=0)
+    now = [0.0]
+    hub.clock = lambda: now[0]
+    said = []
+    hub.subscribe(lambda item: said.append(getattr(item, "text", None)))
+    hub.tick()
+    return table, hub, now, said
+
+
+def test_dice_typed_out_before_the_shake_are_refused_by_the_rule(tmp_path):
+    table, hub, _, said = _typed_table(tmp_path, "early")
+    try:
+        opener = hub.state.seats[hub.state.holder]
+        for move in ("shows 1", "rolls 1", "hides 1", "tries 1"):  # before: KeyError (no die rolled yet)
+            hub.command(f"{opener} {move}")
+            assert said[-1].startswith("can't do that: ") and "shake all five dice under the cup first" in said[-1] \
+                or "tries are for" in said[-1], said[-1]
+        assert hub.state.phase == "opening" and hub.internal_errors == 0
+    finally:
+        table.close()
+
+
+def test_a_bot_whose_accept_was_typed_goes_on_to_handle_the_dice_and_bid(tmp_path):
+    table, hub, now, said = _typed_table(tmp_path, "took")
+    try:
+        opener = hub.state.seats[hub.state.holder]
+        other = next(name for name in hub.state.seats if name != opener)
+        hub.command(f"{opener} shakes")
+        hub.command(f"{opener} bids 9 left")
+        hub.command(f"{other} accepts")
+        for _ in range(20):  # before: the bot never bid, the hub said "... holds the cup" at every turn for good
+            now[0] += 60.0
+            hub.tick()
+            if len(hub.state.bids) > 1 or hub.state.history:
+                break
+        assert len(hub.state.bids) > 1 or hub.state.history, said[-6:]
+        assert hub.state.history or hub.state.bids[1][0] == hub.state.seats.index(other)
+    finally:
+        table.close()

@@ -134,7 +134,13 @@ class PokerHub(Hub):
             keep = max(set(dice), key=lambda f: (dice.count(f), f))
             self._roll_open(name, [s for s in range(1, 6) if dice[s - 1] != keep], Try)
             return self._after(None)
-        self._next_turn()  # a bot's bid is made within its turn: nothing else to do here
+        if state.phase == P_BIDDING:  # a move typed for the bot (`bot1 accepts`) took its turn this far: it goes on
+            if state.accepted:
+                self._look(name)
+                if not (state.shaken or state.rolled):
+                    self._plan(name, self._ask(seat, HANDLE))
+            return self._after(self._record(self._ask(seat, BID if state.accepted else OPEN)))
+        self._next_turn()
 
     def _ask(self, seat, stage):
         view = make_view(self.state, seat.name, stage, self.known.get(seat.name, [None] * 5), self.round_events)

@@ -58,8 +58,9 @@ def _typed(hub, words):
         raise NotationError(f"{holder} holds the cup, not {name}")
     if verb == "bids" and len(words) == 2:
         raise NotationError(f"name the hand, like `{name} bids KKQQ{' left' if hub.state.phase == OPENING else ''}`")
+    if verb in _DICE_VERBS and all(word.isdigit() for word in words[2:]):
+        _check_move(hub.state, name, verb, words[2:])  # the rule broken, if any, before any die is looked at
     if hub.cup is not None and verb in _DICE_VERBS:
-        _check_move(hub.state, name, verb, words[2:])  # the rule broken, if any, before who moves the dice
         if verb == "shakes" and hub.state.phase == OPENING and hub.cup_hands is not None:
             return hub.cup_hands.press("b", "long")  # `play --sim 1`: nobody's hands are on that cup
         if hub.cup_hands is not None:
@@ -105,7 +106,7 @@ def _check_move(state, name, verb, words):
     rule's own refusal, like "die 1 is already under the cup"."""
     if verb == "shakes":
         return apply(state, Shake(name))
-    slots = _slots(words) if words and all(word.isdigit() for word in words) else ()
+    slots = _slots(words)
     if verb == "hides":
         return apply(state, Hide(name, slots))
     apply(state, _DICE_VERBS[verb](name, tuple((slot, state.faces[slot - 1] or 1) for slot in slots)))
