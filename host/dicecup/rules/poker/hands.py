@@ -100,6 +100,8 @@ class Hand(NamedTuple):
             return JUNK_HAND
         if " " in cleaned:
             return _parse_words(cleaned)
+        if cleaned.lower() == "straight":
+            raise NotationError("which straight? say high straight (TJQKA) or low straight (9TJQK)")
         compact = cleaned.upper().replace("10", "T")
         if not all(c in _RANK_OF for c in compact) or len(compact) > 5:
             raise NotationError(f"{quoted(text)} is not a hand: name up to five dice of 9 T J Q K A, "
@@ -209,6 +211,9 @@ def _parse_words(text: str) -> Hand:
         faces += [_WORD_RANK[w] for w in rest if w not in _FILLER]
     except (KeyError, IndexError):
         raise refused from None
+    if rest and rest[-1] in _FILLER:  # Enter pressed mid-sentence: "four jacks and a" is not "four jacks"
+        raise NotationError(f"{quoted(text)} stops at {rest[-1]!r}: say which die comes next, like \"four jacks "
+                            "and a ten\", or end the hand before it")
     hand = named(faces)
     if hand.kind != kind:
         raise NotationError(f"{quoted(text)} names {str(hand)}, which is {KIND_NAMES[hand.kind]}: "
