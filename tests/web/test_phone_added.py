@@ -90,3 +90,24 @@ def test_a_phone_seat_is_added_only_while_seats_are_taken(tmp_path):
         hub.proc.kill()
         hub.proc.wait(30)
     assert not any("zoe's phone (this link" in line for line in hub.lines)
+
+
+def test_a_phone_is_not_given_a_bots_name(tmp_path):
+    """The bots sit only when the game begins, so while seats are taken a phone could be called bot1 too: the hub
+    would then call one of them bot1-2, and the phone's page would say bot1 while the table means the other."""
+    done = subprocess.run([sys.executable, "-m", "dicecup", "play", "--bots", "2", "--phones", "ana,BOT2", "--web",
+                           "127.0.0.1:0", "--data", str(tmp_path)], capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL)  # before: it printed the links and waited for the phones
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "dicecup play: --phones BOT2: bot2 is a bot's seat at this table: give the phone another name"]
+    hub = TypedHub(["--bots", "1", "--phones", "1", "--web", "127.0.0.1:0", "--data", str(tmp_path)])
+    try:
+        hub.wait_for(r"phone1's phone: its page is not open yet")
+        mark = len(hub.lines)
+        hub.type("phone Bot1")
+        hub.wait_for(r"there is a seat called Bot1 already: give the phone another name", after=mark)
+    finally:
+        hub.proc.kill()
+        hub.proc.wait(30)
+    assert not any("Bot1's phone (this link" in line for line in hub.lines)

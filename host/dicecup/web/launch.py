@@ -49,6 +49,11 @@ def open_table_screen(address, hub, out=None, phones=(), more_phones=False) -> W
     """Start the table screen for this hub and print where it is (address and QR code), and each phone seat's
     own secret link and QR code. more_phones: phone seats may be added later (phone_adder). WebError if it can't."""
     out = out or sys.stdout
+    bots = bot_names(hub)
+    for seat in phones:
+        if seat.name.casefold() in bots:
+            raise WebError(f"--phones {seat.name}: {seat.name.casefold()} is a bot's seat at this table: give the "
+                           "phone another name")
     host, port = address
     web = WebTable(host, port)
     if phones or more_phones:
@@ -81,7 +86,7 @@ def phone_adder(web, hub, table, out=None):
             name, = players_option(words[0], option="phone")
         except DicecupError as error:
             return hub.say(f"can't add that phone: {error}")
-        taken = {seat.name.casefold() for seat in [*web.phones, *hub.seats]}
+        taken = {seat.name.casefold() for seat in [*web.phones, *hub.seats]} | bot_names(hub)
         if name.casefold() in taken:
             return hub.say(f"there is a seat called {name} already: give the phone another name")
         most = hub.rules.players[1]
@@ -96,6 +101,11 @@ def phone_adder(web, hub, table, out=None):
     hub.seating_commands["phone"] = SeatingCommand(
         "phone NAME (adds a phone seat)",
         "a phone seat is added while seats are taken (`phone NAME`), not once the game is under way", add)
+
+
+def bot_names(hub) -> set:
+    """The bots' seat names (casefolded): bots sit only as the game begins, so they are not in hub.seats yet."""
+    return {name.casefold() for name, _ in hub.seating.bot_factories}
 
 
 def phones_option(text: str) -> tuple:
