@@ -118,3 +118,30 @@ def test_phones_named_on_the_command_line_get_their_own_links(tmp_path):
         play.kill()
         play.wait(30)
     assert seen == {"ana", "ben"}, play.stderr.read()[-2000:]
+
+
+def test_a_table_on_the_whole_lan_prints_an_address_a_tv_can_open(tmp_path):
+    """The printed link (and its QR code) for --web 0.0.0.0 names this machine by its LAN address. Debian and
+    Raspberry Pi OS map the machine's own name to 127.0.1.1 in /etc/hosts, so asking the name for an address finds
+    only loopback; a bare host name ('raspberrypi') is then no use to a TV or a phone, which can't look it up."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: nothing is sent; the kernel picks the LAN interface
+        lan = probe.getsockname()[0]
+    except OSError:
+        lan = None
+    finally:
+        probe.close()
+    if lan is None or lan.startswith("127."):
+        pytest.skip("this machine has no LAN address to print")
+    play = subprocess.Popen([sys.executable, "-m", "dicecup", "play", "--bots", "2", "--data", str(tmp_path),
+                             "--web", "0.0.0.0:0"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        first = play.stdout.readline()
+    finally:
+        play.kill()
+        play.wait(30)
+    shown = re.match(r"table screen: http://([^:/]+):\d+/t/", first)
+    assert shown, first
+    assert shown.group(1) == lan, f"printed {shown.group(1)!r}, not this machine's LAN address {lan}"

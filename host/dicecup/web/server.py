@@ -278,6 +278,18 @@ def _shown_host(host: str) -> str:
     """The address to print: for a server on every interface, this machine's LAN address as best known."""
     if host not in ("0.0.0.0", "", "::"):
         return f"[{host}]" if ":" in host else host
+    # The interface the LAN's route leaves by: a UDP socket "connected" to a TEST-NET address sends nothing. Asking
+    # the machine's name comes second: Debian and Raspberry Pi OS map it to 127.0.1.1, so it often finds only that.
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))
+        address = probe.getsockname()[0]
+        if not address.startswith(("127.", "0.")):
+            return address
+    except OSError:  # no route at all (a hub on its own hotspot, say): what its name resolves to, or the name
+        pass
+    finally:
+        probe.close()
     try:
         for address in socket.gethostbyname_ex(socket.gethostname())[2]:
             if not address.startswith("127."):
