@@ -104,3 +104,35 @@ def test_a_page_flooding_moves_out_of_turn_is_answered_and_the_game_goes_on_to_i
     verdict = json.loads(subprocess.run([sys.executable, "-m", "dicecup", "referee", str(journal), "--json"],
                                         capture_output=True, text=True, timeout=60).stdout)
     assert verdict["winner"]
+
+
+class RevealsBeforeTheCall(StandInPhone):
+    """Sends a reveal at each table message, before any call: once with its true dice and seed, once with dice
+    it never rolled. Neither may count: a reveal is taken only when the hub asks for it."""
+
+    early = 0
+
+    def _on(self, message):
+        if message.get("m") == "table" and self.deal and self.deal[0] in self.peeked:
+            number, _, count, seed = self.deal
+            self.early += 1
+            self.page.send(json.dumps({"type": "cup", "m": "reveal", "deal": number, "dice": self.peeked[number],
+                                       "seed": seed.hex()}))
+            self.page.send(json.dumps({"type": "cup", "m": "reveal", "deal": number, "dice": [6] * count,
+                                       "seed": "00" * 16}))
+        super()._on(message)
+
+
+def test_reveals_sent_before_the_call_are_not_taken_and_nothing_of_them_reaches_the_table(tmp_path):
+    journal, player = play_with(RevealsBeforeTheCall, tmp_path)
+    assert player.early
+    text = journal.read_text()
+    assert "CHEAT" not in text and "retire" not in text and "reroll" not in text
+    lines = text.splitlines()
+    for number, line in enumerate(lines):  # every roll of the phone's is journaled after a call, never before
+        if line.startswith("roll phone1 "):
+            before = [l for l in lines[:number] if not l.startswith(("#", "roll "))]
+            assert before and before[-1].endswith(("calls liar", "calls spot")), lines[max(0, number - 5):number + 1]
+    verdict = json.loads(subprocess.run([sys.executable, "-m", "dicecup", "referee", str(journal), "--json"],
+                                        capture_output=True, text=True, timeout=60).stdout)
+    assert verdict["winner"]
