@@ -14,6 +14,10 @@ from clirun import dicecup, one_plain_line
     (("play", "--bots", "2", "--bot", "poker-hard"), "poker-hard plays poker dice only"),
     # no cup found: the hint was `--sim 3`, which poker dice then refused ("one cup passed round, not 3")
     (("play", "--rules", "poker"), r"--sim 1 --players ana,ben"),
+    # a seat named as a word of the record started a game whose journal referee and resume then refused (line 2)
+    (("play", "--rules", "poker", "--sim", "1", "--players", "reveal,ben"), "'reveal' is not a name to type"),
+    (("play", "--rules", "poker", "--sim", "1", "--players", "ana,Seats"), "'Seats' is not a name to type"),
+    (("play", "--phones", "rules,ana", "--web", "127.0.0.1:0"), "'rules' is not a name to type"),
 ])
 def test_poker_table_options_a_newcomer_gets_wrong(tmp_path, words, says):
     done = dicecup(*words, "--data", tmp_path, timeout=60)
