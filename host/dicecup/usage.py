@@ -14,6 +14,7 @@ from dicecup.rules.errors import quoted, short
 
 
 COUNT_OPTIONS = ("--dice", "--games", "--cups", "--sim", "--bots")  # what a bare number most likely meant
+BID = re.compile(r"\d+[xX]\d+$")  # QxF, a face bid as the record writes it
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -68,6 +69,8 @@ def _unknown(parser, words):
         counts = [option for option in COUNT_OPTIONS if option in options]
         if counts:
             return f"{quoted(first)} is more than {parser.prog} takes: did you mean {counts[0]} {first.strip()}?"
+    if BID.match(first.strip()) and "--bid" in options:  # `dicecup odds --dice 5 3x6`
+        return f"{quoted(first)} is more than {parser.prog} takes: did you mean --bid {first.strip()}?"
     if first.startswith("-"):
         close = difflib.get_close_matches(first.lower(), options, n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""

@@ -81,3 +81,10 @@ def test_flash_reads_a_port_pasted_with_spaces(tmp_path):
     line = one_plain_line(dicecup("flash", "--board", "pico", "--port", f"{path}\n", "--data", tmp_path / "d",
                                   timeout=120), "flash")
     assert f"{path} is not a serial port" in line
+
+
+@pytest.mark.parametrize("bid", ["3x6", "3X6"])
+def test_a_bid_typed_without_its_option(bid):
+    # `dicecup odds --dice 5 3x6`: a bid is what odds prices, so a bare one most likely meant --bid
+    line = one_plain_line(dicecup("odds", "--dice", "5", bid), "odds")
+    assert f"did you mean --bid {bid}?" in line
