@@ -20,6 +20,8 @@ def test_typed_moves_at_a_virtual_cup_are_answered_by_the_rules_and_the_game_goe
         play.until(r"is the table's cup, passed round: ana, ben play with it")
         opener = play.until(r"^(\w+) holds the cup").group(1)
         other = "ben" if opener == "ana" else "ana"
+        play.type("help")  # listed `ben shows 1 2`, `ben hides 2`, ... which this table's cup then refused
+        play.until(r"^type at the hub.*`ana shakes` to open.*the dice are moved and rolled with the cup's buttons")
         play.type(f"{opener} bids")  # no hand at all: said how, not the journal's list of line shapes
         play.until(rf"can't do that: name the hand, like `{opener} bids KKQQ left`")
         play.type(f"{opener} shakes")

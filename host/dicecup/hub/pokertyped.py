@@ -18,13 +18,18 @@ POKER_COMMANDS = ("type at the hub, for the seat holding the cup: `ana shakes`, 
                   "`ben rolls 1` (table dice, in the open), `ben bids four kings`; `ben tries 3 4` at five of a "
                   "kind; `retire NAME`; `help`")
 
+CUP_COMMANDS = ("type at the hub, for the seat holding the cup: {shake}`ana bids KKQQ left` (the opener names the "
+                "way the cup goes), `ben accepts` or `ben calls liar`, `ben bids four kings`; the dice are moved and "
+                "rolled with the cup's buttons; `retire NAME`; `help`")
+
 
 def command(hub, text: str):
     """A line typed at the hub: a move for the seat holding the cup (`ben accepts`, `ben shows 1 2`), `retire NAME`,
     `help`; anything else is answered in one line."""
     line = text.strip()
     if line.casefold() == "help":
-        return hub.say(POKER_COMMANDS)
+        return hub.say(POKER_COMMANDS if hub.cup is None else CUP_COMMANDS.format(
+            shake="`ana shakes` to open, " if hub.cup_hands is not None else ""))  # `play --sim 1`: see _typed
     if line.casefold() in ("yes", "no"):
         return hub.retiring.answer(line.casefold())
     if hub.state is None:
