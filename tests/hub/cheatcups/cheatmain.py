@@ -10,10 +10,7 @@ mute        never answers a reveal request
 other-dice  reveals its true seed with dice of its choosing (all ones)
 other-seed  once it has the hub's entropy, grinds a new seed whose dice have the most ones and reveals that
 """
-import sys
-
-sys.path.append(sys.path[0] + "/../../../firmware/boards/sim")
-sys.path.append(sys.path[0] + "/../../../firmware")
+import tampered  # first: it puts the sim board and cupcore on the path
 
 from cupcore import cup as cupmod  # noqa: E402
 from cupcore import dice, wire  # noqa: E402
@@ -105,9 +102,4 @@ def main(argv):
     return simcup.main(argv)
 
 
-try:
-    _code = main(sys.argv)
-except Exception as exc:
-    sys.print_exception(exc, sys.stderr)
-    _code = 1
-sys.exit(_code)
+tampered.run(main)

@@ -15,8 +15,7 @@ old-firmware  PCLOSE taken out of its wire table, so its link answers error 2 (u
 """
 import sys
 
-sys.path.append(sys.path[0] + "/../../../firmware/boards/sim")
-sys.path.append(sys.path[0] + "/../../../firmware")
+import tampered  # first: it puts the sim board and cupcore on the path
 
 from cupcore import pokercup, wire  # noqa: E402
 from cupcore.compat import sha256  # noqa: E402
@@ -77,11 +76,4 @@ elif mode == "old-firmware":
 else:
     raise SystemExit("pokersecret.py: --as loaded|mute|no-secret|old-firmware")
 
-try:
-    import simcup
-
-    _code = simcup.main(sys.argv)
-except Exception as exc:
-    sys.print_exception(exc, sys.stderr)
-    _code = 1
-sys.exit(_code)
+tampered.run()
