@@ -28,9 +28,10 @@ import tempfile
 from pathlib import Path
 
 from cupcore import commit, wire
-from dicecup.link.peer import CupPeer, PeerError
-from dicecup.sim.virtualcup import VirtualCupError, find_micropython
-from heapcup import HeapCup, build_lib, build_romfs
+from dicecup.link.peer import PeerError
+from dicecup.sim.virtualcup import find_micropython
+import heapcup
+from heapcup import build_lib, build_romfs
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,48 +65,14 @@ def play_round(cup, peer, round_id):
     peer.send(wire.RESULT, (round_id, 0, 5, 0, wire.PLAYING))
 
 
-def plays(heap_kb, rounds, code, wasm=False, paired=False):
-    """(True, '') if the cup plays every round in this heap, else (False, why). `code` is a folder of .mpy or
-    a ROMFS image; `wasm` runs it on the 32-bit WebAssembly port instead of the unix port."""
-    where = {"romfs": code} if Path(code).is_file() else {"mpy_dir": code}
-    cup = HeapCup(name="bench", fast=True, heapsize=f"{heap_kb}K", wasm=wasm, key=KEY if paired else None, **where)
-    try:
-        cup.start()
-        with CupPeer(cup.path, keys={cup.cup_id: KEY}.get if paired else None) as peer:
-            peer.send(wire.WHO)
-            peer.expect(wire.HELLO)
-            if paired and peer.pairing != "paired":
-                return False, f"the cup did not pair ({peer.pairing})"
-            peer.send(wire.WELCOME, (wire.VERSION, SEAT, 2))
-            for round_id in range(1, rounds + 1):
-                play_round(cup, peer, round_id)
-            peer.settle()
-        if not cup.alive():
-            return False, "the cup stopped"
-        return True, ""
-    except (PeerError, VirtualCupError) as exc:
-        errors = cup.stderr().strip().splitlines()
-        return False, errors[-1] if errors else str(exc)
-    finally:
-        cup.stop()
-
-
 def bisect(low, high, rounds, code, wasm=False, paired=False):
-    ok, why = plays(high, rounds, code, wasm, paired)
-    print(f"heap {high} KB: {'ok' if ok else why}", flush=True)
-    if not ok:
-        raise SystemExit(f"firmware_heap: the cup fails even with {high} KB ({why})")
-    while high - low > 1:
-        mid = (low + high) // 2
-        ok, why = plays(mid, rounds, code, wasm, paired)
-        print(f"heap {mid} KB: {'ok' if ok else why}", flush=True)
-        if ok:
-            high = mid
-        else:
-            if "MemoryError" not in why and "memory" not in why.lower():
-                print(f"  (not a MemoryError: {why})", flush=True)
-            low = mid
-    return high
+    def welcomed_rounds(cup, peer):
+        peer.send(wire.WELCOME, (wire.VERSION, SEAT, 2))
+        for round_id in range(1, rounds + 1):
+            play_round(cup, peer, round_id)
+
+    return heapcup.bisect(low, high, lambda kb: heapcup.plays(welcomed_rounds, kb, code, wasm,
+                                                                KEY if paired else None), "firmware_heap")
 
 
 def wasm_ready():
@@ -136,7 +103,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--low", type=int, default=4, help="a heap in KB known to be too small")
-    parser.add_argument("--high", type=int, default=64, help="a heap in KB that should be enough")
+    parser.add_argument("--high", type=int, default=128, help="a heap in KB that should be enough")
     parser.add_argument("--only", choices=("unix", "32bit"), help="only the unix port's or the 32-bit set-ups")
     parser.add_argument("--paired", action="store_true", help="a keyed cup, every frame authenticated")
     args = parser.parse_args()

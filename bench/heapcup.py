@@ -5,12 +5,16 @@ in a ROMFS image run in place outside the heap (romfs/), and MicroPython's 32-bi
     build_lib(folder)       the firmware as .mpy (with the wasm port's two modules), as a board's /lib
     build_romfs(image)      the same in a ROMFS image, built by mpremote's own `romfs build`
     HeapCup(romfs=image)    a VirtualCup that runs from that image; HeapCup(wasm=True, ...) on the wasm port
+    plays(rounds, kb, code) whether such a cup gets through a bench's rounds in that heap
+    bisect(low, high, fits) the smallest heap in which it does
 """
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from cupcore import wire
+from dicecup.link.peer import CupPeer, PeerError
 from dicecup.sim.virtualcup import VirtualCup, VirtualCupError, build_mpy, sim_main, tool
 
 HERE = Path(__file__).resolve().parent
@@ -58,3 +62,48 @@ class HeapCup(VirtualCup):
             return ([sys.executable, str(ROMCUP), str(self.romfs)] + heap + [str(ROMMAIN), str(sim_main())]
                     + self.simcup_options())
         return super().command()
+
+
+def plays(rounds, heap_kb, code, wasm=False, key=None):
+    """(True, '') if a cup with `heap_kb` KB of heap, its code in `code` (a folder of .mpy or a ROMFS image), gets
+    through `rounds(cup, peer)` (the bench's welcome and rounds, after the cup's hello), else (False, why): the
+    last line the cup printed, a MemoryError as a rule. With `key` the cup is keyed and must pair first."""
+    where = {"romfs": code} if Path(code).is_file() else {"mpy_dir": code}
+    cup = HeapCup(name="bench", fast=True, heapsize=f"{heap_kb}K", wasm=wasm, key=key, **where)
+    try:
+        cup.start()
+        with CupPeer(cup.path, keys={cup.cup_id: key}.get if key else None) as peer:
+            peer.send(wire.WHO)
+            peer.expect(wire.HELLO)
+            if key and peer.pairing != "paired":
+                return False, f"the cup did not pair ({peer.pairing})"
+            rounds(cup, peer)
+            peer.settle()
+        if not cup.alive():
+            return False, "the cup stopped"
+        return True, ""
+    except (PeerError, VirtualCupError) as exc:
+        errors = cup.stderr().strip().splitlines()
+        return False, errors[-1] if errors else str(exc)
+    finally:
+        cup.stop()
+
+
+def bisect(low, high, fits, prog):
+    """The smallest heap in KB above `low` (known too small) and at most `high` for which `fits(kb)` gives
+    (True, ''), each try printed; SystemExit naming `prog` when even `high` does not fit."""
+    ok, why = fits(high)
+    print(f"heap {high} KB: {'ok' if ok else why}", flush=True)
+    if not ok:
+        raise SystemExit(f"{prog}: the cup fails even with {high} KB ({why})")
+    while high - low > 1:
+        mid = (low + high) // 2
+        ok, why = fits(mid)
+        print(f"heap {mid} KB: {'ok' if ok else why}", flush=True)
+        if ok:
+            high = mid
+        else:
+            if "memory" not in why.lower():
+                print(f"  (not a MemoryError: {why})", flush=True)
+            low = mid
+    return high

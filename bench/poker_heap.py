@@ -14,9 +14,9 @@ import tempfile
 from pathlib import Path
 
 from cupcore import commit, pokercup, wire
-from dicecup.link.peer import CupPeer, PeerError
-from dicecup.sim.virtualcup import VirtualCupError, find_micropython
-from heapcup import HeapCup, build_lib
+from dicecup.link.peer import PeerError
+from dicecup.sim.virtualcup import find_micropython
+from heapcup import bisect, build_lib, plays
 
 ENTROPY = bytes(range(16))
 _PCLOSE = getattr(wire, "PCLOSE", None)  # the round secret's request, where the firmware has it
@@ -51,25 +51,12 @@ def play_round(peer, rnd):
         peer.expect(wire.OPEN, where=lambda v: v[1] == 0)
 
 
-def plays(heap_kb, rounds, lib):
-    cup = HeapCup(name="bench", fast=True, heapsize=f"{heap_kb}K", mpy_dir=lib)
-    try:
-        cup.start()
-        with CupPeer(cup.path) as peer:
-            peer.send(wire.WHO)
-            peer.expect(wire.HELLO)
-            peer.send(wire.WELCOME, (wire.VERSION, 0, 3))
-            for rnd in range(1, rounds + 1):
-                play_round(peer, rnd)
-            peer.settle()
-        if not cup.alive():
-            return False, "the cup stopped"
-        return True, ""
-    except (PeerError, VirtualCupError) as exc:
-        errors = cup.stderr().strip().splitlines()
-        return False, errors[-1] if errors else str(exc)
-    finally:
-        cup.stop()
+def poker_rounds(rounds):
+    def welcomed_rounds(cup, peer):
+        peer.send(wire.WELCOME, (wire.VERSION, 0, 3))
+        for rnd in range(1, rounds + 1):
+            play_round(peer, rnd)
+    return welcomed_rounds
 
 
 RETAINED = """
@@ -115,7 +102,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=100)
     parser.add_argument("--low", type=int, default=4, help="a heap in KB known to be too small")
-    parser.add_argument("--high", type=int, default=64, help="a heap in KB that should be enough")
+    parser.add_argument("--high", type=int, default=128, help="a heap in KB that should be enough")
     args = parser.parse_args()
     if find_micropython() is None:
         raise SystemExit("poker_heap: the MicroPython unix port is not installed (python3 dev.py test installs it)")
@@ -124,15 +111,7 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         lib = Path(work) / "lib"
         build_lib(lib)
-        ok, why = plays(high, args.rounds, lib)
-        print(f"heap {high} KB: {'ok' if ok else why}", flush=True)
-        if not ok:
-            raise SystemExit(f"poker_heap: the cup fails even with {high} KB ({why})")
-        while high - low > 1:
-            mid = (low + high) // 2
-            ok, why = plays(mid, args.rounds, lib)
-            print(f"heap {mid} KB: {'ok' if ok else why}", flush=True)
-            high, low = (mid, low) if ok else (high, mid)
+        high = bisect(low, high, lambda kb: plays(poker_rounds(args.rounds), kb, lib), "poker_heap")
     print(f"poker_heap: {high} KB")
 
 
