@@ -38,6 +38,7 @@ class Deal:
         self.doubted = set()       # cups that came back mid-deal: their commitment must be sent again
         self.dealt_again = set()   # cups sent this deal again (back from a drop or a reset): may commit afresh
         self.second_commits = set()  # cups that sent a different commitment unasked (refused, said once)
+        self.lost_after_call = set()  # cups back without their dice once called: the table waits for the host
 
     @property
     def dealt(self) -> list:

@@ -48,11 +48,26 @@ class Recovery:
 
     def lost_dice(self, seat):
         hub = self.hub
+        if hub.phase == TablePhase.REVEALING and not hub.deal.rolloff:
+            return self._lost_after_call(seat)
         hub.say(f"{seat.name}'s cup lost its dice (it was reset): this round is rolled again, "
                 "every bid in it is void")
         hub.journal.comment(f"{seat.name}'s cup came back without its dice")
         hub.record(Reroll(seat.name))
         hub.deal_again()
+
+    def _lost_after_call(self, seat):
+        """Once called, a round is settled by the dice committed to at its deal, or not at all: rolling it again
+        for a cup back without them would let a called player void the call by resetting the cup (or opening a
+        phone's link where its seed is not stored). So the call stands and the table waits, as for a cup that won't
+        reveal, until the host takes the seat out."""
+        hub = self.hub
+        hub.deal.lost_after_call.add(seat.index)
+        hub.pause()
+        hub.say(f"{seat.name}'s cup came back without the dice it committed to, after the call: the call stands, and "
+                f"can't be settled without those dice; the game is paused: type `retire {seat.name}` to go on "
+                f"without the seat")
+        hub.journal.comment(f"{seat.name}'s cup came back without its dice after the call: not rolled again")
 
     # -- the host takes a seat out ---------------------------------------------------------------------------------
     def retire(self, name, why):

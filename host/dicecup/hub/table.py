@@ -533,6 +533,8 @@ class Hub:
         if self.paused_since is None or any(s.is_cup and not s.connected and self.state.alive[s.index]
                                             for s in self.seats):
             return
+        if self.deal is not None and any(self.state.alive[i] for i in self.deal.lost_after_call):
+            return  # a called cup that lost its dice: only the host's `retire` goes on (recovery.py)
         paused = self.clock() - self.paused_since
         self.paused_since = None
         if self.turn_started is not None:
