@@ -18,7 +18,9 @@ def test_typed_moves_at_a_virtual_cup_are_answered_by_the_rules_and_the_game_goe
     play = Play("--rules", "poker", "lives=1", "--sim", "1", "--players", "ana,ben", "--seed", "7", data=tmp_path)
     try:
         play.until(r"is the table's cup, passed round: ana, ben play with it")
-        opener = play.until(r"^(\w+) holds the cup").group(1)
+        # the cup is nobody's hands here: what to type is said (before: "ben holds the cup", and nothing more)
+        opener = play.until(r"^(\w+) holds the cup: type `\1 shakes`, then `\1 bids` a hand and left or right$")\
+            .group(1)
         other = "ben" if opener == "ana" else "ana"
         play.type("help")  # listed `ben shows 1 2`, `ben hides 2`, ... which this table's cup then refused
         play.until(r"^type at the hub.*`ana shakes` to open.*the dice are moved and rolled with the cup's buttons")
@@ -30,6 +32,7 @@ def test_typed_moves_at_a_virtual_cup_are_answered_by_the_rules_and_the_game_goe
         play.until(rf"can't do that: {opener} opened this round: the opener rolls once and does not touch the dice")
         play.type(f"{opener} bids KK left")
         play.until(rf"^{opener} bids KK \(a pair of kings\) and passes the cup left to {other}")
+        play.until(rf"^{other} holds the cup, passed left: type `{other} accepts` or `{other} calls liar`$")
         play.type(f"{other.upper()} ACCEPTS")  # before the fix: KeyError in the hub ("could not handle ...")
         play.until(rf"^{other} accepts and looks under the cup")
         play.type(f"{other} hides 1")  # under the cup already: the rule says so first

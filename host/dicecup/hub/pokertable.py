@@ -109,10 +109,18 @@ class PokerHub(Hub):
             self.state = state = state._replace(opener=opener, holder=opener)
         seat = self.seats[state.holder]
         way = f", passed {'left' if state.direction == 1 else 'right'}" if state.direction else ""
-        self.say(f"{seat.name} holds the cup{way}", quiet=True)
+        self.say(f"{seat.name} holds the cup{way}{self._what_to_type(seat.name)}", quiet=True)
         self.due = self.clock() + self.bot_delay if seat.bot is not None else None
         if seat.bot is None and self.cup is not None:
             self.cup.send_table()  # the cup in the holder's hands: what they may do now
+
+    def _what_to_type(self, name) -> str:
+        """At `play --sim 1` nobody's hands are on the cup: every move is typed, so the hub says which."""
+        if self.cup_hands is None:
+            return ""
+        if self.state.phase == OPENING:
+            return f": type `{name} shakes`, then `{name} bids` a hand and left or right"
+        return f": type `{name} accepts` or `{name} calls liar`" if self.state.phase == RECEIVING else ""
 
     def _bot_turn(self):
         state = self.state
