@@ -69,3 +69,9 @@ def test_odds_takes_the_kept_dice_written_as_a_hand_is(kept):
 def test_odds_refuses_kept_dice_that_are_not_dice_in_one_line(kept, says):
     line = one_plain_line(dicecup("odds", "--rules", "poker", "--mine", *kept, "--bid", "KK"), "odds")
     assert says in line, line
+
+
+def test_odds_json_without_a_bid_at_poker_asks_for_a_poker_hand():
+    # said "add --bid QxF", the face-bid notation, which poker dice then refuses ("'3x3' is not a hand")
+    line = one_plain_line(dicecup("odds", "--rules", "poker", "--json"), "odds")
+    assert "--bid KKKQQ" in line and "QxF" not in line, line

@@ -118,7 +118,8 @@ def answer(args) -> str:
         from dicecup.odds.page import write_page
         return "\n".join(f"wrote {p}" for p in write_page(args.markdown))
     if args.json and args.bid is None:
-        raise Refused("--json prints the odds of one bid: add --bid QxF")
+        poker = Rules.parse(" ".join(args.rules)).preset.name == "poker"
+        raise Refused(f"--json prints the odds of one bid: add --bid {'KKKQQ' if poker else 'QxF'}")
     from dicecup.odds.report import bid_lines, table_lines
 
     if Rules.parse(" ".join(args.rules)).preset.name == "poker":  # dice kept and a hand bid: odds/poker.py
