@@ -97,3 +97,24 @@ def test_a_bot_whose_accept_was_typed_goes_on_to_handle_the_dice_and_bid(tmp_pat
         assert hub.state.history or hub.state.bids[1][0] == hub.state.seats.index(other)
     finally:
         table.close()
+
+
+def test_moves_typed_loosely_are_taken_as_meant_and_the_rest_answered_in_typed_words(tmp_path):
+    table, hub, _, said = _typed_table(tmp_path, "loose")
+    try:
+        opener = hub.state.seats[hub.state.holder]
+        other = next(name for name in hub.state.seats if name != opener)
+        hub.command(f"{opener} shake")  # before: "can't read 'bot1 shake': a poker-dice line is one of ..."
+        assert hub.state.shaken, said[-1]
+        hub.command(f"{opener} bid KK left")
+        assert hub.state.bids and hub.state.seats[hub.state.holder] == other, said[-1]
+        hub.command(f"{other} raises KK")  # the journal's line shapes (`reveal K K K Q 9`, `reroll ana`) are no help
+        assert said[-1].startswith(f"can't do that: can't read '{other} raises KK': type ") and "help" in said[-1] \
+            and "reveal K K K Q 9" not in said[-1] and "1=K" not in said[-1], said[-1]
+        hub.command(f"{other} accept")
+        assert hub.state.accepted, said[-1]
+        hub.command(f"{other} bid AAAAA")
+        hub.command(f"{opener} liar")
+        assert hub.state.history, said[-3:]
+    finally:
+        table.close()

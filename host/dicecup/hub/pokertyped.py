@@ -47,6 +47,7 @@ def command(hub, text: str):
         if name is None:
             return hub.say(f"no seat called {words[0]} (the seats: {', '.join(hub.state.seats)})")
         words[0] = name
+        words[1:2] = _LOOSE.get(words[1].lower(), [words[1]]) if len(words) > 1 else []  # `ben liar`, `ana bid KK`
     try:
         _typed(hub, words)
     except DicecupError as error:
@@ -82,7 +83,13 @@ def _typed(hub, words):
             if verb == "tries":
                 return hub._after(None)
         return
-    event = parse_event(" ".join(words))
+    try:
+        event = parse_event(" ".join(words))
+    except NotationError as error:
+        if not str(error).startswith("can't read"):
+            raise
+        raise NotationError(f"can't read {' '.join(words)!r}: type `{name} bids KKQQ`, `{name} accepts`, "
+                            f"`{name} calls liar`, `{name} shakes`... (`help` lists them)") from None
     if isinstance(event, (Show, OpenRoll, Try)):
         raise NotationError(f"name the dice only, like `{name} {verb} 1 2`: the cup tells their faces")
     if isinstance(event, Shake):
@@ -103,6 +110,10 @@ def _typed(hub, words):
         hub._after(event)
 
 
+# Verbs as people type them, taken as meant: the record's own words are `bids`, `accepts`, `calls liar`, ...
+_LOOSE = {"bid": ["bids"], "accept": ["accepts"], "take": ["accepts"], "takes": ["accepts"], "shake": ["shakes"],
+          "show": ["shows"], "hide": ["hides"], "roll": ["rolls"], "try": ["tries"], "call": ["calls"],
+          "liar": ["calls", "liar"]}
 _DICE_VERBS = {"shakes": Shake, "hides": Hide, "shows": Show, "rolls": OpenRoll, "tries": Try}
 
 
