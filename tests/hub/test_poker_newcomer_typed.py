@@ -3,14 +3,17 @@ virtual cup (the real firmware on the MicroPython unix port behind a pty) held b
 move is typed. Each refusal is one line that names the rule; nothing the hub can't handle reaches hub-errors.log,
 and the journal referees."""
 import io
+import random
 import subprocess
 import sys
 
+import pytest
 from rich.console import Console
 
+from dicecup.hub.fairness import check_journal
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableSetup
-from dicecup.rules import Rules
+from dicecup.rules import Rules, replay
 from test_poker_play import Play
 
 
@@ -118,3 +121,39 @@ def test_moves_typed_loosely_are_taken_as_meant_and_the_rest_answered_in_typed_w
         assert hub.state.history, said[-3:]
     finally:
         table.close()
+
+
+_TYPED = ["shakes", "shake", "accepts", "accept", "take", "liar", "calls liar", "calls spot", "calls", "shows 1",
+          "shows 1 2", "shows 6", "shows", "shows 1=K", "hides 1", "hides 1 2", "rolls 1", "rolls 2 3",
+          "rolls 1 2 3 4 5", "rolls 1=A", "tries 1", "tries 1 2 3", "tries", "bids 9", "bid KK", "bids AAAAA",
+          "bids junk left", "bids KK left", "bids KK right", "bids four jacks", "bids four jacks and a",
+          "bids full house aces over kings", "bids TJQKA", "bids 9TJQK left", "BIDS kk", "bids", "reveal", "x", ""]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_anything_typed_by_anyone_is_one_line_and_a_finished_game_referees_and_verifies(tmp_path, seed):
+    """Random lines typed for random seats, the hub's bots now and then taking their turns: the hub answers each
+    (never an exception), and the journal of a game that ends replays to its winner with every die checking."""
+    chance = random.Random(seed)
+    table = TableSetup(Rules.parse("poker lives=2"), data=tmp_path, seed=str(seed), bots=3, result_pause=0.0,
+                       screen=Screen(console=Console(file=io.StringIO(), width=100), live=False))
+    hub = table.make_hub(expect_cups=0)
+    now = [0.0]
+    hub.clock = lambda: now[0]
+    hub.tick()
+    try:
+        for _ in range(400):
+            if hub.finished:
+                break
+            who = chance.choice([*hub.state.seats, "retire", "help", "yes", "zed"])
+            hub.command(f"{who} {chance.choice(_TYPED)}".strip())
+            if chance.random() < 0.05:
+                now[0] += 3600.0
+                hub.tick()
+        assert hub.internal_errors == 0
+    finally:
+        table.close()
+    if hub.finished:
+        text = hub.journal.path.read_text()
+        assert replay(text).state.winner == hub.state.winner
+        check_journal(text)
