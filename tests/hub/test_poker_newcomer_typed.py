@@ -57,9 +57,9 @@ def test_typed_moves_at_a_virtual_cup_are_answered_by_the_rules_and_the_game_goe
     assert refereed.returncode == 0 and f"winner: {winner}" in refereed.stdout, refereed.stdout + refereed.stderr
 
 
-def _typed_table(tmp_path, seed):
-    """Two hub bots whose every move may be typed (the hub holds the dice), on a clock the test moves by hand."""
-    table = TableSetup(Rules.parse("poker lives=1"), data=tmp_path, seed=seed, bots=2, result_pause=0.0,
+def _typed_table(tmp_path, seed, rules="poker lives=1", bots=2):
+    """Hub bots whose every move may be typed (the hub holds the dice), on a clock the test moves by hand."""
+    table = TableSetup(Rules.parse(rules), data=tmp_path, seed=seed, bots=bots, result_pause=0.0,
                        screen=Screen(console=Console(file=io.StringIO(), width=100), live=False))
     hub = table.make_hub(expect_cups=0)
     now = [0.0]
@@ -135,12 +135,7 @@ def test_anything_typed_by_anyone_is_one_line_and_a_finished_game_referees_and_v
     """Random lines typed for random seats, the hub's bots now and then taking their turns: the hub answers each
     (never an exception), and the journal of a game that ends replays to its winner with every die checking."""
     chance = random.Random(seed)
-    table = TableSetup(Rules.parse("poker lives=2"), data=tmp_path, seed=str(seed), bots=3, result_pause=0.0,
-                       screen=Screen(console=Console(file=io.StringIO(), width=100), live=False))
-    hub = table.make_hub(expect_cups=0)
-    now = [0.0]
-    hub.clock = lambda: now[0]
-    hub.tick()
+    table, hub, now, _ = _typed_table(tmp_path, str(seed), rules="poker lives=2", bots=3)
     try:
         for _ in range(400):
             if hub.finished:
