@@ -61,7 +61,8 @@ class StandInPhone:
             self.seat = message["seat"]
         elif kind == "deal":
             nonce = bytes.fromhex(message["nonce"])
-            self.deal = (message["deal"], nonce, message["dice"], secrets.token_bytes(16))
+            if not (self.deal and self.deal[:3] == (message["deal"], nonce, message["dice"])):  # sent again: the
+                self.deal = (message["deal"], nonce, message["dice"], secrets.token_bytes(16))  # same seed, as a page
             digest = commit.digest(nonce, self.seat, message["dice"], self.deal[3])
             self.say(m="commit", deal=message["deal"], digest=bytes(digest).hex())
         elif kind == "entropy":
