@@ -170,9 +170,13 @@ class WebTable:
 
         async def extra_page(request):  # issue 16: the leaderboard of a rated table, under the table's link
             make = self.pages.get(request.path_params["page"])
-            if not self._token_ok(request.path_params["token"]) or make is None:
+            if not self._token_ok(request.path_params["token"]):
                 return HTMLResponse(_plain_page("Not this table", LINK_WORDS[0].upper() + LINK_WORDS[1:] + "."),
-                                    status_code=403 if make else 404, headers=HEADERS)
+                                    status_code=403, headers=HEADERS)
+            if make is None:  # the table's own link, a page it does not have (a typo, or not a rated table)
+                return HTMLResponse(_plain_page("No such page", "This table has no page by that name: the table "
+                                                "itself is the link the hub printed."), status_code=404,
+                                    headers=HEADERS)
             return HTMLResponse(await asyncio.to_thread(make), headers=HEADERS)
 
         return Starlette(routes=[Route("/", home), Route("/t/{token}", table),
