@@ -75,3 +75,9 @@ def test_odds_json_without_a_bid_at_poker_asks_for_a_poker_hand():
     # said "add --bid QxF", the face-bid notation, which poker dice then refuses ("'3x3' is not a hand")
     line = one_plain_line(dicecup("odds", "--rules", "poker", "--json"), "odds")
     assert "--bid KKKQQ" in line and "QxF" not in line, line
+
+
+def test_verify_tallies_a_poker_journal_in_the_faces_poker_players_read():
+    # was "ana (cup 1): faces 1-6 2 1 0 1 2 4": poker dice has no 1 to 6, its faces are 9 T J Q K A
+    done = dicecup("verify", DEMO)
+    assert done.returncode == 0 and "  ana (cup 1): faces 9-A 2 1 0 1 2 4 (10 dice)" in done.stdout, done.stdout

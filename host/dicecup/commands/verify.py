@@ -44,7 +44,7 @@ def run(args) -> int:
               "rechecked; `dicecup referee` checks its rules", file=sys.stderr)
         return FAILED
     print(f"{args.journal}: {_summary(checked)}")
-    for line in _face_lines(checked.faces, checked.who):
+    for line in _face_lines(checked.faces, checked.who, poker=_is_poker(Path(args.journal))):
         print(line)
     return 0
 
@@ -114,12 +114,19 @@ def _summary(checked) -> str:
             f"{extra}")
 
 
-def _face_lines(faces, who):
+def _is_poker(path: Path) -> bool:
+    """A poker-dice journal: its faces are told 9 T J Q K A (the same six faces of a die, in order)."""
+    with open(path, encoding="utf-8") as lines:
+        return next((line.split()[:2] == ["rules", "poker"] for line in lines if line.strip()
+                     and not line.startswith("#")), False)
+
+
+def _face_lines(faces, who, poker=False):
     from dicecup.hub.fairness import chi_square, p_value_df5
 
     for name in sorted(faces):
         counts = faces[name]
         x = chi_square(counts)
         label = f"{name} ({who[name]})" if name in who else name
-        yield (f"  {label}: faces 1-6 {' '.join(str(c) for c in counts)} ({sum(counts)} dice), "
+        yield (f"  {label}: faces {'9-A' if poker else '1-6'} {' '.join(str(c) for c in counts)} ({sum(counts)} dice), "
                f"chi-square {x:.2f} (df 5), p = {p_value_df5(x):.3g}")
