@@ -136,3 +136,26 @@ def test_a_commitment_finished_after_the_hub_dealt_again_is_dropped_and_the_new_
         assert cup["dice"] == expected_dice(cup, ENTROPY2)
     finally:
         web.close()
+
+
+def test_a_deal_sent_again_while_its_commitment_is_hashed_is_committed_to_once(browser):
+    """The hub sends a deal again to a cup that came back (a Wi-Fi blip: the page's socket reconnects). If that
+    happens while the page is still hashing the deal's commitment, the page must not draw a second seed: two
+    different commitments for one deal read to the hub as a cup that lost its dice."""
+    web = WebTable().start()
+    try:
+        page = open_phone_page(browser, web)
+        page.evaluate("window.__hold('commitment')")
+        say(page, f"{{m: 'deal', deal: 1, dice: {COUNT}, nonce: '{NONCE1}'}}")
+        page.wait_for_function("window.__held.commitment.length === 1")
+        say(page, f"{{m: 'deal', deal: 1, dice: {COUNT}, nonce: '{NONCE1}'}}")  # the same deal, sent again
+        hashings = page.evaluate("window.__held.commitment.length")  # a handler calls commitment() at once
+        page.evaluate("window.__release('commitment')")
+        page.wait_for_function(f"window.__done.commitment === {hashings}")
+        page.evaluate("new Promise((done) => setTimeout(done, 0))")  # the handlers' own continuations run first
+        cup = stored(page)
+        sent = commits(page)
+        assert len({m["digest"] for m in sent}) == 1, f"two seeds for one deal: {sent}"
+        assert sent[0]["digest"] == commit.digest(bytes.fromhex(NONCE1), SEAT, COUNT, bytes.fromhex(cup["seed"])).hex()
+    finally:
+        web.close()
