@@ -152,3 +152,32 @@ def test_anything_typed_by_anyone_is_one_line_and_a_finished_game_referees_and_v
         text = hub.journal.path.read_text()
         assert replay(text).state.winner == hub.state.winner
         check_journal(text)
+
+
+def test_five_of_a_kind_taken_at_a_virtual_cup_is_tried_for_by_typing(tmp_path):
+    """Before: `ana tries 1 2` was refused at `play --sim 1` ("takes only the opening shake typed") and nobody had the
+    cup's buttons, so a game where five of a kind was accepted waited for good; nor were the dice said."""
+    play = Play("--rules", "poker", "lives=1", "--sim", "1", "--players", "ana,ben", "--seed", "7", data=tmp_path)
+    try:
+        opener = play.until(r"^(\w+) holds the cup: type").group(1)
+        other = "ben" if opener == "ana" else "ana"
+        play.type(f"{opener} shakes")
+        play.until(rf"^{opener} shakes")
+        play.type(f"{opener} bids AAAAA left")
+        play.until(rf"^{other} holds the cup, passed left: type")
+        play.type(f"{other} accepts")
+        dice = play.until(rf"^{other} holds the cup, passed left: the dice show ((?:[9TJQKA] ){{4}}[9TJQKA]): 3 tries "
+                          rf"left to make five of a kind: type `{other} tries 1 2` \(the dice to roll again\)$")
+        keep = max("9TJQKA", key=dice.group(1).split().count)
+        again = [str(slot) for slot, face in enumerate(dice.group(1).split(), 1) if face != keep] or ["1"]
+        for _ in range(3):
+            play.type(f"{other} tries {' '.join(again)}")
+            said = play.until(rf"^{other} tries |^round 1: ")
+            if said.group(0).startswith("round 1: "):
+                break
+        else:
+            play.until(r"^round 1: ")
+    finally:
+        play.close()
+    said = "".join(play.said)
+    assert "could not handle" not in said and not (tmp_path / "hub-errors.log").exists(), said[-2000:]

@@ -19,6 +19,7 @@ from dicecup.bots.poker_view import BID, HANDLE, OPEN, RECEIVE, make_view
 from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, OVER as P_OVER, RECEIVING, REVEAL, TRIES, Accept,
                                  CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try, apply, new_poker_game)
 from dicecup.rules.poker.hands import rank_char
+from dicecup.rules.poker.state import MAX_TRIES
 
 from . import pokertyped
 from .phases import TablePhase
@@ -42,6 +43,7 @@ class PokerHub(Hub):
         self.seating = PokerSeating(self, expect_cups=options.get("expect_cups", 0), bots=options.get("bots", ()))
         self.cup = None             # the TableCup once the one cup sat down; None: the hub holds the dice
         self.cup_hands = None       # a virtual cup this process runs: a typed opening shake presses its B long
+        self.typed_cursor = 0       # where typed tries left that cup's pointer (pokertyped._press_tries)
         self.recovery = PokerRecovery(self)
         self._seen = None
         self.cheated = False        # the table's cup lied about a die: the game stopped
@@ -115,12 +117,20 @@ class PokerHub(Hub):
             self.cup.send_table()  # the cup in the holder's hands: what they may do now
 
     def _what_to_type(self, name) -> str:
-        """At `play --sim 1` nobody's hands are on the cup: every move is typed, so the hub says which."""
+        """The dice to make five of a kind from (lifted, everyone sees them); and at `play --sim 1`, where nobody's
+        hands are on the cup and every move is typed, which to type."""
+        state = self.state
+        dice = " ".join(rank_char(face) for face in state.faces) if state.phase == TRIES else ""
+        left = MAX_TRIES - state.tries
+        said = f": the dice show {dice}: {left} {'try' if left == 1 else 'tries'} left to make five of a kind" \
+            if dice else ""
         if self.cup_hands is None:
-            return ""
-        if self.state.phase == OPENING:
+            return said
+        if state.phase == OPENING:
             return f": type `{name} shakes`, then `{name} bids` a hand and left or right"
-        return f": type `{name} accepts` or `{name} calls liar`" if self.state.phase == RECEIVING else ""
+        if state.phase == TRIES:
+            return f"{said}: type `{name} tries 1 2` (the dice to roll again)"
+        return f": type `{name} accepts` or `{name} calls liar`" if state.phase == RECEIVING else ""
 
     def _bot_turn(self):
         state = self.state

@@ -69,6 +69,8 @@ def _typed(hub, words):
     if hub.cup is not None and verb in _DICE_VERBS:
         if verb == "shakes" and hub.state.phase == OPENING and hub.cup_hands is not None:
             return hub.cup_hands.press("b", "long")  # `play --sim 1`: nobody's hands are on that cup
+        if verb == "tries" and hub.state.phase == TRIES and hub.cup_hands is not None and len(words) > 2:
+            return _press_tries(hub, _slots(words[2:]))
         if hub.cup_hands is not None:
             raise NotationError("the virtual cup of `play --sim 1` takes only the opening shake typed: its dice "
                                 "stay as they are, so bid, accept or call liar (a real cup moves and rolls them "
@@ -126,6 +128,19 @@ def _check_move(state, name, verb, words):
     if verb == "hides":
         return apply(state, Hide(name, slots))
     apply(state, _DICE_VERBS[verb](name, tuple((slot, state.faces[slot - 1] or 1) for slot in slots)))
+
+
+def _press_tries(hub, slots):
+    """A try typed at `play --sim 1`, pressed on the virtual cup as its holder would: A moves the pointer (at die 1
+    when the tries begin, where the last try left it after), B picks each die, B held rolls them."""
+    cursor = hub.typed_cursor if hub.state.tries else 0
+    for slot in sorted(set(slots)):
+        for _ in range((slot - 1 - cursor) % 5):
+            hub.cup_hands.press("a", "press")
+        hub.cup_hands.press("b", "press")
+        cursor = slot - 1
+    hub.cup_hands.press("b", "long")
+    hub.typed_cursor = cursor
 
 
 def _slots(words) -> tuple:
