@@ -28,8 +28,9 @@ def command(hub, text: str):
     `help`; anything else is answered in one line."""
     line = text.strip()
     if line.casefold() == "help":
+        typed_only = "`ana shakes` to open, `ben tries 1 2` at five of a kind, "  # `play --sim 1`: see _typed
         return hub.say(POKER_COMMANDS if hub.cup is None else CUP_COMMANDS.format(
-            shake="`ana shakes` to open, " if hub.cup_hands is not None else ""))  # `play --sim 1`: see _typed
+            shake=typed_only if hub.cup_hands is not None else ""))
     if line.casefold() in ("yes", "no"):
         return hub.retiring.answer(line.casefold())
     if hub.state is None:
@@ -72,9 +73,9 @@ def _typed(hub, words):
         if verb == "tries" and hub.state.phase == TRIES and hub.cup_hands is not None and len(words) > 2:
             return _press_tries(hub, _slots(words[2:]))
         if hub.cup_hands is not None:
-            raise NotationError("the virtual cup of `play --sim 1` takes only the opening shake typed: its dice "
-                                "stay as they are, so bid, accept or call liar (a real cup moves and rolls them "
-                                "with its buttons)")
+            raise NotationError("the virtual cup of `play --sim 1` takes only the opening shake and the tries at "
+                                "five of a kind typed: its dice stay as they are, so bid, accept or call liar (a "
+                                "real cup moves and rolls them with its buttons)")
         raise NotationError("the cup holds the dice: move, shake and roll them with its buttons")
     if verb in ("shows", "rolls", "tries") and len(words) > 2 and all(w.isdigit() for w in words[2:]):
         slots = _slots(words[2:])  # the hub holds the dice: it knows (or rolls) their faces
