@@ -44,6 +44,7 @@ class PokerHub(Hub):
         self.cup = None             # the TableCup once the one cup sat down; None: the hub holds the dice
         self.cup_hands = None       # a virtual cup this process runs: a typed opening shake presses its B long
         self.typed_cursor = 0       # where typed tries left that cup's pointer (pokertyped._press_tries)
+        self.typed_try = None       # (round, tries) when the last typed try was pressed, until the cup rolls it
         self.recovery = PokerRecovery(self)
         self._seen = None
         self.cheated = False        # the table's cup lied about a die: the game stopped

@@ -134,6 +134,9 @@ def _check_move(state, name, verb, words):
 def _press_tries(hub, slots):
     """A try typed at `play --sim 1`, pressed on the virtual cup as its holder would: A moves the pointer (at die 1
     when the tries begin, where the last try left it after), B picks each die, B held rolls them."""
+    if hub.typed_try == (hub.state.round, hub.state.tries):  # the cup drops presses while it is busy
+        raise NotationError("the cup is rolling the try before: wait for it to land")
+    hub.typed_try = (hub.state.round, hub.state.tries)
     cursor = hub.typed_cursor if hub.state.tries else 0
     for slot in sorted(set(slots)):
         for _ in range((slot - 1 - cursor) % 5):
