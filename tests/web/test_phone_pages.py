@@ -115,6 +115,10 @@ def test_dicecup_play_with_three_phones_plays_a_whole_game_on_their_pages_and_th
             assert dice_outside_reveals(message) == [], message  # dice only as rounds already revealed
 
 
+NOTES = """() => { window.notes = []; new MutationObserver(() => window.notes.push(document.querySelector('#note')
+    .textContent)).observe(document.querySelector('#note'), {childList: true, characterData: true, subtree: true}); }"""
+
+
 def test_a_take_a_seat_lost_on_the_way_is_offered_again_and_the_phone_sits(browser, tmp_path):
     """The link under a phone page can change while seats are taken (the page reconnects, the hub re-opens the
     seat's link): a press of "Take a seat" sent just then never reaches the hub. The page must not wait forever on
@@ -137,6 +141,8 @@ def test_a_take_a_seat_lost_on_the_way_is_offered_again_and_the_phone_sits(brows
 
         page.route_web_socket("**/ws/p/**", lose_first_intent)
         page.goto(links["phone1"])
+        page.wait_for_selector("#note", state="attached")
+        page.evaluate(NOTES)  # "you have a seat" is soon replaced (the game starts): every note is kept
         other = browser.new_page()
         other.goto(links["phone2"])
         other.wait_for_selector("#sit:enabled", timeout=30000)
@@ -147,15 +153,11 @@ def test_a_take_a_seat_lost_on_the_way_is_offered_again_and_the_phone_sits(brows
         assert dropped, "the route did not see the page's seat request"
         page.wait_for_selector("#sit:enabled", timeout=15000)  # not stuck: offered again
         page.click("#sit")
-        page.wait_for_selector("text=you have a seat", timeout=30000)
+        page.wait_for_function("() => window.notes.includes('you have a seat')", timeout=30000)
     finally:
         play.kill()
         play.wait(30)
     assert "phone1 takes seat" in "".join(lines), "".join(lines[-20:])
-
-
-NOTES = """() => { window.notes = []; new MutationObserver(() => window.notes.push(document.querySelector('#note')
-    .textContent)).observe(document.querySelector('#note'), {childList: true, characterData: true, subtree: true}); }"""
 
 
 def test_at_the_revolver_a_phone_shows_each_pull_of_its_trigger(browser, tmp_path):
