@@ -15,7 +15,7 @@ import threading
 import time
 
 from test_phone_link import StandInPhone
-from webpages import DEADLINE, Listener
+from webpages import DEADLINE, Listener, phone_socket_url
 
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
@@ -115,8 +115,9 @@ def test_reveals_sent_before_the_call_are_not_taken_and_nothing_of_them_reaches_
 
 
 class ComesBackWithoutItsDiceWhenCalled(StandInPhone):
-    """Called, it does not reveal: its link is opened afresh (a private tab, another phone: no stored seed there),
-    and the deal the hub sends it again is answered with a new commitment, as a phone that lost its dice would."""
+    """Called, it does not reveal: its link is opened afresh on the same phone with its stored seed wiped (another
+    phone or a private tab is refused outright: test_phone_bound), and the deal the hub sends it again is answered
+    with a new commitment, as a phone that lost its dice would."""
 
     def __init__(self, url):
         self.url, self.fled, self.swap = url, False, False
@@ -133,8 +134,8 @@ class ComesBackWithoutItsDiceWhenCalled(StandInPhone):
             super()._play()
             if self.done.is_set() or not self.swap:
                 return
-            self.swap, self.deal = False, None  # a new device: no seed stored there
-            self.page = Listener(self.url.replace("http://", "ws://").replace("/p/", "/ws/p/"))
+            self.swap, self.deal = False, None  # the seed wiped from its storage, the phone's secret kept
+            self.page = Listener(phone_socket_url(self.url, self.device))
 
 
 def retires_the_phone_once_the_game_waits_for_it(table, hub):

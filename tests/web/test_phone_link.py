@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from webpages import DEADLINE, Listener
+from webpages import DEADLINE, Listener, phone_socket_url
 
 from cupcore import commit, dice
 from dicecup.hub.tablesetup import TableSetup
@@ -27,7 +27,8 @@ class StandInPhone:
     the hub's entropy, the reveal at the call; bids 1x2 to open and calls liar otherwise."""
 
     def __init__(self, url):
-        self.page = Listener(url.replace("http://", "ws://").replace("/p/", "/ws/p/"))
+        self.device = secrets.token_hex(16)  # which phone this is, as the page keeps it in localStorage
+        self.page = Listener(phone_socket_url(url, self.device))
         self.seat = None
         self.deal = None
         self.sent = []
@@ -134,7 +135,7 @@ def test_a_seat_link_acts_only_for_its_seat_and_a_wrong_one_is_refused():
     serve_phones(web, seats)
     web.start()
     try:
-        first = Listener(seat_url(web, seats[0]).replace("http://", "ws://").replace("/p/", "/ws/p/"))
+        first = Listener(phone_socket_url(seat_url(web, seats[0])))
         hello = first.wait_for(lambda m: m["type"] == "hello")
         assert hello == {"type": "hello", "role": "phone", "seat": "phone1"}
         wrong = Listener(web.url.replace("http://", "ws://").rsplit("/t/", 1)[0] + "/ws/p/" + "x" * 16)
@@ -143,10 +144,15 @@ def test_a_seat_link_acts_only_for_its_seat_and_a_wrong_one_is_refused():
         assert spectator_link.closed.wait(DEADLINE) and spectator_link.close_code == 4403  # not a seat's link
         first.send(json.dumps({"type": "bid"}))
         assert "a phone's page sends" in first.wait_for(lambda m: m["type"] == "refused")["reason"]
-        second = Listener(seat_url(web, seats[0]).replace("http://", "ws://").replace("/p/", "/ws/p/"))
+        unsaid = Listener(phone_socket_url(seat_url(web, seats[0])).partition("?")[0])  # which phone? not said
+        assert unsaid.closed.wait(DEADLINE) and unsaid.close_code == 4400
+        assert "did not say which phone" in unsaid.messages[0]["reason"] and len(unsaid.messages) == 1
+        # No phone has sat down yet (no hub here): nothing is at stake, and the link moves to the last to open it.
+        # Once one has sat, another phone is refused: test_phone_bound.
+        second = Listener(phone_socket_url(seat_url(web, seats[0])))
         assert second.wait_for(lambda m: m["type"] == "hello")
         taken = first.wait_for(lambda m: m.get("final"))
-        assert taken["reason"] == "this seat's link was opened on another device"
+        assert taken["reason"] == "this seat's link was opened again, in another tab or on another phone"
         second.close()
         first.close()
     finally:
@@ -164,8 +170,7 @@ def test_a_page_told_to_try_again_is_not_closed_as_a_flood_but_one_sending_rubbi
     serve_phones(web, seats)
     web.start()
     try:
-        tapping, garbling = (Listener(seat_url(web, seat).replace("http://", "ws://").replace("/p/", "/ws/p/"))
-                             for seat in seats)
+        tapping, garbling = (Listener(phone_socket_url(seat_url(web, seat))) for seat in seats)
         taps = inbox.MAX_REFUSALS + 5
         for _ in range(taps):  # the seat's link is not open (no hub here): every tap is "wait a moment"
             tapping.send(json.dumps({"type": "cup", "m": "intent", "deal": 0, "kind": 4, "qty": 0, "face": 0}))

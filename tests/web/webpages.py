@@ -1,12 +1,13 @@
 """Helpers for the table screen's tests: a real websocket client that keeps everything a page was sent, and the
 browser (Debian's Chromium through Playwright), failing in one clear line when it is not installed."""
 import json
+import secrets
 import threading
 
 import pytest
 from websockets.sync.client import connect
 
-from dicecup.web.browser import MISSING, chromium, chromium_path
+from dicecup.web.browser import MISSING, chromium, chromium_path, chromiums
 
 DEADLINE = 30  # seconds; generous, the machine is shared
 
@@ -14,6 +15,13 @@ DEADLINE = 30  # seconds; generous, the machine is shared
 def socket_url(page_url: str) -> str:
     """The websocket address that goes with a table page's address."""
     return page_url.replace("http://", "ws://", 1).replace("/t/", "/ws/", 1)
+
+
+def phone_socket_url(seat_link: str, device: str = None) -> str:
+    """The websocket address a phone seat's page opens, saying which phone it is (its device secret, as
+    static/phone.js keeps it in localStorage): `device`, or a new phone's."""
+    return seat_link.replace("http://", "ws://", 1).replace("/p/", "/ws/p/", 1) + \
+        f"?device={device or secrets.token_hex(16)}"
 
 
 class Listener:
@@ -78,3 +86,12 @@ def browser():
         pytest.fail(MISSING)
     with chromium() as context:
         yield context
+
+
+@pytest.fixture
+def two_phones():
+    """Two Chromiums, each with a profile of its own (its own localStorage): two phones in the room."""
+    if chromium_path() is None:
+        pytest.fail(MISSING)
+    with chromiums(2, viewport=(390, 844)) as contexts:
+        yield contexts

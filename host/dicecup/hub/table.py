@@ -46,6 +46,7 @@ class SeatingCommand(NamedTuple):
     usage: str           # for `help`: "phone NAME (adds a phone seat)"
     late: str            # said when it is typed once the game has begun
     run: Callable        # run(the words typed after the command's word)
+    any_time: bool = False  # taken at any point of the game too, like `release NAME` (web/launch.py)
 
 
 class Hub:
@@ -132,6 +133,8 @@ class Hub:
                 self.recovery.dropped(seat, item[2])
         elif kind == "command":
             self.command(item[1])
+        elif kind == "say":  # a line from another of the hub's threads (the web server: web/launch.py)
+            self.say(item[1])
         self._publish_snapshot()
 
     def failed(self, origin, log):
@@ -357,8 +360,8 @@ class Hub:
             return self.retiring.answer(text.strip().casefold())
         words = text.split()
         seating = self.seating_commands.get(words[0].casefold()) if words else None
-        if seating is not None:  # e.g. `phone zoe`: taken only while seats are taken
-            if self.phase != SEATING:
+        if seating is not None:  # e.g. `phone zoe`: taken only while seats are taken, unless any_time
+            if self.phase != SEATING and not seating.any_time:
                 return self.say(f"the game has begun: {seating.late}")
             return seating.run(words[1:])
         try:

@@ -25,16 +25,27 @@ def chromium_path():
 @contextlib.contextmanager
 def chromium(viewport=(1280, 800)):
     """A fresh Chromium (a new, temporary profile each time) as a Playwright BrowserContext; closed after."""
+    with chromiums(1, viewport) as (context,):
+        yield context
+
+
+@contextlib.contextmanager
+def chromiums(count: int, viewport=(1280, 800)):
+    """`count` fresh Chromiums, each with a temporary profile of its own (its own localStorage: as many phones), as
+    a tuple of Playwright BrowserContexts under one Playwright driver (it allows only one); closed after."""
     from playwright.sync_api import sync_playwright
 
     executable = chromium_path()
     if executable is None:
         raise RuntimeError(MISSING)
-    with tempfile.TemporaryDirectory(prefix="dicecup-chromium-") as profile, sync_playwright() as driver:
-        context = driver.chromium.launch_persistent_context(
-            profile, executable_path=str(executable), headless=True, args=ARGS,
-            viewport={"width": viewport[0], "height": viewport[1]}, service_workers="block")
-        try:
-            yield context
-        finally:
-            context.close()
+    with contextlib.ExitStack() as stack:
+        driver = stack.enter_context(sync_playwright())
+        contexts = []
+        for _ in range(count):
+            profile = stack.enter_context(tempfile.TemporaryDirectory(prefix="dicecup-chromium-"))
+            context = driver.chromium.launch_persistent_context(
+                profile, executable_path=str(executable), headless=True, args=ARGS,
+                viewport={"width": viewport[0], "height": viewport[1]}, service_workers="block")
+            stack.callback(context.close)
+            contexts.append(context)
+        yield tuple(contexts)

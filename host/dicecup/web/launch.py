@@ -77,8 +77,9 @@ def show_phone_link(web, seat, out=None):
 
 
 def phone_adder(web, hub, table, out=None):
-    """`phone NAME` typed at the hub: the friend who turns up while seats are taken gets a phone seat then and
-    there (its link and QR code printed, and on the table screen until it sits), and the game waits for it."""
+    """The host's words for phone seats. `phone NAME` typed at the hub: the friend who turns up while seats are
+    taken gets a phone seat then and there (its link and QR code printed, and on the table screen until it sits),
+    and the game waits for it. `release NAME`, at any time: see phone_releaser."""
     def add(words):
         if len(words) != 1:
             return hub.say("type `phone NAME` to add a phone seat, like `phone zoe`")
@@ -101,6 +102,29 @@ def phone_adder(web, hub, table, out=None):
     hub.seating_commands["phone"] = SeatingCommand(
         "phone NAME (adds a phone seat)",
         "a phone seat is added while seats are taken (`phone NAME`), not once the game is under way", add)
+    phone_releaser(web, hub, table)
+
+
+def phone_releaser(web, hub, table):
+    """`release NAME` typed at the hub, at any time: a phone seat sticks to the phone that took it (phones.PhoneSeat)
+    and this forgets that phone, so the next one to open the seat's link takes it (a player whose phone died moves
+    to another). The server says at the hub, through the table's inbox (its own thread), when a held seat's link is
+    opened on another phone."""
+    web.tell_hub = lambda line: table.inbox.put(("say", line))
+
+    def release(words):
+        if len(words) != 1:
+            return hub.say("type `release NAME` to let a phone seat move to another phone, like `release ana`")
+        seat = next((seat for seat in web.phones if seat.name.casefold() == words[0].casefold()), None)
+        if seat is None:
+            phones = ", ".join(seat.name for seat in web.phones) or "none"
+            return hub.say(f"{words[0]} is not a phone seat: only a phone seat is released (the phone seats: "
+                           f"{phones})")
+        if not seat.release():
+            return hub.say(f"no phone holds {seat.name}'s seat yet: the phone that opens its link and sits holds it")
+        hub.say(f"{seat.name}'s seat is released: the next phone to open its link takes it")
+    hub.seating_commands["release"] = SeatingCommand(
+        "release NAME (lets a phone seat move to another phone)", "", release, any_time=True)
 
 
 def bot_names(hub) -> set:

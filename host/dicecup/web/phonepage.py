@@ -1,15 +1,24 @@
-"""The phone seats' pages on the table screen's server: /p/TOKEN serves a seat's page, /ws/p/TOKEN its websocket.
-A seat's link acts only for that seat (phones.PhoneSeat); a page opened on a second device takes the seat's link
-over and the first is told so. A phone page also gets what the table screen gets (the public table), and, from its
+"""The phone seats' pages on the table screen's server: /p/TOKEN serves a seat's page, /ws/p/TOKEN?device=SECRET
+its websocket. A seat's link acts only for that seat, and once a phone has taken the seat, only from that phone
+(the device secret its page keeps: phones.PhoneSeat); a page from another phone is refused before it can act, and
+the hub says so. The same phone opening the link again (a reload, another tab) takes the seat's link over and the
+old page is told so. A phone page also gets what the table screen gets (the public table), and, from its
 own cup's link, its cup's messages (phones.to_page)."""
 import asyncio
 import hmac
 import json
+import re
+import time
 
 from . import inbox
+from .phones import SeatHeld
 from .server import HEADERS, LINK_WORDS, STATIC, WRONG_LINK, FLOODED, _close, _plain_page, _pump
 
-TAKEN_OVER = 4409   # websocket close code: the seat's link was opened on another device
+TAKEN_OVER = 4409   # websocket close code: the seat's link was opened again, in another tab or on another phone
+HELD = 4423         # websocket close code: the seat is held by another phone (HTTP's 423 Locked)
+NO_DEVICE = 4400    # websocket close code: the page did not say which phone it is
+DEVICE_FORM = re.compile(r"[0-9a-f]{32}")   # a page's device secret: 16 random bytes in hex (static/phone.js)
+SAY_HELD_EVERY = 10.0  # seconds: a link opened over and over elsewhere is said at the hub once in this while
 
 
 def seat_for(web, token: str):
@@ -38,6 +47,11 @@ async def phone_socket(web, websocket):
     if seat is None:
         await websocket.send_text(json.dumps({"type": "refused", "reason": LINK_WORDS, "final": True}))
         return await _close(websocket, WRONG_LINK, "not this table's link")
+    device = websocket.query_params.get("device", "")
+    if not DEVICE_FORM.fullmatch(device):
+        await websocket.send_text(json.dumps({"type": "refused", "final": True, "reason": "this page did not say "
+                                              "which phone it is: open the seat's link again in a browser"}))
+        return await _close(websocket, NO_DEVICE, "no device secret")
     queue = asyncio.Queue()
     page = (websocket, queue)
     loop = asyncio.get_running_loop()
@@ -45,15 +59,21 @@ async def phone_socket(web, websocket):
     def send(text):  # from any thread: the hub's link for this seat speaks through it
         loop.call_soon_threadsafe(web._send, page, text)
 
+    try:
+        old = seat.page_opened(send, device)
+    except SeatHeld as held:
+        web.refused += 1
+        _tell_hub_held(web, seat)
+        await websocket.send_text(json.dumps({"type": "refused", "reason": str(held), "final": True}))
+        return await _close(websocket, HELD, "held by another phone")
     for text in [json.dumps({"type": "hello", "role": "phone", "seat": seat.name}), web._table]:
         if text is not None:
             queue.put_nowait(text)
-    old = seat.page
     if old is not None:
-        old(json.dumps({"type": "refused", "reason": "this seat's link was opened on another device", "final": True}))
+        old(json.dumps({"type": "refused", "final": True,
+                        "reason": "this seat's link was opened again, in another tab or on another phone"}))
     web._pages.add(page)
     pump = asyncio.ensure_future(_pump(websocket, queue))
-    seat.page_opened(send)
     refusals = 0
     try:
         while True:
@@ -82,6 +102,15 @@ async def phone_socket(web, websocket):
         if seat.page is not None and seat.page is not send:  # taken over: tell this page why it stops
             await _close(websocket, TAKEN_OVER, "opened on another device")
         pump.cancel()
+
+
+def _tell_hub_held(web, seat):
+    """One line at the hub when a held seat's link is opened elsewhere: not one per attempt, if it is kept at."""
+    now = time.monotonic()
+    if web.tell_hub is not None and now - seat.held_said_at >= SAY_HELD_EVERY:
+        seat.held_said_at = now
+        web.tell_hub(f"someone opened {seat.name}'s link on another device: refused (if {seat.name} has moved to "
+                     f"another phone, type `release {seat.name}`)")
 
 
 def serve_phones(web, seats):

@@ -10,6 +10,7 @@ reveal, as with any cup.
 
 Messages from a page are checked as a cup's frame is: only a cup's messages (commit, intent, reveal), every field
 of the right kind and range (wire.pack_body, the codec's own check), refused with a reason otherwise."""
+import hmac
 import json
 import queue
 import secrets
@@ -32,8 +33,19 @@ PHONES = {}           # name -> PhoneSeat: this process's phone seats, for the t
 _PHONES_LOCK = threading.Lock()
 
 
+class SeatHeld(Exception):
+    """A page from another phone than the one holding the seat: refused before it can act."""
+
+
 class PhoneSeat:
-    """One phone seat: its name, its cup id, its secret link, its key, and the page open on it now (if any)."""
+    """One phone seat: its name, its cup id, its secret link, its key, and the page open on it now (if any).
+
+    The seat sticks to the phone that took it (the device secret its page keeps in localStorage, presented as it
+    opens the seat's websocket): the table screen shows every seat's code while seats are taken, so anyone in the
+    room may hold the link, and a link that moved to whoever opened it last could be played, or knocked off again
+    and again, from the next chair. It is bound when the hub welcomes the seat's cup (it sat down, or came back
+    after `release`), not when the link is first opened: until a phone has sat, nothing is at stake, and a code
+    scanned by the wrong person costs the right one nothing. `release()` (typed `release NAME`) forgets it."""
 
     def __init__(self, name: str, cup_id: int = None, token: str = None, key: bytes = None):
         self.name = name
@@ -42,13 +54,35 @@ class PhoneSeat:
         self.key = key or secrets.token_bytes(sessions.KEY_SIZE)
         self.page = None          # send(text) to the open page, set by the server; None while none is open
         self.transport = None     # the PhoneTransport the hub holds while a page is open
+        self.device = None        # the device secret of the phone holding the seat; None until one sits
+        self._page_device = None  # the device secret of the page open now
+        self.held_said_at = float("-inf")  # when the hub last said the link was opened on another phone
+        self._binding = threading.Lock()   # the server's thread opens pages, the hub's thread welcomes the cup
         with _PHONES_LOCK:
             PHONES[name] = self
 
-    def page_opened(self, send):
-        self.page = send
-        if self.transport is not None:  # reopened (a reload, another device) before the old page's close was seen:
+    def page_opened(self, send, device: str):
+        """The page `send` (from the phone `device`) is the seat's page now; the page it replaces, or None.
+        SeatHeld if another phone holds the seat: then nothing has changed."""
+        with self._binding:
+            if self.device is not None and not hmac.compare_digest(device, self.device):
+                raise SeatHeld(f"this seat is held by another phone; ask the host to type `release {self.name}`")
+            old, self.page, self._page_device = self.page, send, device
+        if self.transport is not None:  # reopened (a reload, another tab) before the old page's close was seen:
             self.transport.gone(f"{self.name}'s phone page was opened again")  # a drop and a return, deal re-sent
+        return old
+
+    def welcomed(self):
+        """The hub welcomed this seat's cup (it took its seat, or came back): the phone on it now holds it."""
+        with self._binding:
+            if self.device is None:
+                self.device = self._page_device
+
+    def release(self) -> bool:
+        """Forget the phone holding the seat, so the next one to open the link takes it; False if none held it."""
+        with self._binding:
+            held, self.device = self.device is not None, None
+        return held
 
     def page_closed(self, send):
         if self.page is send:
@@ -183,6 +217,8 @@ class PhoneTransport(Transport):
                 raise TryAgain("the hub is busy: try again in a moment")
 
     def _from_hub(self, mtype, values):  # called with the lock held, from link.feed
+        if mtype == wire.WELCOME and self.seat.transport is self:  # not a page's link replaced meanwhile
+            self.seat.welcomed()
         if mtype == wire.WHO:
             self.link.send(wire.HELLO, (wire.VERSION, *FW, self.seat.cup_id, self.seat.name, "phone"))
         elif mtype == wire.CHALLENGE:

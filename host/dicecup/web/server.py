@@ -47,6 +47,7 @@ class WebTable:
         self.refused = 0                 # messages from pages refused (for tests and the curious)
         self.phones = []                 # phones.PhoneSeat of each phone seat: /p/TOKEN (phonepage.py)
         self.extra_routes = []           # Starlette routes added before start() (phonepage.serve_phones)
+        self.tell_hub = None             # tell_hub(line), from any thread: said at the hub (launch.phone_adder)
         self.spectator_extras = []       # callables(table message) -> a message for the table screens only, or None
         self._spectators = set()         # the table screens among the pages (phone pages are not)
         self._spectator_texts = []       # the last extras, for a table screen that connects

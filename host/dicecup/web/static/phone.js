@@ -2,7 +2,8 @@
 // deal it draws a secret seed and sends only its commitment; once the hub's entropy comes its dice exist
 // (fairdice.js), shown only while the player holds "peek"; at the call it reveals dice and seed, which the hub
 // checks against the commitment. The deal is kept in localStorage, so a page reloaded (or reopened after the
-// phone slept) mid-round answers the hub with the same commitment and the same dice.
+// phone slept) mid-round answers the hub with the same commitment and the same dice. So is a random secret that
+// says which phone this is: the seat sticks to the phone that took it, and its link on any other is refused.
 "use strict";
 (function () {
   const {el, die} = window.Dice;
@@ -10,6 +11,7 @@
   const $ = (id) => document.getElementById(id);
   const token = location.pathname.split("/").pop();
   const STORE = "dicecup-phone-" + token;
+  const DEVICE_STORE = "dicecup-device-" + token;
   const BID = 1, LIAR = 2, SPOT = 3, READY = 4;
   const SIT_WAIT_MS = 4000;         // how long "Take a seat" waits for the hub's answer before it is offered again
   const TURN_CUE = 1, HURRY_CUE = 9, CLICK_CUE = 5, BANG_CUE = 6;  // cupcore/wire.py's CUE_*
@@ -28,13 +30,25 @@
 
   function load() { try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch (e) { return {}; } }
   function save() { localStorage.setItem(STORE, JSON.stringify(cup)); }
+  // Which phone this is, for this seat: made once, kept with the cup. Where storage is refused (some private
+  // modes) it lasts as long as the page: a reload is then another phone, and the host's `release` lets it back.
+  function deviceSecret() {
+    let secret = null;
+    try { secret = localStorage.getItem(DEVICE_STORE); } catch (e) { /* no storage: one for this page */ }
+    if (!/^[0-9a-f]{32}$/.test(secret || "")) {
+      secret = F.hex(crypto.getRandomValues(new Uint8Array(16)));
+      try { localStorage.setItem(DEVICE_STORE, secret); } catch (e) { /* kept in memory below */ }
+    }
+    return secret;
+  }
+  const device = deviceSecret();
   function send(message) { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({type: "cup", ...message})); }
   function note(text) { $("note").textContent = text; }
   function buzz(ms) { if (navigator.vibrate) navigator.vibrate(ms); }
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${scheme}://${location.host}/ws/p/${encodeURIComponent(token)}`);
+    ws = new WebSocket(`${scheme}://${location.host}/ws/p/${encodeURIComponent(token)}?device=${device}`);
     ws.onopen = () => { retry = 500; $("link").textContent = ""; if (cup.seat === undefined) sitAgain(); };
     ws.onmessage = (event) => {
       let m;
@@ -44,7 +58,7 @@
       draw();
     };
     ws.onclose = (event) => {
-      if (refused || event.code === 4403 || event.code === 4409) return;
+      if (refused || [4400, 4403, 4409, 4423].includes(event.code)) return;  // phonepage.py: not coming back
       $("link").textContent = "reconnecting to the hub…";
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
@@ -56,7 +70,7 @@
     table: (m) => { publicTable = m; },
     said: () => {},
     refused: (m) => {
-      if (m.final) { refused = true; banner(m.reason); ws.close(); }
+      if (m.final) { refused = true; banner(m.reason, "refused"); ws.close(); }
       else { note(m.reason); sitAgain(); }  // e.g. pressed before the hub opened the seat: again
     },
   };
@@ -137,8 +151,8 @@
 
   function draw() {
     const seated = cup.seat !== undefined;
-    $("sit").hidden = seated;
-    $("peek").hidden = !cup.dice;
+    $("sit").hidden = seated || refused;
+    $("peek").hidden = !cup.dice || refused;  // a refused page plays nothing, not even its old dice
     $("cupline").textContent = cup.out ? "you are out" : cup.dice ? `${cup.dice.length} dice under your cup` :
       cup.digest ? "shaking…" : seated ? "waiting for the deal" : "not seated yet";
     const t = publicTable;
@@ -151,12 +165,12 @@
       standing.append(bid);
       if (t && t.standing) standing.append(el("div", "words", `${t.standing.words} — by ${t.standing.by}`));
     } else standing.append(el("span", "none", "no bid yet"));
-    const mine = myTurn();
+    const mine = myTurn() && !refused;
     $("turn").textContent = mine ? "your turn" : t && t.to_act && t.phase === "bidding" ? `${t.to_act} to play` : "";
     $("compose").hidden = !mine;
     if (mine) drawComposer();
     drawClock();
-    if (t && t.winner) banner(`${t.winner} wins the game`);
+    if (t && t.winner && !refused) banner(`${t.winner} wins the game`);
   }
 
   function drawComposer() {
@@ -195,7 +209,7 @@
     note("");
   }
 
-  function banner(text) { const b = $("banner"); b.textContent = text; b.className = "banner won"; b.hidden = !text; }
+  function banner(text, kind = "won") { const b = $("banner"); b.textContent = text; b.className = `banner ${kind}`; b.hidden = !text; }
 
   // "Take a seat" waits for the hub's answer, but not forever: a press sent while the link under the page changed
   // (a reconnect, the hub re-opening the seat's link) never reaches the hub, so the button comes back after a
