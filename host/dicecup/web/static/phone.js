@@ -209,7 +209,12 @@
     note("");
   }
 
-  function banner(text, kind = "won") { const b = $("banner"); b.textContent = text; b.className = `banner ${kind}`; b.hidden = !text; }
+  function banner(text, kind = "won") {  // "won" (the game's end) or "refused" (this page stops)
+    const b = $("banner");
+    b.textContent = text;
+    b.className = `banner ${kind}`;
+    b.hidden = !text;
+  }
 
   // "Take a seat" waits for the hub's answer, but not forever: a press sent while the link under the page changed
   // (a reconnect, the hub re-opening the seat's link) never reaches the hub, so the button comes back after a
