@@ -184,3 +184,25 @@ def test_a_page_told_to_try_again_is_not_closed_as_a_flood_but_one_sending_rubbi
         web.close()
         for seat in seats:
             seat.forget()
+
+
+def test_a_seat_is_bound_to_the_phone_on_it_when_the_hub_welcomes_its_cup_and_release_forgets_it():
+    from dicecup.web.phones import PhoneSeat, SeatHeld
+
+    seat = PhoneSeat("binding-test")
+    try:
+        ana, ben = "a" * 32, "b" * 32
+        assert seat.page_opened("ana's page", ana) is None
+        assert seat.page_opened("ben's page", ben) == "ana's page"  # nobody sat yet: the link moves
+        seat.welcomed()                                             # ben's phone sat down
+        with pytest.raises(SeatHeld, match="ask the host to type `release binding-test`"):
+            seat.page_opened("ana's again", ana)
+        assert seat.page == "ben's page"                            # refused: nothing changed
+        assert seat.page_opened("ben's reload", ben) == "ben's page"
+        assert seat.release() and not seat.release()
+        assert seat.page_opened("ana's again", ana) == "ben's reload"
+        seat.welcomed()
+        with pytest.raises(SeatHeld):
+            seat.page_opened("ben's again", ben)
+    finally:
+        seat.forget()
