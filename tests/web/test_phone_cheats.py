@@ -5,25 +5,16 @@ the cup's part with cupcore's commit and dice functions), edited here to cheat o
 A cup commits once per deal; the hub takes a different commitment only from a cup it dealt to again (one that came
 back from a drop or a reset without its dice: the round is then rolled again, unless it was called). A page that
 simply sends a second, different commitment (say, once it is called and would rather not reveal) must not get the
-round rolled again, nor may a called page that comes back on a fresh link without its dice.
-And a page flooding the hub with what it may not do is answered, and the game goes on."""
+round rolled again, nor may a called page that comes back on a fresh link without its dice. A reveal sent before
+the call is not taken."""
 import json
 import secrets
 import subprocess
 import sys
-import threading
 import time
 
-from test_phone_link import StandInPhone
-from webpages import DEADLINE, Listener, phone_socket_url
-
-from dicecup.hub.tablesetup import TableSetup
-from dicecup.rules import Rules
-from dicecup.web.launch import phone_seats
-from dicecup.web.phonepage import seat_url, serve_phones
-from dicecup.web.server import WebTable
-
-GAME_DEADLINE = 90
+from test_phone_link import GAME_DEADLINE, StandInPhone, play_with
+from webpages import Listener, phone_socket_url
 
 
 class RecommitsWhenCalled(StandInPhone):
@@ -39,37 +30,8 @@ class RecommitsWhenCalled(StandInPhone):
         super()._on(message)
 
 
-def play_with(phone_class, tmp_path, host=None):
-    """A game of one phone (played by phone_class) and two bots to its end; the hub's journal text and the phone.
-    host(table, hub), if given, is the person at the hub, once the game is under way."""
-    table = TableSetup(Rules.parse("dudo dice=2"), data=tmp_path, seed="cheat", screen=lambda item: None, bots=2,
-                       result_pause=0.0)
-    phone, = phone_seats(1, table.keys)
-    hub = table.make_hub(expect_cups=1)
-    hub.bot_delay = 0.0
-    web = WebTable()
-    serve_phones(web, [phone])
-    web.start()
-    hub.subscribe(web)
-    table.connect([("phone", phone.name)], wait_for_missing=True)
-    runner = threading.Thread(target=table.play, kwargs={"timeout": GAME_DEADLINE}, daemon=True)
-    runner.start()
-    player = phone_class(seat_url(web, phone))
-    try:
-        if host is not None:
-            host(table, hub)
-        assert player.done.wait(GAME_DEADLINE), "the game did not end"
-        runner.join(DEADLINE)
-    finally:
-        table.close()
-        player.page.close()
-        web.close()
-        phone.forget()
-    return hub.journal.path, player
-
-
 def test_a_second_commitment_sent_when_called_does_not_get_the_round_rolled_again(tmp_path):
-    journal, player = play_with(RecommitsWhenCalled, tmp_path)
+    journal, player = play_with(RecommitsWhenCalled, tmp_path, seed="cheat")
     assert player.recommitted
     text = journal.read_text()
     assert "reroll phone1" not in text, "a page's second commitment voided a called round:\n" + text
@@ -100,7 +62,7 @@ class RevealsBeforeTheCall(StandInPhone):
 
 
 def test_reveals_sent_before_the_call_are_not_taken_and_nothing_of_them_reaches_the_table(tmp_path):
-    journal, player = play_with(RevealsBeforeTheCall, tmp_path)
+    journal, player = play_with(RevealsBeforeTheCall, tmp_path, seed="cheat")
     assert player.early
     text = journal.read_text()
     assert "CHEAT" not in text and "retire" not in text and "reroll" not in text
@@ -157,7 +119,7 @@ def journal_so_far(hub) -> str:
 def test_a_phone_that_comes_back_without_its_dice_after_a_call_does_not_void_the_call(tmp_path):
     # Rolled again, the call would be void: a called player could escape it by opening the link in a private tab.
     # The call stands instead; the game waits, as for a cup that won't reveal, until the host retires the seat.
-    journal, player = play_with(ComesBackWithoutItsDiceWhenCalled, tmp_path,
+    journal, player = play_with(ComesBackWithoutItsDiceWhenCalled, tmp_path, seed="cheat",
                                 host=retires_the_phone_once_the_game_waits_for_it)
     assert player.fled
     text = journal.read_text()

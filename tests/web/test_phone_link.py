@@ -21,6 +21,8 @@ from dicecup.web.phonepage import seat_url, serve_phones
 from dicecup.web.phones import to_wire
 from dicecup.web.server import WebTable
 
+GAME_DEADLINE = 90
+
 
 class StandInPhone:
     """Plays a phone seat's cup as the page does: a fresh secret seed per deal, only its commitment sent, dice from
@@ -79,8 +81,10 @@ class StandInPhone:
             self.say(m="reveal", deal=number, dice=self.peeked[number], seed=seed.hex())
 
 
-def test_a_phone_seat_plays_a_whole_game_with_bots_through_the_cups_own_path_and_the_journal_referees(tmp_path):
-    table = TableSetup(Rules.parse("dudo dice=2"), data=tmp_path, seed="phone", screen=lambda item: None, bots=2,
+def play_with(phone_class, tmp_path, seed="phone", host=None):
+    """A game of one phone (played by phone_class) and two bots to its end; the hub's journal text and the phone.
+    host(table, hub), if given, is the person at the hub, once the game is under way."""
+    table = TableSetup(Rules.parse("dudo dice=2"), data=tmp_path, seed=seed, screen=lambda item: None, bots=2,
                        result_pause=0.0)
     phone, = phone_seats(1, table.keys)
     hub = table.make_hub(expect_cups=1)
@@ -89,23 +93,29 @@ def test_a_phone_seat_plays_a_whole_game_with_bots_through_the_cups_own_path_and
     serve_phones(web, [phone])
     web.start()
     hub.subscribe(web)
-    table.connect([("phone", phone.name)], wait_for_missing=True)  # no page yet: waited for as a dropped cup
-    runner = threading.Thread(target=table.play, kwargs={"timeout": 90}, daemon=True)
+    table.connect([("phone", phone.name)], wait_for_missing=True)
+    runner = threading.Thread(target=table.play, kwargs={"timeout": GAME_DEADLINE}, daemon=True)
     runner.start()
-    player = StandInPhone(seat_url(web, phone))
+    player = phone_class(seat_url(web, phone))
     try:
-        assert player.done.wait(90), "the game did not end"
+        if host is not None:
+            host(table, hub)
+        assert player.done.wait(GAME_DEADLINE), "the game did not end"
         runner.join(DEADLINE)
     finally:
         table.close()
         player.page.close()
         web.close()
         phone.forget()
-    assert hub.finished
-    journal = hub.journal.path.read_text()
+    return hub.journal.path, player
+
+
+def test_a_phone_seat_plays_a_whole_game_with_bots_through_the_cups_own_path_and_the_journal_referees(tmp_path):
+    path, player = play_with(StandInPhone, tmp_path)
+    journal = path.read_text()
     assert "\nseats phone1 bot1 bot2\n" in journal and "#@ cup phone1 id=" in journal
-    verdict = json.loads(subprocess.run([sys.executable, "-m", "dicecup", "referee", str(hub.journal.path),
-                                         "--json"], capture_output=True, text=True, timeout=60).stdout)
+    verdict = json.loads(subprocess.run([sys.executable, "-m", "dicecup", "referee", str(path), "--json"],
+                                        capture_output=True, text=True, timeout=60).stdout)
     assert verdict["winner"] and len(verdict["rounds"]) >= 2
     rolls = [line.split()[2:] for line in journal.splitlines() if line.startswith("roll phone1 ")]
     assert rolls and all(list(map(int, r)) in player.peeked.values() for r in rolls)  # the page's dice, checked
