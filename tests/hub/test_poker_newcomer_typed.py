@@ -36,6 +36,10 @@ def test_typed_moves_at_a_virtual_cup_are_answered_by_the_rules_and_the_game_goe
         play.type(f"{opener} bids KK left")
         play.until(rf"^{opener} bids KK \(a pair of kings\) and passes the cup left to {other}")
         play.until(rf"^{other} holds the cup, passed left: type `{other} accepts` or `{other} calls liar`$")
+        play.type(f"retire {other}")  # the cup is the table's: asked about the player (said "ben's cup ...")
+        play.until(rf"^retire {other}\? {other} still plays with the table's cup — type `retire {other}` again")
+        play.type("no")
+        play.until(rf"^{other} stays in the game")
         play.type(f"{other.upper()} ACCEPTS")  # before the fix: KeyError in the hub ("could not handle ...")
         play.until(rf"^{other} accepts and looks under the cup")
         play.type(f"{other} hides 1")  # under the cup already: the rule says so first

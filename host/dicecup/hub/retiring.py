@@ -19,7 +19,8 @@ class RetireQuestion:
             self.asked = None
             return hub.recovery.retire(name, "retired by the host")
         self.asked = (name, hub.clock() + self.window)
-        why = f"{name}'s cup is still connected" if seat.is_cup else f"{name} is a bot still playing"
+        why = f"{name} is a bot still playing" if not seat.is_cup else f"{name} still plays with the table's cup" \
+            if _shares_its_cup(hub, seat) else f"{name}'s cup is still connected"
         hub.say(f"retire {name}? {why} — type `retire {name}` again (or `yes`) within {self.window:.0f} s to "
                 f"confirm, or `no` to keep the seat")
 
@@ -39,3 +40,8 @@ class RetireQuestion:
         if self.asked is None or self.hub.clock() >= self.asked[1]:
             return None
         return self.asked[0]
+
+
+def _shares_its_cup(hub, seat) -> bool:
+    """A poker table's players pass one cup (PokerSeating): the cup is the table's, not the seat's own."""
+    return seat.conn is not None and any(other is not seat and other.conn is seat.conn for other in hub.seats)
