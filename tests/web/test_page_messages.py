@@ -2,10 +2,11 @@
 checked like a cup's frame and refused with a reason, a spectator page can't act, a wrong link is refused, and a
 page never receives a die before its round's reveal."""
 import json
+import time
 
 from webpages import DEADLINE, Listener, socket_url
 
-from dicecup.web import inbox
+from dicecup.web import inbox, server
 from dicecup.web.server import WebTable
 from dicecup.web.shots import bots_table
 
@@ -75,6 +76,32 @@ def test_a_wrong_link_is_refused_with_the_reason_and_gets_nothing_of_the_table()
         assert [m["type"] for m in page.messages] == ["refused"]
         assert "not for this table" in page.messages[0]["reason"] and page.messages[0]["final"]
     finally:
+        web.close()
+
+
+def test_screens_past_the_tables_limit_are_refused_and_the_open_ones_carry_on(monkeypatch):
+    # Each open screen costs the hub a queue and a send at every change: a phone in the room opening thousands of
+    # them must not slow the table for everyone.
+    monkeypatch.setattr(server, "MAX_SCREENS", 3)
+    web = WebTable().start()
+    pages = [Listener(socket_url(web.url)) for _ in range(3)]
+    try:
+        for page in pages:
+            assert page.wait_for(lambda m: m["type"] == "hello")
+        extra = Listener(socket_url(web.url))
+        assert extra.closed.wait(DEADLINE) and extra.close_code == 4429
+        assert [m["type"] for m in extra.messages] == ["refused"] and "3 screens" in extra.messages[0]["reason"]
+        assert not any(page.closed.is_set() for page in pages)
+        pages[0].close()
+        deadline = time.monotonic() + DEADLINE
+        while True:  # a screen closed makes room for another, once the server has seen it go
+            pages[0] = Listener(socket_url(web.url))
+            if pages[0].wait_for(lambda m: m["type"] in ("hello", "refused"))["type"] == "hello":
+                break
+            assert time.monotonic() < deadline, "no room made by the screen that closed"
+    finally:
+        for page in pages:
+            page.close()
         web.close()
 
 

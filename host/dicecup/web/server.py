@@ -21,6 +21,8 @@ QUEUE_LIMIT = 2000        # messages waiting for one page; a page this far behin
 RECENT_LINES = 40         # lines said at the table that a page gets when it connects
 WRONG_LINK = 4403         # websocket close code (4000-4999 are the application's): not this table's link
 FLOODED = 4408            # websocket close code: too many refused messages
+TOO_MANY = 4429           # websocket close code: the table has MAX_SCREENS screens open already
+MAX_SCREENS = 200         # open table screens: each costs a queue and a send at every change of the table
 LINK_WORDS = ("this link is not for this table: open the address the hub printed, or scan its QR code "
               "(a new game gets a new link)")
 
@@ -195,6 +197,10 @@ class WebTable:
         if not self._token_ok(websocket.path_params["token"]):
             await websocket.send_text(json.dumps({"type": "refused", "reason": LINK_WORDS, "final": True}))
             return await _close(websocket, WRONG_LINK, "not this table's link")
+        if len(self._spectators) >= MAX_SCREENS:  # a phone in the room opening screen after screen
+            await websocket.send_text(json.dumps({"type": "refused", "final": True, "reason": f"this table has "
+                                                  f"{MAX_SCREENS} screens open already: close one to open this"}))
+            return await _close(websocket, TOO_MANY, "too many screens")
         queue = asyncio.Queue()
         page = (websocket, queue)
         for text in [json.dumps({"type": "hello", "role": "spectator"}), *self._recent, self._table,

@@ -59,7 +59,7 @@
       }
     },
     refused: (m) => {
-      if (m.final) { refused = true; banner(m.reason, "refused"); $("phase").textContent = "not this table"; }
+      if (m.final) { refused = true; banner(m.reason, "refused"); $("phase").textContent = "refused"; }
       else addSaid(`(refused: ${m.reason})`);
     },
   };
