@@ -117,12 +117,12 @@ def answer(args) -> str:
         check_page_path(args.markdown)
         from dicecup.odds.page import write_page
         return "\n".join(f"wrote {p}" for p in write_page(args.markdown))
+    poker = Rules.parse(" ".join(args.rules)).preset.name == "poker"
     if args.json and args.bid is None:
-        poker = Rules.parse(" ".join(args.rules)).preset.name == "poker"
         raise Refused(f"--json prints the odds of one bid: add --bid {'KKKQQ' if poker else 'QxF'}")
     from dicecup.odds.report import bid_lines, table_lines
 
-    if Rules.parse(" ".join(args.rules)).preset.name == "poker":  # dice kept and a hand bid: odds/poker.py
+    if poker:  # dice kept and a hand bid: odds/poker.py
         from dicecup.odds.poker import answer as poker_answer
         return poker_answer(args)
     sight = build_sight(args)

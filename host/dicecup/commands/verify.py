@@ -44,7 +44,7 @@ def run(args) -> int:
               "rechecked; `dicecup referee` checks its rules", file=sys.stderr)
         return FAILED
     print(f"{args.journal}: {_summary(checked)}")
-    for line in _face_lines(checked.faces, checked.who, poker=_is_poker(Path(args.journal))):
+    for line in _face_lines(checked.faces, checked.who, poker=checked.poker):
         print(line)
     return 0
 
@@ -112,13 +112,6 @@ def _summary(checked) -> str:
     extra = f"; {checked.unrevealed} commitment(s) never revealed (rounds rolled again)" if checked.unrevealed else ""
     return (f"every commitment, entropy and die checks: {checked.rolls} roll(s) in {checked.deals} deal(s)"
             f"{extra}")
-
-
-def _is_poker(path: Path) -> bool:
-    """A poker-dice journal: its faces are told 9 T J Q K A (the same six faces of a die, in order)."""
-    with open(path, encoding="utf-8") as lines:
-        return next((line.split()[:2] == ["rules", "poker"] for line in lines if line.strip()
-                     and not line.startswith("#")), False)
 
 
 def _face_lines(faces, who, poker=False):

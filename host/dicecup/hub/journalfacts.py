@@ -45,6 +45,7 @@ class Checked(NamedTuple):
     faces: dict        # who -> [count of 1s, 2s, ... 6s] over every rechecked die
     unrevealed: int    # commitments never revealed (a round rolled again, a seat retired): nothing to check
     who: dict          # seat name -> "cup ID" or "bot KIND", from the journal's facts
+    poker: bool = False  # a poker-dice journal: its faces are told 9 T J Q K A (a die's six faces, in order)
 
 
 def field(words, key, number):

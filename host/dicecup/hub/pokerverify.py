@@ -67,7 +67,8 @@ def check_poker_journal(text: str) -> Checked:
     scheme = "fair" if subs else "bare"
     # Players choose which dice to show and which to roll again unseen, so the faces opened are a fair sample of
     # the rolls only when every roll was opened (the hub's own dice); else only the dice seen as they landed are.
-    return Checked(scheme, opened_subs, checked_dice, faces if not unrevealed else landed, unrevealed, who)
+    return Checked(scheme, opened_subs, checked_dice, faces if not unrevealed else landed, unrevealed, who,
+                   poker=True)
 
 
 def _opened(sub, slot, face, faces):
