@@ -41,12 +41,11 @@ TYPED_COMMANDS = ("type at the hub: `NAME bids 4x5` (a bid for the seat whose tu
                   "same line again confirms, `no` keeps it), `help` (this list)")
 
 
-class SeatingCommand(NamedTuple):
-    """More to type at the hub while seats are taken, like `phone zoe` (web/launch.py)."""
+class TypedCommand(NamedTuple):
+    """More to type at the hub, like `phone zoe` while seats are taken or `release ana` at any time (web/launch.py)."""
     usage: str           # for `help`: "phone NAME (adds a phone seat)"
-    late: str            # said when it is typed once the game has begun
     run: Callable        # run(the words typed after the command's word)
-    any_time: bool = False  # taken at any point of the game too, like `release NAME` (web/launch.py)
+    late: str = None     # said when it is typed once the game has begun; None: it is taken at any time
 
 
 class Hub:
@@ -59,7 +58,7 @@ class Hub:
         self.rules, self.data, self.chance, self.clock = rules, data, chance, clock
         self.bot_kinds = dict(bot_kinds or {})  # name -> the bot's name (`hard`, `module:Name`), for the journal
         self.opening_facts = []  # more `#@` facts for the journal's opening, e.g. a rated table's (history/rated.py)
-        self.seating_commands = {}  # first word -> SeatingCommand
+        self.typed_commands = {}  # first word -> TypedCommand
         self.publisher = Publisher()
         self.seating = Seating(self, expect_cups=expect_cups, bots=bots)
         self.recovery = Recovery(self)
@@ -355,15 +354,15 @@ class Hub:
         """A line typed at the hub: an action for the seat whose turn it is (`ana bids 4x5`), `retire NAME`, or
         `help`. Seat names are read in any case, as people type them."""
         if text.strip().casefold() == "help":
-            return self.say(TYPED_COMMANDS + "".join(f"; {c.usage}" for c in self.seating_commands.values()))
+            return self.say(TYPED_COMMANDS + "".join(f"; {c.usage}" for c in self.typed_commands.values()))
         if text.strip().casefold() in ("yes", "no"):
             return self.retiring.answer(text.strip().casefold())
         words = text.split()
-        seating = self.seating_commands.get(words[0].casefold()) if words else None
-        if seating is not None:  # e.g. `phone zoe`: taken only while seats are taken, unless any_time
-            if self.phase != SEATING and not seating.any_time:
-                return self.say(f"the game has begun: {seating.late}")
-            return seating.run(words[1:])
+        typed = self.typed_commands.get(words[0].casefold()) if words else None
+        if typed is not None:  # e.g. `phone zoe`: taken only while seats are taken (it has words for too late)
+            if self.phase != SEATING and typed.late is not None:
+                return self.say(f"the game has begun: {typed.late}")
+            return typed.run(words[1:])
         try:
             event = parse_event(text.strip())
         except DicecupError as error:

@@ -5,7 +5,7 @@ import ipaddress
 import sys
 
 from dicecup.hub.playernames import players_option
-from dicecup.hub.table import SeatingCommand
+from dicecup.hub.table import TypedCommand
 from dicecup.rules import DicecupError
 
 from .phonepage import seat_url, serve_phones
@@ -99,9 +99,9 @@ def phone_adder(web, hub, table, out=None):
         hub.seating.expect_cups += 1
         table.connect([("phone", name)], wait_for_missing=True)  # it sits once its page is open
         hub.say(f"{name}'s phone seat is added: its link is printed above and shown on the table screen")
-    hub.seating_commands["phone"] = SeatingCommand(
-        "phone NAME (adds a phone seat)",
-        "a phone seat is added while seats are taken (`phone NAME`), not once the game is under way", add)
+    hub.typed_commands["phone"] = TypedCommand(
+        "phone NAME (adds a phone seat)", add,
+        late="a phone seat is added while seats are taken (`phone NAME`), not once the game is under way")
     phone_releaser(web, hub, table)
 
 
@@ -123,8 +123,7 @@ def phone_releaser(web, hub, table):
         if not seat.release():
             return hub.say(f"no phone holds {seat.name}'s seat yet: the phone that opens its link and sits holds it")
         hub.say(f"{seat.name}'s seat is released: the next phone to open its link takes it")
-    hub.seating_commands["release"] = SeatingCommand(
-        "release NAME (lets a phone seat move to another phone)", "", release, any_time=True)
+    hub.typed_commands["release"] = TypedCommand("release NAME (lets a phone seat move to another phone)", release)
 
 
 def bot_names(hub) -> set:

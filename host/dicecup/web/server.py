@@ -279,16 +279,20 @@ def _listen(host: str, port: int) -> socket.socket:
         why = {98: "that port is taken (another program, or another dicecup): pick another, like --web 8081",
                13: "that port needs root: pick one above 1023, like --web 8080",
                99: f"{host} is not an address of this machine"}.get(error.errno, error.strerror)
-        shown = f"[{host}]" if ":" in host else host  # as typed: [::1]:8080, not ::1:8080
-        raise WebError(f"can't serve the table screen on {shown}:{port}: {why}") from None
+        raise WebError(f"can't serve the table screen on {_as_typed(host)}:{port}: {why}") from None
     sock.setblocking(False)
     return sock
+
+
+def _as_typed(host: str) -> str:
+    """An address as it is written before a port: [::1] (8080 would read as part of an IPv6 address), 127.0.0.1."""
+    return f"[{host}]" if ":" in host else host
 
 
 def _shown_host(host: str) -> str:
     """The address to print: for a server on every interface, this machine's LAN address as best known."""
     if host not in ("0.0.0.0", "", "::"):
-        return f"[{host}]" if ":" in host else host
+        return _as_typed(host)
     # The interface the LAN's route leaves by: a UDP socket "connected" to a TEST-NET address sends nothing. Asking
     # the machine's name comes second: Debian and Raspberry Pi OS map it to 127.0.1.1, so it often finds only that.
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
