@@ -12,7 +12,7 @@ import time
 
 from . import inbox
 from .phones import SeatHeld
-from .server import HEADERS, LINK_WORDS, STATIC, WRONG_LINK, FLOODED, _close, _plain_page, _pump
+from .server import HEADERS, LINK_WORDS, STATIC, WRONG_LINK, FLOODED, _close, _plain_page, _pump, _refuse
 
 TAKEN_OVER = 4409   # websocket close code: the seat's link was opened again, in another tab or on another phone
 HELD = 4423         # websocket close code: the seat is held by another phone (HTTP's 423 Locked)
@@ -45,13 +45,11 @@ async def phone_socket(web, websocket):
     await websocket.accept()
     seat = seat_for(web, websocket.path_params["token"])
     if seat is None:
-        await websocket.send_text(json.dumps({"type": "refused", "reason": LINK_WORDS, "final": True}))
-        return await _close(websocket, WRONG_LINK, "not this table's link")
+        return await _refuse(websocket, LINK_WORDS, WRONG_LINK, "not this table's link")
     device = websocket.query_params.get("device", "")
     if not DEVICE_FORM.fullmatch(device):
-        await websocket.send_text(json.dumps({"type": "refused", "final": True, "reason": "this page did not say "
-                                              "which phone it is: open the seat's link again in a browser"}))
-        return await _close(websocket, NO_DEVICE, "no device secret")
+        return await _refuse(websocket, "this page did not say which phone it is: open the seat's link again in a "
+                             "browser", NO_DEVICE, "no device secret")
     queue = asyncio.Queue()
     page = (websocket, queue)
     loop = asyncio.get_running_loop()
@@ -64,8 +62,7 @@ async def phone_socket(web, websocket):
     except SeatHeld as held:
         web.refused += 1
         _tell_hub_held(web, seat)
-        await websocket.send_text(json.dumps({"type": "refused", "reason": str(held), "final": True}))
-        return await _close(websocket, HELD, "held by another phone")
+        return await _refuse(websocket, str(held), HELD, "held by another phone")
     for text in [json.dumps({"type": "hello", "role": "phone", "seat": seat.name}), web._table]:
         if text is not None:
             queue.put_nowait(text)

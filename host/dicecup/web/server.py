@@ -195,12 +195,10 @@ class WebTable:
     async def _page(self, websocket):
         await websocket.accept()
         if not self._token_ok(websocket.path_params["token"]):
-            await websocket.send_text(json.dumps({"type": "refused", "reason": LINK_WORDS, "final": True}))
-            return await _close(websocket, WRONG_LINK, "not this table's link")
+            return await _refuse(websocket, LINK_WORDS, WRONG_LINK, "not this table's link")
         if len(self._spectators) >= MAX_SCREENS:  # a phone in the room opening screen after screen
-            await websocket.send_text(json.dumps({"type": "refused", "final": True, "reason": f"this table has "
-                                                  f"{MAX_SCREENS} screens open already: close one to open this"}))
-            return await _close(websocket, TOO_MANY, "too many screens")
+            return await _refuse(websocket, f"this table has {MAX_SCREENS} screens open already: close one to open "
+                                 "this", TOO_MANY, "too many screens")
         queue = asyncio.Queue()
         page = (websocket, queue)
         for text in [json.dumps({"type": "hello", "role": "spectator"}), *self._recent, self._table,
@@ -253,6 +251,13 @@ async def _pump(websocket, queue):
             await websocket.send_text(await queue.get())
     except Exception:  # noqa: BLE001 - a page that went away: its listener notices and forgets it
         pass
+
+
+async def _refuse(websocket, words, code, reason):
+    """A page turned away before it gets anything of the table: `words` for its player (a final refusal: the page
+    does not come back by itself), then the close with `code` and `reason`."""
+    await websocket.send_text(json.dumps({"type": "refused", "reason": words, "final": True}))
+    await _close(websocket, code, reason)
 
 
 async def _close(websocket, code, reason):
