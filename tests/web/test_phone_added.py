@@ -16,13 +16,22 @@ LINK = re.compile(r"(\w+)'s phone \(this link plays \1's seat.*\): (http://127\.
 
 
 class TypedHub:
-    """`dicecup play` with its output read on a thread, and lines typed at it."""
+    """`dicecup play` with its output read on a thread, and lines typed at it; as a context manager, the process is
+    stopped at the end if it is still running."""
 
     def __init__(self, args):
         self.proc = subprocess.Popen([sys.executable, "-m", "dicecup", "play", *args], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
         self.lines = []
         threading.Thread(target=lambda: self.lines.extend(self.proc.stdout), daemon=True).start()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(30)
 
     def type(self, line):
         self.proc.stdin.write(line + "\n")
@@ -41,9 +50,8 @@ class TypedHub:
 
 
 def test_the_host_adds_a_phone_seat_while_seats_are_taken_and_it_plays(browser, tmp_path):
-    hub = TypedHub(["--bots", "1", "--phones", "1", "--web", "127.0.0.1:0", "--seed", "added", "--data",
-                    str(tmp_path), "dice=2"])
-    try:
+    with TypedHub(["--bots", "1", "--phones", "1", "--web", "127.0.0.1:0", "--seed", "added", "--data",
+                   str(tmp_path), "dice=2"]) as hub:
         links = {"phone1": hub.wait_for(LINK.pattern).group(2)}
         hub.wait_for(r"phone1's phone: its page is not open yet")
         for typed, said in [("phone", r"type `phone NAME`"), ("phone phone1", r"a seat called phone1 already"),
@@ -66,10 +74,6 @@ def test_the_host_adds_a_phone_seat_while_seats_are_taken_and_it_plays(browser, 
             if not any([press_for(page) for page in pages.values()]):
                 time.sleep(0.05)
         assert hub.proc.wait(60) == 0
-    finally:
-        if hub.proc.poll() is None:
-            hub.proc.kill()
-            hub.proc.wait(30)
     out = "".join(hub.lines)
     journal = re.search(r"^journal: (.+)$", out, re.M).group(1)
     text = open(journal, encoding="utf-8").read()
@@ -80,15 +84,11 @@ def test_the_host_adds_a_phone_seat_while_seats_are_taken_and_it_plays(browser, 
 
 
 def test_a_phone_seat_is_added_only_while_seats_are_taken(tmp_path):
-    hub = TypedHub(["--bots", "2", "--web", "127.0.0.1:0", "--seed", "late", "--data", str(tmp_path)])  # 5 dice each
-    try:
+    with TypedHub(["--bots", "2", "--web", "127.0.0.1:0", "--seed", "late", "--data", str(tmp_path)]) as hub:  # 5 dice
         hub.wait_for(r"the game begins")
         mark = len(hub.lines)
         hub.type("phone zoe")
         hub.wait_for(r"the game has begun: a phone seat is added while seats are taken", after=mark)
-    finally:
-        hub.proc.kill()
-        hub.proc.wait(30)
     assert not any("zoe's phone (this link" in line for line in hub.lines)
 
 
@@ -101,13 +101,9 @@ def test_a_phone_is_not_given_a_bots_name(tmp_path):
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines() == [
         "dicecup play: --phones BOT2: bot2 is a bot's seat at this table: give the phone another name"]
-    hub = TypedHub(["--bots", "1", "--phones", "1", "--web", "127.0.0.1:0", "--data", str(tmp_path)])
-    try:
+    with TypedHub(["--bots", "1", "--phones", "1", "--web", "127.0.0.1:0", "--data", str(tmp_path)]) as hub:
         hub.wait_for(r"phone1's phone: its page is not open yet")
         mark = len(hub.lines)
         hub.type("phone Bot1")
         hub.wait_for(r"there is a seat called Bot1 already: give the phone another name", after=mark)
-    finally:
-        hub.proc.kill()
-        hub.proc.wait(30)
     assert not any("Bot1's phone (this link" in line for line in hub.lines)

@@ -18,9 +18,8 @@ def my_turn(page):
 
 def test_a_seated_phones_link_is_refused_on_another_phone_until_the_host_types_release(two_phones, tmp_path):
     browser, other_phone = two_phones
-    hub = TypedHub(["--bots", "2", "--phones", "1", "--web", "127.0.0.1:0", "--seed", "bound", "--data",
-                    str(tmp_path)])
-    try:
+    with TypedHub(["--bots", "2", "--phones", "1", "--web", "127.0.0.1:0", "--seed", "bound", "--data",
+                   str(tmp_path)]) as hub:
         link = hub.wait_for(LINK.pattern).group(2)
         mine = browser.new_page()
         mine.goto(link)
@@ -63,6 +62,3 @@ def test_a_seated_phones_link_is_refused_on_another_phone_until_the_host_types_r
         mark = len(hub.lines)
         assert press_for(theirs)
         hub.wait_for(r"^phone1 (bids|calls) ", after=mark)
-    finally:
-        hub.proc.kill()
-        hub.proc.wait(30)
