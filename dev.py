@@ -48,6 +48,9 @@ SYSTEM_PACKAGES = [
     ("chromium", lambda: Path("/usr/bin/chromium").exists()),
     # tests/history start a throwaway PostgreSQL server of their own (Debian keeps it off the PATH)
     ("postgresql", lambda: bool(glob.glob("/usr/lib/postgresql/*/bin/initdb"))),
+    # tests/chip run the boards' own firmware on rp2040js (from npm, installed on first use by dicecup.sim.chip)
+    ("nodejs", lambda: shutil.which("node") is not None),
+    ("npm", lambda: shutil.which("npm") is not None),
 ]
 
 
