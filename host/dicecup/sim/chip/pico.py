@@ -75,8 +75,8 @@ class EmulatedPico:
         self._replies = []
         self._replied = threading.Condition()
         self._relays = []
-        self._pty = None
-        self._data_pty = None
+        self._ports = {}  # "usb", "data" -> (master, slave), while the board is powered (its USB plugged in)
+        self._io = threading.Lock()
         self._data_sock = None
         self._data_spawn = 0
         self._powered = False
@@ -87,11 +87,11 @@ class EmulatedPico:
     def start(self):
         self._script = emulator_script()
         self._image, self._layout = firmware_image(self.firmware)
-        self._pty = _port(self.path)
-        self._relays = [_Relay(self._pty[0], self._device_out, self._device_in, f"{self.name} usb")]
+        self._relays = [_Relay(lambda: self._master("usb"), self._device_out, self._device_in, self._io,
+                              f"{self.name} usb")]
         if self.data_path:  # CircuitPython's usb_cdc.data: the emulator's second CDC, on a UNIX socket
-            self._data_pty = _port(self.data_path)
-            self._relays.append(_Relay(self._data_pty[0], self._data_out, self._data_in, f"{self.name} data"))
+            self._relays.append(_Relay(lambda: self._master("data"), self._data_out, self._data_in, self._io,
+                                       f"{self.name} data"))
         self.power_on()
         for relay in self._relays:
             relay.start()
@@ -103,6 +103,7 @@ class EmulatedPico:
             self._spawn()
             self._powered = True
         self._wait_usb()
+        self._plug()
         return self
 
     def power_off(self):
@@ -110,6 +111,7 @@ class EmulatedPico:
         with self._lock:
             self._powered = False
             self._end(signal.SIGTERM)
+            self._unplug()
 
     def power_cycle(self):
         self.power_off()
@@ -129,6 +131,7 @@ class EmulatedPico:
                 except ChipError:
                     pass
             self._end(None)
+            self._unplug()
 
     def alive(self) -> bool:
         return self._powered and self._process is not None and self._process.poll() is None
@@ -138,12 +141,6 @@ class EmulatedPico:
         self.power_off()
         for relay in self._relays:
             relay.stop()
-        for fd in (*(self._pty or ()), *(self._data_pty or ())):
-            os.close(fd)
-        for path in (self.path, self.data_path):
-            if path and os.path.islink(path):
-                os.unlink(path)
-        self._pty = self._data_pty = None
         if self._own_dir:
             import shutil
 
@@ -262,8 +259,35 @@ class EmulatedPico:
             if not self._powered or self._stopping or process is None or process.returncode != _RESET_EXIT:
                 return
             self._end(None)
+            self._unplug()
             self.boots += 1
             self._spawn()
+        self._wait_usb()
+        self._plug()
+
+    # -- the USB cable: the host's ports ------------------------------------------------------------------
+
+    def _plug(self):
+        """The chip's USB is up: its ports appear, fresh pseudo-terminals behind the same paths (as a board comes
+        back as /dev/ttyACM0 and /dev/serial/by-id/... after a power cycle)."""
+        for key, path in (("usb", self.path), ("data", self.data_path)):
+            if path and key not in self._ports:
+                self._ports[key] = _port(path)
+
+    def _unplug(self):
+        """The chip is off: its ports vanish; a host holding one reads an error, as when a cable is pulled."""
+        with self._io:  # not while a relay is between its select and its read
+            ports, self._ports = self._ports, {}
+        for key, (master, slave) in ports.items():
+            path = self.path if key == "usb" else self.data_path
+            if os.path.islink(path):
+                os.unlink(path)
+            os.close(slave)
+            os.close(master)
+
+    def _master(self, key):
+        port = self._ports.get(key)
+        return port[0] if port else None
 
     # -- the control socket ------------------------------------------------------------------------------
 
@@ -408,9 +432,11 @@ class _Relay(threading.Thread):
     the emulator: a power cycle is a new process behind the same port, as a board's USB comes back on the same
     device node."""
 
-    def __init__(self, master, device_out, device_in, name):
+    def __init__(self, master, device_out, device_in, io_lock, name):
+        """master(): the host pty's master fd now, or None while unplugged; io_lock is held while the ports
+        are unplugged, so a closed fd is never read."""
         super().__init__(name=name, daemon=True)
-        self.master, self.device_out, self.device_in = master, device_out, device_in
+        self.master_now, self.device_out, self.device_in, self.io_lock = master, device_out, device_in, io_lock
         self._ending = threading.Event()
         self._to_host = bytearray()
 
@@ -421,29 +447,40 @@ class _Relay(threading.Thread):
     def run(self):
         while not self._ending.is_set():
             out = self.device_out()
-            readers = [self.master] + ([out] if out is not None else [])
-            writers = [self.master] if self._to_host else []
+            with self.io_lock:
+                self._pass(out)
+
+    def _pass(self, out):
+        """One look at both ends: what is ready is read and passed on."""
+        master = self.master_now()
+        if master is None:
+            self._to_host.clear()  # unplugged: nobody to hear it
+        readers = [fd for fd in (master, out) if fd is not None]
+        if not readers:
+            self._ending.wait(0.02)
+            return
+        writers = [master] if self._to_host and master is not None else []
+        try:
+            ready, writable, _ = select.select(readers, writers, [], 0.05)
+        except (OSError, ValueError):  # the emulator's pipe closed between the look and the select
+            return
+        if out is not None and out in ready:
             try:
-                ready, writable, _ = select.select(readers, writers, [], 0.05)
-            except (OSError, ValueError):  # the emulator's pipe closed between the look and the select
-                continue
-            if out is not None and out in ready:
-                try:
-                    data = os.read(out.fileno(), 65536)
-                except (OSError, ValueError):
-                    data = None
-                if data:
-                    self._to_host += data
-                    del self._to_host[:-(1 << 20)]  # nobody reads the port: keep the newest 1 MiB
-            if self.master in ready:
-                try:
-                    data = os.read(self.master, 65536)
-                except OSError:
-                    data = b""
-                if data:
-                    self.device_in(data)
-            if self._to_host and self.master in writable:
-                try:
-                    del self._to_host[: os.write(self.master, self._to_host)]
-                except OSError:
-                    pass
+                data = os.read(out.fileno(), 65536)
+            except (OSError, ValueError):
+                data = b""
+            if data and master is not None:
+                self._to_host += data
+                del self._to_host[:-(1 << 20)]  # nobody reads the port: keep the newest 1 MiB
+        if master is not None and master in ready:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                data = b""
+            if data:
+                self.device_in(data)
+        if self._to_host and master in writable:
+            try:
+                del self._to_host[: os.write(master, self._to_host)]
+            except OSError:
+                pass
