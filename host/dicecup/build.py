@@ -1,7 +1,7 @@
 """What goes on a board: `build(board, out_dir) -> manifest`, used by `dicecup build` (and by flashing).
 
 MicroPython boards (pico, atom) get main.py and settings.toml at the top and everything else in lib/ as .mpy,
-compiled by mpy-cross for the board's architecture. CircuitPython boards (cpb) get code.py, boot.py,
+compiled by mpy-cross for the board's architecture. CircuitPython boards (cpb, picocp) get code.py, boot.py,
 settings.toml and lib/ as .py (CircuitPython's own .mpy format differs from MicroPython's). Each board's pin
 map, hardware/<board>/pins.json, becomes lib/pinmap (one source for the firmware, the wiring diagram and the
 docs). dist/<board>/manifest.json lists every file with its sha256, and README.txt says what else to install.
@@ -18,7 +18,8 @@ from pathlib import Path
 
 from dicecup.shipped import board_dir, cupcore_dir, pins_path
 
-BOARDS = ("pico", "cpb", "atom")
+BOARDS = ("pico", "cpb", "atom", "picocp")
+CIRCUITPYTHON = ("cpb", "picocp")  # their files go onto a CIRCUITPY drive (pins.json: "runtime")
 TOP_LEVEL = ("main.py", "code.py", "boot.py", "settings.toml")  # stay at the board's root, as they are
 HUB_ONLY = ("wirenames.py",)  # names for people: the hub's, never loaded on a cup
 
@@ -34,7 +35,11 @@ NEEDS = {
     },
     "cpb": {
         "firmware": "CircuitPython 10.1 or newer for the Circuit Playground Bluefruit (10.0 has no hashlib there)",
-        "install": [],  # filled from CPB_LIBRARIES
+        "install": [],  # filled from LIBRARIES
+    },
+    "picocp": {
+        "firmware": "CircuitPython 10.1 or newer for the Raspberry Pi Pico (raspberry_pi_pico)",
+        "install": [],  # filled from LIBRARIES
     },
 }
 
@@ -46,6 +51,9 @@ CPB_LIBRARIES = (
     "adafruit-circuitpython-lis3dh==5.2.10",
 )
 
+
+# Each CircuitPython board's Adafruit libraries (the Pico's buzzer and buttons are CircuitPython's own modules).
+LIBRARIES = {"cpb": CPB_LIBRARIES, "picocp": CPB_LIBRARIES[:1]}
 
 CIRCUP_NAMES = {"adafruit-circuitpython-neopixel": "neopixel", "adafruit-circuitpython-ble": "adafruit_ble",
                 "adafruit-circuitpython-lis3dh": "adafruit_lis3dh"}
@@ -136,8 +144,8 @@ def build(board: str, out_dir, force: bool = False) -> dict:
         (out / "settings.toml").write_text(f'# Read once at start. Your name on the table (16 bytes at most).\n'
                                            f'DICECUP_NAME = "{board}"\nDICECUP_BLE = 1\n')
     needs = dict(NEEDS[board])
-    if board == "cpb":
-        needs["install"] = [f"{pin}  (circup install {CIRCUP_NAMES[pin.split('==')[0]]})" for pin in CPB_LIBRARIES]
+    if board in LIBRARIES:
+        needs["install"] = [f"{pin}  (circup install {CIRCUP_NAMES[pin.split('==')[0]]})" for pin in LIBRARIES[board]]
     (out / "README.txt").write_text(_readme(board, spec, needs))
     written = [out / _target(dest, micropython) for _, dest in files] + [out / "README.txt"]
     if micropython and (out / "settings.toml") not in written:

@@ -8,7 +8,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
-BOARDS = ("pico", "cpb", "atom")
+BOARDS = ("pico", "cpb", "atom", "picocp")
+CIRCUITPYTHON = ("cpb", "picocp")
+STUBS_OF = {"picocp": "cpb"}  # the Pico on CircuitPython: the same CircuitPython stubs, neopixel among them
 STANDINS = Path(__file__).resolve().parent / "standins"
 STUBS_HOME = Path(sys.executable).parent.parent / "board-stubs"
 
@@ -28,6 +30,7 @@ def stub_pins(board):
 
 def stubs(board):
     """The board's pinned official stubs, installed once into their own folder (they can't share one)."""
+    board = STUBS_OF.get(board, board)
     pins = stub_pins(board)
     home = STUBS_HOME / board
     stamp = home / ".pins"

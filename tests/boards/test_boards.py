@@ -19,7 +19,7 @@ from dicecup.build import build, pinmap_source, pins
 from typecheck import mypy
 
 HERE = Path(__file__).resolve().parent
-RUNTIME = {"pico": "micropython", "atom": "micropython", "cpb": "circuitpython"}
+RUNTIME = {"pico": "micropython", "atom": "micropython", "cpb": "circuitpython", "picocp": "circuitpython"}
 
 
 def layer_tests():
@@ -150,8 +150,10 @@ def test_build_makes_what_goes_on_the_board(board, tmp_path):
         assert "main.py" in files and "lib/cupcore/cup.mpy" in files and "lib/pinmap.mpy" in files
         assert not [p for p in files if p.startswith("lib/") and p.endswith(".py")]
     else:
-        assert {"code.py", "boot.py", "settings.toml", "lib/cpbboard.py", "lib/pinmap.py"} <= set(files)
-        assert any("adafruit-circuitpython-ble==" in d for d in manifest["dependencies"])
+        assert {"code.py", "boot.py", "settings.toml", f"lib/{board}board.py", "lib/cupcore/cpboard.py",
+                "lib/pinmap.py"} <= set(files)
+        assert any("adafruit-circuitpython-neopixel==" in d for d in manifest["dependencies"])
+        assert any("adafruit-circuitpython-ble==" in d for d in manifest["dependencies"]) == (board == "cpb")
         assert "CircuitPython 10.1 or newer" in manifest["firmware"]  # 10.0 has no hashlib on the nRF52840
     readme = (tmp_path / board / "README.txt").read_text()
     assert all(d in readme for d in manifest["dependencies"])
@@ -192,15 +194,29 @@ def test_the_hardware_folder_has_what_a_builder_needs(board):
 
     from boardpaths import ROOT
 
-    folder = ROOT / "hardware" / board
+    spec = pins(board)
+    folder = ROOT / "hardware" / spec.get("wired_as", board)  # picocp: the pico's parts, wiring and insert
     rows = list(csv.reader((folder / "bom.csv").open()))
     assert rows[0] == ["part", "quantity", "supplier part number", "rough price (USD)"]
     assert all(len(r) == 4 and int(r[1]) > 0 and float(r[3]) >= 0 for r in rows[1:])
     assert (folder / "insert.scad").exists() and (folder / "insert.png").read_bytes()[:4] == b"\x89PNG"
     svg = (folder / "wiring.svg").read_text()
-    spec = pins(board)
     for button in spec["buttons"].values():  # a reader can tell which pin each button goes to
         assert str(button["gpio"]) in svg
     assert str(spec["leds"].get("gpio", spec["leds"].get("pin"))) in svg
     doc = (ROOT / "docs" / "build.md").read_text()
-    assert f"../hardware/{board}/wiring.svg" in doc and f"../hardware/{board}/insert.png" in doc
+    assert f"../hardware/{folder.name}/wiring.svg" in doc and f"../hardware/{folder.name}/insert.png" in doc
+
+
+def test_the_pico_on_circuitpython_is_wired_as_the_pico():
+    """picocp reuses the pico's parts, diagram and insert: its pin map must name the very same pins."""
+    def without_names(part):
+        return {key: value for key, value in part.items() if key != "pin"}
+
+    pico, picocp = pins("pico"), pins("picocp")
+    assert picocp["wired_as"] == "pico"
+    assert {k: without_names(v) for k, v in picocp["buttons"].items()} == pico["buttons"]
+    for part in ("leds", "buzzer"):
+        assert without_names(picocp[part]) == pico[part]
+    for part in [*picocp["buttons"].values(), picocp["leds"], picocp["buzzer"]]:  # board.GP14 is GPIO 14
+        assert part["pin"] == f"GP{part['gpio']}"

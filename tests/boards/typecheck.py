@@ -9,7 +9,7 @@ runtime lacks, like hashlib.sha256 on CircuitPython, is caught here.
 import subprocess
 from pathlib import Path
 
-from boardpaths import FIRMWARE, stubs, tool
+from boardpaths import CIRCUITPYTHON, FIRMWARE, stubs, tool
 
 
 def stub_modules(home: Path) -> list:
@@ -39,7 +39,7 @@ def mypy(board: str, pinmap_dir: Path, work: Path) -> subprocess.CompletedProces
     paths = [str(board_dir), str(pinmap_dir), str(cupcore)]
     config = ["[mypy]", "warn_unused_ignores = True", "check_untyped_defs = True", f"cache_dir = {work / 'cache'}"]
     config.append("explicit_package_bases = True")  # a board folder is a root (firmware/boards is a package for the hub)
-    if board == "cpb":
+    if board in CIRCUITPYTHON:
         # mypy finds PEP 561 `-stubs` packages only in site-packages; a view names each one as its module.
         view = work / "stubs-view"
         view.mkdir(exist_ok=True)
@@ -64,9 +64,12 @@ def mypy(board: str, pinmap_dir: Path, work: Path) -> subprocess.CompletedProces
     # compat.py is where the runtimes differ: a line that is another runtime's spelling is ignored on purpose,
     # so an ignore that this board's stubs happen not to need is not an error there.
     config += ["\n[mypy-cupcore.compat]\nwarn_unused_ignores = False"]
-    if board == "cpb":
-        # MicroPython's USB serial (stdin, select, kbd_intr): the Pico's and the ATOM's, never loaded on the CPB.
+    if board in CIRCUITPYTHON:
+        # MicroPython's USB serial (stdin, select, kbd_intr): the Pico's and the ATOM's, never loaded here.
         config += ["\n[mypy-cupcore.usbserial]\nignore_errors = True"]
+    else:
+        # CircuitPython's board layer (digitalio, usb_cdc, neopixel): never loaded on a MicroPython board.
+        config += ["\n[mypy-cupcore.cpboard]\nignore_errors = True"]
     if "aioble" not in stub_modules(home):
         config += ["\n[mypy-aioble.*]\nignore_errors = True"]
     ini = work / "mypy.ini"

@@ -1,4 +1,7 @@
-"""Boots the Circuit Playground Bluefruit cup (CircuitPython runs code.py)."""
-import cpbcup
+"""Boots the Circuit Playground Bluefruit cup (CircuitPython runs code.py): the shared CircuitPython loop over this
+board's hook."""
+from cpbboard import CpbBoard
+from cupcore.cpboard import run
+from pinmap import PINS
 
-cpbcup.main()
+run(CpbBoard, PINS)

@@ -75,6 +75,7 @@ def cup_table(cups):
 
 def _rekey(registry, args) -> int:
     """issue 13: a new key for the cup, written to its board over the cable, then to the registry."""
+    from dicecup.build import CIRCUITPYTHON
     from dicecup.flash import FlashError
     from dicecup.flash.rekey import rekey, rekey_drive
 
@@ -84,7 +85,7 @@ def _rekey(registry, args) -> int:
         return _fail("--port is empty: name the cup's port (`dicecup ports` lists them), or leave --port out for "
                      "the one it was flashed on")
     try:
-        if args.drive is not None or registry.find(args.cup).board == "cpb":
+        if args.drive is not None or registry.find(args.cup).board in CIRCUITPYTHON:
             rekey_drive(registry, args.cup, drive=args.drive)
         else:
             rekey(registry, args.cup, port=args.port)

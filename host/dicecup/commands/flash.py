@@ -1,21 +1,21 @@
 """`dicecup flash --board B [--port P] [--name NAME]`: build, copy what changed, configure, register, confirm.
 
 MicroPython boards (pico, atom) go through mpremote on the serial port (dicecup.flash.micropython); the
-CircuitPython board (cpb) is copied to its CIRCUITPY drive (dicecup.flash.circuitpython). docs/flashing.md.
+CircuitPython boards (cpb, picocp) are copied to its CIRCUITPY drive (dicecup.flash.circuitpython). docs/flashing.md.
 """
 import json
 import sys
 from pathlib import Path
 
-from dicecup.build import BOARDS, BuildError, build, previous_manifest
+from dicecup.build import BOARDS, CIRCUITPYTHON, BuildError, build, previous_manifest
 
 
 def add_arguments(parser):
     parser.add_argument("--board", required=True, help=f"one of {', '.join(BOARDS)}")
     parser.add_argument("--port", help="the board's serial port (default: the only board plugged in)")
     parser.add_argument("--name", help="the cup's name on the table, 16 bytes at most (default: its current one)")
-    parser.add_argument("--drive", help="cpb: the CIRCUITPY drive's folder (default: found by its volume name)")
-    parser.add_argument("--bundle", help="cpb: a folder holding the Adafruit libraries (an unzipped bundle's lib/)")
+    parser.add_argument("--drive", help="cpb, picocp: the CIRCUITPY drive's folder (default: found by its volume name)")
+    parser.add_argument("--bundle", help="cpb, picocp: a folder holding the Adafruit libraries (an unzipped bundle's lib/)")
     parser.add_argument("--dist", help="flash this folder from `dicecup build` instead of building now")
     parser.add_argument("--data", help="the data directory holding the cup registry")
     parser.add_argument("--force", action="store_true",
@@ -52,7 +52,7 @@ def run(args) -> int:
             args.name = check_name(args.name.strip())
         except RegistryError as error:
             return _fail(f"--name: {error}")
-    if args.port and args.board != "cpb":
+    if args.port and args.board not in CIRCUITPYTHON:
         from dicecup.link.serial_port import not_a_port
 
         problem = not_a_port(args.port)
@@ -124,7 +124,7 @@ def _built(args, data):
 def _interrupted_elsewhere(args) -> str:
     """Ctrl-C outside a MicroPython board's copy (which says its own): while building, or on a CIRCUITPY drive."""
     again = f"`dicecup flash --board {args.board}`"
-    if args.board == "cpb":
+    if args.board in CIRCUITPYTHON:
         return (f"the CIRCUITPY drive may hold some new files beside the old code.py, which still runs; run {again} "
                 "again to finish")
     return f"nothing on the board was changed; run {again} when you are ready"

@@ -1,4 +1,4 @@
-"""Flashing a CircuitPython board (cpb): files onto its CIRCUITPY drive, the libraries from a local bundle.
+"""Flashing a CircuitPython board (cpb, picocp): files onto its CIRCUITPY drive, the libraries from a local bundle.
 
 The drive is found by its volume name (a mount point named CIRCUITPY) or given with --drive; CircuitPython
 writes boot_out.txt on it, which names the version. Files are compared by hash and only changed ones copied,
@@ -128,7 +128,7 @@ def _tree(source: Path, dest: str):
 
 # What boot_out.txt says on each CircuitPython board dicecup builds for ("...; Adafruit Circuit Playground
 # Bluefruit with nRF52840"): another board's pins and libraries differ.
-BOARD_NAMES = {"cpb": "Circuit Playground Bluefruit"}
+BOARD_NAMES = {"cpb": "Circuit Playground Bluefruit", "picocp": "Raspberry Pi Pico"}
 
 
 def check_kind(board_name: str, banner: str, drive, force=False):

@@ -6,7 +6,7 @@ current settings are read and checked to be this cup's, the new file is written 
 over it, read back, and only then does the registry take the new key (a board that never got it keeps pairing
 with the old). Then the board restarts and must pair with the new key.
 
-A CircuitPython board (cpb) keeps settings.toml on its CIRCUITPY drive, where `dicecup flash --board cpb` wrote
+A CircuitPython board (cpb, picocp) keeps settings.toml on its CIRCUITPY drive, where `dicecup flash --board cpb` wrote
 it: `rekey_drive` writes the new key there the same way (beside, then renamed over), reads it back, and only then
 records it; the board takes it at its next restart.
 """
@@ -15,8 +15,11 @@ import secrets
 import time
 from dataclasses import replace
 
+from dicecup.build import CIRCUITPYTHON
+
 from . import FlashError
 from .micropython import BoardError, MicroPythonBoard, settings_of
+from .probe import QUIET, hear_hello
 
 _READ = "try:\n print(open('/settings.toml').read())\nexcept OSError:\n pass\n"
 # Renamed over the old file: a board that loses power halfway has the old settings or the new, never half.
@@ -70,7 +73,7 @@ def rekey_drive(registry, which: str, drive=None, progress=print):
     from .circuitpython import find_drive
 
     cup = registry.find(which)
-    if cup.board != "cpb":
+    if cup.board not in CIRCUITPYTHON:
         raise FlashError(f"{cup.name!r} is a {cup.board} cup (MicroPython): its key is rekeyed over the cable with "
                          "--port, not on a drive")
     folder = find_drive(drive)
@@ -97,28 +100,22 @@ def rekey_drive(registry, which: str, drive=None, progress=print):
 
 
 def confirm_paired(port, cup, timeout):
-    """WHO until the restarted cup says hello and proves it holds the registry's key."""
-    from cupcore import wire
-    from dicecup.link.peer import CupPeer, PeerError
-
+    """The restarted cup's hello (said unasked; WHO only after a quiet spell, see probe.hear_hello), paired
+    under the registry's key."""
     key = bytes.fromhex(cup.key)
     deadline = time.monotonic() + timeout
-    last = None
+    ask_after, last = QUIET, "it said nothing"
     while time.monotonic() < deadline:
-        try:
-            with CupPeer(port, keys={cup.cup_id: key}.get) as peer:
-                while time.monotonic() < deadline:
-                    peer.send(wire.WHO)
-                    try:
-                        peer.expect(wire.HELLO, timeout=1.5)
-                    except PeerError as error:
-                        last = error
-                        continue
-                    if peer.pairing == "paired":
-                        return
-                    last = f"it answered but did not prove the new key ({peer.pairing})"
-        except PeerError as error:  # the port is not back yet (a board re-enumerating after its restart)
-            last = error
-            time.sleep(0.2)
+        heard = hear_hello(port, deadline - time.monotonic(), ask_after=ask_after, keys={cup.cup_id: key}.get)
+        if heard.hello is not None and heard.pairing == "paired":
+            return
+        if heard.hello is not None:
+            last = f"it answered but did not prove the new key ({heard.pairing})"
+        elif heard.repl:
+            last = "it stopped at its prompt"
+            break
+        else:
+            last = heard.error or last
+        ask_after = 0.0  # it is up by now: ask at once
     raise FlashError(f"{port}: the new key is on the board and in the registry, but the cup did not pair with it "
                      f"within {timeout:g} s ({last}); press its reset button and try `dicecup play`")

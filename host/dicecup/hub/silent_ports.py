@@ -5,11 +5,15 @@ MicroPython or CircuitPython prompt that needs `dicecup flash`.
 The hub holds the port, so the port is not opened a second time: its transport keeps the last bytes it read
 (`SerialTransport.heard`), and the REPL is asked for its banner through the same transport, as `dicecup ports`
 asks it (Ctrl-C, Ctrl-B; then a soft reset lets the board's own program run again).
+
+A port that has said nothing at all is not knocked on at once: a REPL would have answered the hub's WHOs, so
+it may be a cup still booting (it says hello unasked once started). It gets until BOOT_WAIT; and a board that
+turns out to hold dicecup's files at its prompt is a cup, restarted rather than called bare (flash/probe.py).
 """
 import threading
 import time
 
-from dicecup.flash.probe import INTERRUPT, classify
+from dicecup.flash.probe import BOOT_WAIT, INTERRUPT, classify, holds_dicecup
 
 PATIENCE = 3.0   # seconds a cup has to say hello before its port is looked at (a cup answers WHO at once)
 LISTEN = 2.0     # seconds to wait for a REPL's banner, each of two tries
@@ -43,10 +47,15 @@ def describe(transport, answered) -> str:
     port = transport.target
     heard = transport.heard
     runtime, banner = classify(heard)
+    if not transport.heard_total:  # silent: maybe a cup still booting
+        _wait(transport, 0, lambda said: said, BOOT_WAIT, answered)
     if runtime is None and not answered():
         runtime, banner = _ask_repl(transport, answered)
     if answered():
         return None
+    if runtime == "restarted":
+        return (f"{port} is a dicecup cup that was stopped at its prompt: restarted it; still waiting for its "
+                "hello there")
     if runtime == "micropython":
         board = "atom" if "ESP32" in banner else "pico" if "RP2040" in banner else None
         command = f"`dicecup flash --board {board or 'pico'} --port {port}`" + \
@@ -54,8 +63,9 @@ def describe(transport, answered) -> str:
         return (f"{port} answers like a MicroPython board without the dicecup firmware ({banner}): flash it with "
                 f"{command}; still waiting for a cup there")
     if runtime == "circuitpython":
+        board = "picocp" if "RP2040" in banner.upper() else "cpb"  # "...; Raspberry Pi Pico with rp2040"
         return (f"{port} answers like a CircuitPython board without the dicecup firmware ({banner}): flash it with "
-                f"`dicecup flash --board cpb`; still waiting for a cup there")
+                f"`dicecup flash --board {board}`; still waiting for a cup there")
     if transport.heard_total:
         return (f"{port} sends data that is not a dicecup cup's ({transport.heard_total} bytes, no Python prompt): "
                 f"is it the cup's port? (`dicecup ports` says what each port is); still waiting for a cup there")
@@ -64,22 +74,36 @@ def describe(transport, answered) -> str:
 
 
 def _ask_repl(transport, answered):
-    """Interrupt whatever runs there and ask for the friendly REPL's banner, as flash.probe.interrupt does."""
+    """Interrupt whatever runs there and ask for the friendly REPL's banner, as flash.probe.interrupt does;
+    ("restarted", banner) for a board that holds dicecup (a cup stopped at its prompt), soft-reset."""
     mark = transport.heard_total
     try:
-        for knock in (INTERRUPT + b"\r\x02", b"\r\x03\x03\x02"):  # once more for a program needing a second Ctrl-C
+        # once more for a program needing a second Ctrl-C, or a cup whose boot took the first (flash/probe.py)
+        for knock in (INTERRUPT + b"\r\x02", INTERRUPT + b"\r\x03\x03\x02"):
             transport.write(knock)
-            deadline = time.monotonic() + LISTEN
-            while time.monotonic() < deadline and not answered():
-                if b">>> " in transport.heard_since(mark):
-                    break
-                time.sleep(0.05)
+            _wait(transport, mark, lambda said: b">>> " in said, LISTEN, answered)
             runtime, banner = classify(transport.heard_since(mark))
             if runtime is not None:
+                cup = runtime == "micropython" and holds_dicecup(transport.write, _waiter(transport, answered))
                 transport.write(b"\x04")  # soft reset: let the board go back to its own program
-                return runtime, banner
+                return ("restarted" if cup else runtime), banner
             if answered():
                 break
     except (OSError, ConnectionError):  # the port went away meanwhile: the hub says so itself
         pass
     return None, ""
+
+
+def _wait(transport, mark, enough, seconds, answered) -> bytes:
+    """What the port said after `mark`, once enough(said), after `seconds`, or once it said hello."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not answered() and not enough(transport.heard_since(mark)):
+        time.sleep(0.05)
+    return transport.heard_since(mark)
+
+
+def _waiter(transport, answered):
+    """wait(endings, seconds) for probe.holds_dicecup, on bytes the hub's reader thread takes in."""
+    mark = transport.heard_total
+    return lambda ends, seconds: _wait(transport, mark, lambda said: any(e in said for e in ends), seconds,
+                                       answered)

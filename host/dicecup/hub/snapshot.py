@@ -33,7 +33,8 @@ class SeatView:
 
 
 # The boards' names as players know them (HELLO carries the short names).
-BOARD_WORDS = {"sim": "virtual cup", "pico": "Pico cup", "cpb": "Circuit Playground cup", "atom": "ATOM cup"}
+BOARD_WORDS = {"sim": "virtual cup", "pico": "Pico cup", "cpb": "Circuit Playground cup", "atom": "ATOM cup",
+               "picocp": "Pico cup (CircuitPython)"}
 
 
 @dataclass(frozen=True, eq=False)

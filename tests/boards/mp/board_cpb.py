@@ -8,7 +8,7 @@ import pwmio
 from cpbboard import CpbBoard
 from cupcore import leds, wire
 from cupcore.runner import Runner
-from hubside import Clock, Hub, UsbStandIn, capped_colour, run_for, seat
+from hubside import Clock, Hub, UsbStandIn, capped_colour, deal, dice_colours, run_for, seat
 from pinmap import PINS
 
 G = 9.80665
@@ -59,12 +59,10 @@ def test_hello_says_cpb_and_b_long_is_ready():
 def test_a_long_peeks_the_dice_on_the_ring():
     runner, usb, hub, clock, strip = make()
     seat(runner, usb, hub, clock)
-    usb.incoming += hub.frame(wire.DEAL, (2, 5, b"abcdefgh")) + hub.frame(wire.ENTROPY, (2, bytes(16)))
-    run_for(runner, clock, 20)
+    deal(runner, usb, hub, clock)
     assert strip.shown[0] == lit(leds.DIM_AMBER)
     hold(runner, clock, "BUTTON_A", 800)
-    dice = runner.cup._dice
-    assert strip.shown[:5] == [lit(leds.FACE_COLOURS[dice[i]]) for i in range(5)]
+    assert strip.shown[:5] == dice_colours(runner, PINS["leds"]["max_level"])
     assert max(max(c) for c in strip.shown) <= PINS["leds"]["max_level"]
 
 

@@ -99,3 +99,17 @@ def capped_colour(colour, limit):
     from cupcore.board import capped
 
     return (capped(colour[0], limit), capped(colour[1], limit), capped(colour[2], limit))
+
+
+def deal(runner, usb, hub, clock, deal_id=2):
+    """A deal of five dice with the hub's entropy; the cup rolls them (hidden: pixel 0 dim amber)."""
+    usb.incoming += hub.frame(wire.DEAL, (deal_id, 5, b"abcdefgh")) + hub.frame(wire.ENTROPY, (deal_id, bytes(16)))
+    run_for(runner, clock, 20)
+
+
+def dice_colours(runner, limit, count=5):
+    """What a peek must show: each of the cup's `count` dice in its face colour, capped to the board's limit."""
+    from cupcore import leds
+
+    dice = runner.cup._dice
+    return [capped_colour(leds.FACE_COLOURS[dice[i]], limit) for i in range(count)]
