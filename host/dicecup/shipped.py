@@ -5,7 +5,7 @@ into the package, so the same names work in a checkout (the editable install dev
 wheel, wherever it is:
 
     cupcore            firmware/cupcore        the portable cup code (also imported by the hub: one wire codec)
-    dicecup.boards     firmware/boards         one folder per board: pico, cpb, atom, sim
+    dicecup.boards     firmware/boards         one folder per board: pico, cpb, atom, picocp, sim
     dicecup.hardware   hardware                hardware/<board>/pins.json, each board's pin map
 
 Nothing here walks up from a file's path or reads pyproject.toml (an installed package has neither).

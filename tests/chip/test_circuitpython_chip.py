@@ -64,7 +64,11 @@ def test_flash_boot_and_play_a_round_on_circuitpython(chip_here, tmp_path):
         # A board fresh from its CircuitPython install: it formats CIRCUITPY itself and writes boot_out.txt.
         pico.start()
         power_off_and_read(pico, drive)
-        assert "Raspberry Pi Pico" in (drive / "boot_out.txt").read_text()
+        boot_out = (drive / "boot_out.txt").read_text()
+        assert "Raspberry Pi Pico" in boot_out
+        # The emulated chip's UID is zeros (every emulated board alike): the id must come from settings.toml, and
+        # the hub seats the cup under the id `dicecup flash` registered (play_one_round).
+        assert "UID:0000000000000000" in boot_out
 
         flashed = dicecup("flash", "--board", "picocp", "--drive", str(drive), "--bundle", str(bundle(tmp_path)),
                           "--data", str(data), "--name", "ana", "--json")
