@@ -35,4 +35,5 @@ def main():
     cup_id = opts.get("DICECUP_ID") or id_from_uid(unique_id())
     # dice as die faces on the matrix; the key pairs the cup with its hub (None: an unpaired cup)
     runner = Runner(board, cup_id, name, pip_mode=True, key=session.parse_key(opts.get("DICECUP_KEY")))
+    runner.cup.hello()  # said unasked at power-on, as the Pico cup does (boards/pico/cupmain.py)
     asyncio.run(loop(runner, board, radio))

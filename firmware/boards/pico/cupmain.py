@@ -15,4 +15,8 @@ def main():
     # dicecup flash writes the cup's id (the one the hub's registry knows) to settings.toml
     cup_id = opts.get("DICECUP_ID") or id_from_uid(unique_id())
     key = session.parse_key(opts.get("DICECUP_KEY"))  # the key dicecup flash wrote pairs the cup with that hub
-    Runner(board, cup_id, name, pip_mode=bool(opts.get("DICECUP_PIPS", 0)), key=key).run()
+    runner = Runner(board, cup_id, name, pip_mode=bool(opts.get("DICECUP_PIPS", 0)), key=key)
+    # Said unasked at power-on (and resent until a hub acks it): a hub that waits on a booting cup hears it is a
+    # cup without sending a frame, whose 0x03 bytes a board still starting would take for Ctrl-C.
+    runner.cup.hello()
+    runner.run()

@@ -21,7 +21,7 @@ import serial
 from dicecup.link.serial_port import PortUnavailable, gone, open_port
 
 from . import FlashError
-from .probe import enter_raw, interrupt
+from .probe import QUIET, enter_raw, hear_hello, interrupt, read_for
 
 STATE = "/.dicecup"
 STAGE = STATE + "/new"
@@ -70,8 +70,15 @@ COMMIT = '''def _dicecup_commit():
     return 1
 '''
 
+# The first lines of boot.py and of each board's main.py: Ctrl-C off before anything else. A hub's frames carry
+# 0x03 (Ctrl-C to MicroPython) and may arrive while the board boots; a Ctrl-C in boot.py would skip main.py.
+# No branch comes before kbd_intr(-1), so a Ctrl-C that arrives meanwhile is only pending (MicroPython raises it
+# at a branch); the branch inside the try raises it where it is caught. After kbd_intr(-1) no new one comes.
+GUARD = ("import micropython\n\nmicropython.kbd_intr(-1)\ntry:\n    if micropython:\n        pass\n"
+         "except KeyboardInterrupt:\n    pass\n")
+
 BOOT_PY = ("# dicecup: finishes a flash that was cut off once all its files were on the board (dicecup flash).\n"
-           + COMMIT + "\n\n_dicecup_commit()\ndel _dicecup_commit\n")
+           + GUARD + COMMIT + "\n\n_dicecup_commit()\ndel _dicecup_commit\n")
 
 HASHES = '''import os, hashlib, binascii
 def _dicecup_hash(p):
@@ -208,12 +215,14 @@ class MicroPythonBoard:
         self.run("f.close()")
 
     def soft_reset(self):
-        """Leave the raw REPL and soft-reset from the friendly one, so the board boots into main.py."""
+        """Leave the raw REPL and soft-reset from the friendly one, so the board boots into main.py. What the
+        REPL said up to the reboot is read here, so whoever listens next hears only the restarted board."""
         self.serial.write(b"\r\x02")
         time.sleep(0.05)
         self.serial.write(b"\x04")
         self.serial.flush()
         self.transport.in_raw_repl = False
+        read_for(self.serial, 2.0, until=b"soft reboot\r\n")
 
     def restart_quietly(self):
         """Soft-reset, if the board still listens; never raises (the board may be gone)."""
@@ -462,29 +471,23 @@ def _clear_stage(board):
 
 
 def confirm(port, cup, timeout):
-    """WHO until the cup's HELLO; check it is this cup."""
-    from cupcore import wire
-    from dicecup.link.peer import CupPeer, PeerError
+    """The restarted cup's HELLO (it says it unasked; WHO only after a quiet spell); check it is this cup."""
+    heard = hear_hello(port, timeout, ask_after=QUIET)
+    if heard.hello is None:
+        raise FlashError(_silent_after_flash(port, heard, timeout))
+    hello = heard.hello
+    if hello[3] != cup.cup_id or hello[4] != cup.name:
+        raise FlashError(f"{port}: the board answers as cup {hello[3]:08x} {hello[4]!r}, not "
+                         f"{cup.cup_id:08x} {cup.name!r}: its settings.toml was not read; run dicecup flash again")
+    return hello
 
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        try:
-            with CupPeer(port) as peer:
-                while time.monotonic() < deadline:
-                    peer.send(wire.WHO)
-                    try:
-                        hello = peer.expect(wire.HELLO, timeout=0.5)
-                    except PeerError as error:
-                        last = error
-                        continue
-                    if hello[3] != cup.cup_id or hello[4] != cup.name:
-                        raise FlashError(f"{port}: the board answers as cup {hello[3]:08x} {hello[4]!r}, not "
-                                         f"{cup.cup_id:08x} {cup.name!r}: its settings.toml was not read; "
-                                         "run dicecup flash again")
-                    return hello
-        except PeerError as error:  # the port is not back yet (a board re-enumerating after its reset)
-            last = error
-            time.sleep(0.2)
-    raise FlashError(f"{port}: the firmware is on the board but the cup did not answer within {timeout:g} s "
-                     f"({last}); press the board's reset button, then `dicecup ports` should show the cup")
+
+def _silent_after_flash(port, heard, timeout) -> str:
+    if heard.repl:  # the new firmware stopped at boot: the board's last words say why
+        lines = [line for line in heard.heard.decode("utf-8", "replace").splitlines() if line.strip()]
+        said = next((line.strip() for line in reversed(lines) if "Error" in line), lines[-1] if lines else "")
+        return (f"{port}: the firmware is on the board but it stopped at start ({said}); "
+                "run dicecup flash again, and if it says the same, report it")
+    why = heard.error or "it said nothing"
+    return (f"{port}: the firmware is on the board but the cup did not answer within {timeout:g} s ({why}); "
+            "press the board's reset button, then `dicecup ports` should show the cup")
