@@ -14,6 +14,7 @@ Two buttons, A (left) and B (right), are enough for every turn action:
 """
 from cupcore import commit, dice, leds, wire
 from cupcore.compat import const, ticks_diff, ticks_ms, urandom
+from cupcore.randomcheck import Checked, StuckSource
 from cupcore.gestures import DOUBLE, LONG, PRESS
 from cupcore import session as _session
 
@@ -47,7 +48,7 @@ class Cup:
     def __init__(self, send, cup_id, name, board, source=urandom, clock=ticks_ms, pip_mode=False):
         """send(mtype, values) hands a message to the link; source(n) gives random bytes."""
         self._send = send
-        self._source = source
+        self._source = Checked(source)  # every secret drawn from it is checked first (randomcheck.py)
         self._clock = clock
         self.cup_id = cup_id
         self.name = name
@@ -146,10 +147,14 @@ class Cup:
             # A fresh secret seed, and only its commitment leaves the cup. The dice don't exist yet: they need
             # the hub's entropy, which the hub sends only once it holds this commitment (see _on_entropy).
             self._forget_deal()
+            try:
+                seed = self._source(commit.SEED_SIZE)
+            except StuckSource:
+                return self._send(wire.ERROR, (wire.ERR_RANDOM, wire.DEAL))  # no commitment: no dice to load
             self.deal = deal_id
             self._nonce = nonce
             self.dice_count = count
-            self._seed = self._source(commit.SEED_SIZE)
+            self._seed = seed
             self._digest = commit.digest(nonce, self.seat, count, self._seed)
             self.state = DEALT
         self._send(wire.COMMIT, (self.deal, self._digest))

@@ -29,6 +29,7 @@ a peek shows all five; the bid being composed shows its dice.
 """
 from cupcore import commit, dice, leds, wire
 from cupcore.compat import const, ticks_diff, ticks_ms, urandom
+from cupcore.randomcheck import Checked, StuckSource
 from cupcore.gestures import DOUBLE, LONG, PRESS
 from cupcore.hmac256 import hmac_sha256
 
@@ -88,7 +89,7 @@ class PokerCup:
 
     def __init__(self, send, source=urandom, clock=ticks_ms):
         self._send = send
-        self._source = source
+        self._source = Checked(source)  # a secret is never drawn from a stuck source (randomcheck.py)
         self._clock = clock
         # Per die, allocated once: the sub-deal that last rolled it, its nonce and its face. Its seed is not kept:
         # die_seed gives it again from the round secret.
@@ -145,7 +146,10 @@ class PokerCup:
         if not mask or mask & ~_ALL or len(nonce) != _NONCE:
             return self._send(wire.ERROR, (wire.ERR_BODY, wire.PDEAL))
         if self.spent:  # the round's first roll: a new round secret
-            self._secret[:] = self._source(_SEED)
+            try:
+                self._secret[:] = self._source(_SEED)
+            except StuckSource:
+                return self._send(wire.ERROR, (wire.ERR_RANDOM, wire.PDEAL))  # no commitment: no dice to load
             self.secret_from, self.spent = deal_id, False
             for d in range(_DICE):  # dice of an opened secret are never opened again (nor shown as this round's)
                 self.faces[d] = 0

@@ -93,6 +93,7 @@ ERR_BODY = const(3)
 ERR_STATE = const(4)
 ERR_BUSY = const(5)
 ERR_CRASH = const(6)  # the cup caught a fault in its own program and carried on
+ERR_RANDOM = const(7)  # the board's random source failed its check (cupcore/randomcheck.py): no secret drawn
 
 # CUE codes: what the hub wants the cup to show or sound now (arg is free for the cue's use).
 CUE_TURN = const(1)

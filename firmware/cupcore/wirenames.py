@@ -77,6 +77,7 @@ ERRORS = {
     wire.ERR_STATE: "message not valid in this state",
     wire.ERR_BUSY: "send queue full",
     wire.ERR_CRASH: "the cup hit a fault in its program and carried on",
+    wire.ERR_RANDOM: "the board's random source failed its check",
 }
 
 CUES = {

@@ -34,4 +34,7 @@ def cup_error_words(name: str, code: int, about: int) -> str:
     if code == wire.ERR_CRASH:
         return (f"{cup} hit a fault in its program and carried on (its dice are kept); if it happens again, "
                 f"flash it again with `dicecup flash` after this game")
+    if code == wire.ERR_RANDOM:
+        return (f"{cup} has no working random source (its board gave the same bytes again), so it can't roll fair "
+                f"dice and holds none this round; `retire` its seat and play with another board")
     return f"{cup} reported a problem the hub does not know (code {code}); the game goes on"

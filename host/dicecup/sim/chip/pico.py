@@ -52,13 +52,15 @@ class EmulatedPico:
     boot_timeout = 30.0  # seconds for USB to come up on a loaded machine (0.2-0.4 s when idle)
 
     def __init__(self, name="pico1", workdir=None, firmware="micropython", board="pico", cup_id=None,
-                 data_link=False):
+                 data_link=False, rosc_stuck=False):
+        """rosc_stuck: the chip's ring oscillator gives no randomness (as rp2040js's own stub did)."""
         self.name = name
         self.cup_id = cup_id  # known once a flash has registered the cup: the bot hands look for it at the table
         self._own_dir = workdir is None
         self.workdir = Path(workdir or tempfile.mkdtemp(prefix="dicecup-chip-"))
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.firmware = firmware
+        self.rosc_stuck = rosc_stuck
         self.pins = json.loads(pins_path(board).read_text())
         self.fs_image = self.workdir / "fs.img"
         self.log_path = self.workdir / "emu.log"
@@ -162,11 +164,14 @@ class EmulatedPico:
                "--fs", str(self.fs_image), "--ctl", str(ctl)]
         if self.data_path:
             cmd += ["--data-sock", str(self.workdir / "data.sock")]
+        if self.rosc_stuck:
+            cmd.append("--rosc-stuck")
         self._log = open(self.log_path, "ab", buffering=0)
         self._usb_mark = self.log_path.stat().st_size
+        # The emulator ends when its stdin closes, so it never outlives the process that started it (a test killed,
+        # a demo's terminal closed).
         self._process = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log,
-                                         bufsize=0, cwd=self._script.parent, start_new_session=True,
-                                         preexec_fn=_die_with_parent)
+                                         bufsize=0, cwd=self._script.parent, start_new_session=True)
         self.frames = []
         self._peek_at = None
         self._connect_ctl(ctl)
@@ -415,16 +420,6 @@ def _port(path):
         os.unlink(path)
     os.symlink(os.ttyname(slave), path)
     return master, slave
-
-
-def _die_with_parent():
-    """The emulator ends with the process that started it (a test killed, a demo's terminal closed)."""
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except OSError:
-        pass
 
 
 class _Relay(threading.Thread):

@@ -25,7 +25,8 @@
 import fs from 'fs';
 import net from 'net';
 import { performance } from 'perf_hooks';
-import { Simulator, ConsoleLogger, LogLevel, createSetupPacket, getDescriptorPacket, setDeviceAddressPacket,
+import { randomBytes } from 'crypto';
+import { Simulator, BasePeripheral, ConsoleLogger, LogLevel, createSetupPacket, getDescriptorPacket, setDeviceAddressPacket,
   setDeviceConfigurationPacket, DataDirection, DescriptorType, SetupRecipient, SetupType } from 'rp2040js';
 import { bootromB1 } from './bootrom.mjs';
 
@@ -45,7 +46,8 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--layout') opt.layout = argv[++i]; // micropython (littlefs at 0xA0000) | circuitpython (FAT at 0x100000)
   else if (a === '--fs-start') opt.fsStart = parseInt(argv[++i]);
   else if (a === '--fs-size') opt.fsSize = parseInt(argv[++i]);
-  else if (a === '--data-sock') opt.dataSock = argv[++i]; // second CDC (CircuitPython usb_cdc.data) on a UNIX socket
+  else if (a === '--data-sock') opt.dataSock = argv[++i];
+  else if (a === '--rosc-stuck') opt.roscStuck = true; // the ring oscillator's random bit stuck at 1 // second CDC (CircuitPython usb_cdc.data) on a UNIX socket
   else { console.error(`unknown arg ${a}`); process.exit(2); }
 }
 if (!opt.firmware) { console.error('need --firmware FILE (.bin or .uf2)'); process.exit(2); }
@@ -65,6 +67,26 @@ const simulator = new Simulator();
 const mcu = simulator.rp2040;
 const { core, clock } = mcu;
 mcu.logger = new ConsoleLogger(LogLevel.Error);
+
+// --- ROSC: rp2040js leaves the ring oscillator unimplemented, so its RANDOMBIT read 0 and MicroPython's os.urandom
+// (an LFSR fed by that bit) gave 0x2a for every byte. A chip's ROSC jitters: here each read is a fresh random bit,
+// unless --rosc-stuck asks for the stuck oscillator (a test of a cup's check of its random source).
+const ROSC_RANDOMBIT = 0x1c, ROSC_STATUS = 0x18;
+class Rosc extends BasePeripheral {
+  constructor(rp2040, name) { super(rp2040, name); this.regs = new Map(); this.pool = Buffer.alloc(0); this.bit = 8; }
+  randomBit() {
+    if (opt.roscStuck) return 1; // as rp2040js's stub read (0xffffffff): os.urandom gives 0x2a, byte after byte
+    if (this.bit >= 8) { if (!this.pool.length) this.pool = randomBytes(256); this.byte = this.pool[0]; this.pool = this.pool.subarray(1); this.bit = 0; }
+    return (this.byte >> this.bit++) & 1;
+  }
+  readUint32(offset) {
+    if (offset === ROSC_RANDOMBIT) return this.randomBit();
+    if (offset === ROSC_STATUS) return 0x80001000; // STABLE, ENABLED
+    return this.regs.get(offset) ?? 0;
+  }
+  writeUint32(offset, value) { this.regs.set(offset, value); }
+}
+mcu.peripherals[0x40060] = new Rosc(mcu, 'ROSC_BASE');
 
 // --- bootrom with flash hooks -------------------------------------------------------------------------------
 const rom = new Uint32Array(bootromB1);
