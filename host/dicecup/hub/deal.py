@@ -39,6 +39,8 @@ class Deal:
         self.dealt_again = set()   # cups sent this deal again (back from a drop or a reset): may commit afresh
         self.second_commits = set()  # cups that sent a different commitment unasked (refused, said once)
         self.lost_after_call = set()  # cups back without their dice once called: the table waits for the host
+        self.rechecking = {}       # seat index -> deadline: a cup back from a drop, asked again for its commitment;
+                                   # the table stays paused until it answers (the same: go on; another: roll again)
 
     @property
     def dealt(self) -> list:
@@ -58,11 +60,13 @@ class Deal:
             return "new"
         if not hmac.compare_digest(known, bytes(digest)):
             if index in self.dealt_again:
+                self.rechecking.pop(index, None)
                 return "different"
             first = index not in self.second_commits
             self.second_commits.add(index)
             return "unasked" if first else "ignored"
         self.doubted.discard(index)
+        self.rechecking.pop(index, None)
         return "same"
 
     def give_entropy(self, index: int, entropy: bytes) -> bytes:

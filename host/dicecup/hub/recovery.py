@@ -41,10 +41,13 @@ class Recovery:
         seat.conn = conn
         conn.send(wire.WELCOME, (wire.VERSION, seat.index, len(hub.seats)))
         hub.say(f"{seat.name}'s cup is back")
-        hub.go_on()
         if hub.state is not None and hub.state.alive[seat.index] and \
                 hub.phase not in (TablePhase.BETWEEN, TablePhase.OVER):
-            hub.redeal_to(seat)  # a cup that kept its dice answers with the same commitment
+            # A cup that kept its dice answers with the same commitment. Until it has answered, the table stays
+            # paused: a slow board (a Pico takes about a second to boot) must not find the round called meanwhile,
+            # which would turn "rolled again" into "the call stands without its dice".
+            hub.redeal_to(seat)
+        hub.go_on()
 
     def lost_dice(self, seat):
         hub = self.hub
@@ -55,6 +58,7 @@ class Recovery:
         hub.journal.comment(f"{seat.name}'s cup came back without its dice")
         hub.record(Reroll(seat.name))
         hub.deal_again()
+        hub.go_on()  # the table waited for this cup's answer (cup_back): the fresh deal goes on
 
     def _lost_after_call(self, seat):
         """Once called, a round is settled by the dice committed to at its deal, or not at all: rolling it again

@@ -151,7 +151,20 @@ class Hub:
                 self.start(self._first_state([s.name for s in self.seats]))
         elif not self.paused:  # while a cup is away nothing is asked of anyone
             self._game_tick(now)
+        else:
+            self._recheck_tick(now)
         self._publish_snapshot()
+
+    def _recheck_tick(self, now):
+        """A cup back from a drop that never answers the deal sent again is dropped again, so the table says so
+        and watches its port, rather than staying paused on "is back" for good."""
+        deal = self.deal
+        for index, deadline in list(deal.rechecking.items() if deal is not None else ()):
+            seat = self.seats[index]
+            if now > deadline:
+                del deal.rechecking[index]
+                if seat.connected:
+                    seat.conn.drop(f"no answer in {self.answer_timeout} s")
 
     def _first_state(self, names):
         """The engine's state as the game begins (the poker table's is a poker game)."""
@@ -251,6 +264,8 @@ class Hub:
             return
         if verdict == "new":
             self.journal.fact("commit", seat.name, bytes(digest).hex())
+        if verdict == "same":
+            self.go_on()  # a cup back from a drop kept its dice: the table waited for this (recovery.cup_back)
         self._send_entropy(seat)  # only now: the cup is bound to its seed before the entropy exists
         if self.phase == DEALING:
             self._after_commits()
@@ -537,6 +552,8 @@ class Hub:
             return
         if self.deal is not None and any(self.state.alive[i] for i in self.deal.lost_after_call):
             return  # a called cup that lost its dice: only the host's `retire` goes on (recovery.py)
+        if self.deal is not None and self.deal.rechecking:
+            return  # a cup back from a drop has yet to say whether it kept its dice (recovery.cup_back)
         paused = self.clock() - self.paused_since
         self.paused_since = None
         if self.turn_started is not None:
@@ -563,6 +580,8 @@ class Hub:
         if self.phase == DEALING and seat.index in deal.commits:
             deal.ask_again(seat.index)
         deal.dealt_again.add(seat.index)
+        if seat.index in deal.commits:
+            deal.rechecking[seat.index] = self.clock() + self.answer_timeout
         if deal.deadline is not None:  # a cup dropped for silence came back at its deadline: time to answer
             deal.deadline = max(deal.deadline, self.clock() + self.answer_timeout)
         seat.send(wire.DEAL, (deal.id, deal.counts[seat.index], deal.nonce))

@@ -1,0 +1,111 @@
+"""A whole game on two emulated Picos running their stock MicroPython, each flashed by `dicecup flash`, with a bot
+on the hub, through `dicecup play --port ... --port ...`: seated and played through their GPIO pins, the dice seen
+on their NeoPixels at a peek, one switched off and on mid-round (the house rule: the round is rolled again), then
+refereed and verified. And `dicecup demo --board pico` plays to a winner whose journal verifies."""
+import re
+import subprocess
+import sys
+import time
+
+from chiphelpers import HubProcess
+from dicecup.rules import BIDDING, replay
+from dicecup.sim.chip.flashed import FlashedPicos
+from dicecup.sim.hands import led_composed, led_dice, led_state
+
+RULES = ("--rules", "dudo", "dice=2")
+
+
+def test_two_picos_and_a_bot_play_a_whole_game_seen_on_their_leds_refereed_and_verified(tmp_path):
+    with FlashedPicos(["ana", "ben"], tmp_path / "boards", progress=lambda line: None) as picos:
+        data = picos.registry_dir  # the hub that flashed them holds their keys
+        ports = [arg for pico in picos for arg in ("--port", pico.path)]
+        with HubProcess(["play", *RULES, *ports, "--bots", "1", "--data", str(data), "--seed", "chip"]) as hub:
+            for pico in picos:
+                hub.wait_for(f"a cup called {pico.name} is here")
+            for pico in picos:
+                pico.press("b", "long")
+                hub.wait_for(f"{pico.name} takes seat")
+            hub.wait_for("the game begins")
+            journal = next((data / "games").glob("*.txt"))
+            peeked, cycled = _play(hub, journal, {pico.name: pico for pico in picos})
+            hub.wait_for("wins the game")
+        text = journal.read_text()
+    assert "reroll ben" in text  # ben's cup came back without its dice: everyone rolled again
+    rolled = _rolls(text, peeked[0])
+    assert sorted(peeked[1]) == sorted(rolled["ana"]), (peeked, rolled)  # the LEDs showed ana her own dice
+    assert cycled
+    for command in ("referee", "verify"):
+        done = subprocess.run([sys.executable, "-m", "dicecup", command, str(journal)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _play(hub, journal, picos, timeout=420):
+    """Press a Pico's buttons when its LEDs say it is its turn (as its player sees it): open with the bid the
+    cup composes, else call liar. ana peeks in round 1; ben is switched off and on once round 2 has a bid."""
+    deadline = time.monotonic() + timeout
+    peeked, cycled = None, False
+    while time.monotonic() < deadline:
+        state = replay(journal.read_text()).state
+        if state.winner is not None:
+            return peeked, cycled
+        if state.phase == BIDDING and peeked is None and state.round == 1:
+            peeked = (1, _peek(picos["ana"]))
+        elif state.phase == BIDDING and state.round == 2 and state.bids and not cycled:
+            picos["ben"].power_cycle()
+            hub.wait_for("this round is rolled again", timeout=120)
+            cycled = True
+        elif state.phase == BIDDING:
+            for pico in picos.values():
+                if pico.alive() and led_state(pico.leds()) == "turn":
+                    _move(pico, state, journal)
+        time.sleep(0.05)
+    raise AssertionError("the game did not end in time:\n" + "\n".join(hub.lines[-30:]))
+
+
+def _peek(pico):
+    pico.wait_leds(lambda text: led_state(text) in ("rolled", "turn"), timeout=30)  # not while a cue blinks
+    pico.press("c")
+    line = pico.wait_leds(lambda text: led_state(text) == "peek", timeout=30)
+    return led_dice(line)
+
+
+def _move(pico, state, journal):
+    line = pico.leds()
+    if led_state(line) != "turn" or led_composed(line) is None:
+        return  # a passing picture (a blink, the dice shown after a call) read as a turn: look again
+    if state.standing is not None and led_composed(line)[0] != "liar":
+        pico.press("b", "double")  # bid -> liar
+        pico.wait_leds(lambda text: led_composed(text) == ("liar",), timeout=30)
+    pico.press("b", "long")  # send
+    deadline = time.monotonic() + 60
+    while replay(journal.read_text()).state is not None and time.monotonic() < deadline:
+        now = replay(journal.read_text()).state
+        if now.round != state.round or len(now.bids) != len(state.bids) or now.phase != state.phase:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{pico.name}'s move never reached the table; LEDs {pico.leds()!r}")
+
+
+def _rolls(text, round_number):
+    """{seat: dice} of one round: the roll lines the hub writes right after the round's call."""
+    lines = [line.split("#")[0].strip() for line in text.splitlines()]
+    after = [index for index, line in enumerate(lines) if re.match(r"^\S+ calls ", line)][round_number - 1] + 1
+    found = {}
+    for line in lines[after:]:
+        if line and not line.startswith("roll "):
+            break
+        if line:
+            name, *dice = line.split()[1:]
+            found[name] = [int(die) for die in dice]
+    return found
+
+
+def test_dicecup_demo_on_emulated_picos_plays_to_a_winner_whose_journal_verifies(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "dicecup", "demo", "--board", "pico", "--cups", "2", "dice=2",
+                           "--data", str(tmp_path), "--brief"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "flashed by `dicecup flash`" in done.stdout and "wins the game" in done.stdout
+    journal = next((tmp_path / "games").glob("*.txt"))
+    verified = subprocess.run([sys.executable, "-m", "dicecup", "verify", str(journal)], capture_output=True,
+                              text=True)
+    assert verified.returncode == 0, verified.stdout + verified.stderr
