@@ -21,13 +21,15 @@ from .pico import EmulatedPico
 
 
 class FlashedPicos:
-    def __init__(self, names, workdir=None, progress=print, keep=False):
-        """keep: leave workdir (the boards' flash images, the registry) in place when done."""
+    def __init__(self, names, workdir=None, progress=print, keep=False, **board):
+        """keep: leave workdir (the boards' flash images, the registry) in place when done; board: more of
+        EmulatedPico's options for every board (rosc_stuck=True)."""
         self.names = list(names)
         self._own = workdir is None
         self.workdir = Path(workdir or tempfile.mkdtemp(prefix="dicecup-chip-"))
         self.progress = progress
         self.keep = keep
+        self.board = board
         self.picos = []
         self.flash_seconds = []  # how long each board's flash took, first to last
 
@@ -47,7 +49,7 @@ class FlashedPicos:
         try:
             dist = self._build()
             for name in self.names:
-                pico = EmulatedPico(name, workdir=self.workdir / name)
+                pico = EmulatedPico(name, workdir=self.workdir / name, **self.board)
                 self.picos.append(pico)
                 pico.start()
                 self._flash(pico, dist)

@@ -1,0 +1,15 @@
+"""`dicecup demo --board pico`: emulated Picos on their stock MicroPython, each flashed by `dicecup flash`, play a
+whole game through their pins, and the journal verifies (a one-die game: the same path in a round or two)."""
+import subprocess
+import sys
+
+
+def test_dicecup_demo_on_emulated_picos_plays_to_a_winner_whose_journal_verifies(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "dicecup", "demo", "--board", "pico", "--cups", "2", "dice=1",
+                           "--data", str(tmp_path), "--brief"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "flashed by `dicecup flash`" in done.stdout and "wins the game" in done.stdout
+    journal = next((tmp_path / "games").glob("*.txt"))
+    verified = subprocess.run([sys.executable, "-m", "dicecup", "verify", str(journal)], capture_output=True,
+                              text=True)
+    assert verified.returncode == 0, verified.stdout + verified.stderr
