@@ -46,8 +46,8 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--layout') opt.layout = argv[++i]; // micropython (littlefs at 0xA0000) | circuitpython (FAT at 0x100000)
   else if (a === '--fs-start') opt.fsStart = parseInt(argv[++i]);
   else if (a === '--fs-size') opt.fsSize = parseInt(argv[++i]);
-  else if (a === '--data-sock') opt.dataSock = argv[++i];
-  else if (a === '--rosc-stuck') opt.roscStuck = true; // the ring oscillator's random bit stuck at 1 // second CDC (CircuitPython usb_cdc.data) on a UNIX socket
+  else if (a === '--data-sock') opt.dataSock = argv[++i]; // second CDC (CircuitPython usb_cdc.data) on a UNIX socket
+  else if (a === '--rosc-stuck') opt.roscStuck = true; // the ring oscillator reads as rp2040js's stub (all ones)
   else { console.error(`unknown arg ${a}`); process.exit(2); }
 }
 if (!opt.firmware) { console.error('need --firmware FILE (.bin or .uf2)'); process.exit(2); }
@@ -75,7 +75,7 @@ const ROSC_RANDOMBIT = 0x1c, ROSC_STATUS = 0x18;
 class Rosc extends BasePeripheral {
   constructor(rp2040, name) { super(rp2040, name); this.regs = new Map(); this.pool = Buffer.alloc(0); this.bit = 8; }
   randomBit() {
-    if (opt.roscStuck) return 1; // as rp2040js's stub read (0xffffffff): os.urandom gives 0x2a, byte after byte
+    if (opt.roscStuck) return 0xffffffff; // as rp2040js's stub reads: os.urandom gives 0x2a, byte after byte
     if (this.bit >= 8) { if (!this.pool.length) this.pool = randomBytes(256); this.byte = this.pool[0]; this.pool = this.pool.subarray(1); this.bit = 0; }
     return (this.byte >> this.bit++) & 1;
   }
