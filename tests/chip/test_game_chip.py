@@ -9,6 +9,7 @@ import time
 
 from chiphelpers import HubProcess
 from dicecup.rules import BIDDING, replay
+from dicecup.sim.chip import ChipError
 from dicecup.sim.chip.flashed import FlashedPicos
 from dicecup.sim.hands import led_composed, led_dice, led_state
 
@@ -41,7 +42,9 @@ def test_two_picos_and_a_bot_play_a_whole_game_seen_on_their_leds_refereed_and_v
 
 def _play(hub, journal, picos, timeout=420):
     """Press a Pico's buttons when its LEDs say it is its turn (as its player sees it): open with the bid the
-    cup composes, else call liar. ana peeks in round 1; ben is switched off and on once round 2 has a bid."""
+    cup composes, else call liar. Whose turn it is comes from the table's own line (`round 2 · ben to play`), as
+    a player reads it off the screen; a dice display read on its own could pass for a bid being composed. ana
+    peeks in round 1; ben is switched off and on once round 2 has a bid."""
     deadline = time.monotonic() + timeout
     peeked, cycled = None, False
     while time.monotonic() < deadline:
@@ -55,11 +58,20 @@ def _play(hub, journal, picos, timeout=420):
             hub.wait_for("this round is rolled again", timeout=120)
             cycled = True
         elif state.phase == BIDDING:
-            for pico in picos.values():
-                if pico.alive() and led_state(pico.leds()) == "turn":
-                    _move(pico, state, journal)
+            pico = picos.get(_to_play(hub))
+            if pico is not None and pico.alive() and led_state(pico.leds()) == "turn":
+                _move(pico, state, journal)
         time.sleep(0.05)
     raise AssertionError("the game did not end in time:\n" + "\n".join(hub.lines[-30:]))
+
+
+def _to_play(hub):
+    """The name in the table's latest `round N · NAME to play` line, or None."""
+    for line in reversed(hub.lines):
+        found = re.match(r"^round \d+ · (\S+) to play", line)
+        if found:
+            return found.group(1)
+    return None
 
 
 def _peek(pico):
@@ -75,7 +87,10 @@ def _move(pico, state, journal):
         return  # a passing picture (a blink, the dice shown after a call) read as a turn: look again
     if state.standing is not None and led_composed(line)[0] != "liar":
         pico.press("b", "double")  # bid -> liar
-        pico.wait_leds(lambda text: led_composed(text) == ("liar",), timeout=30)
+        try:
+            pico.wait_leds(lambda text: led_composed(text) == ("liar",), timeout=30)
+        except ChipError:
+            return  # the turn moved on meanwhile: look at the table again
     pico.press("b", "long")  # send
     deadline = time.monotonic() + 60
     while replay(journal.read_text()).state is not None and time.monotonic() < deadline:

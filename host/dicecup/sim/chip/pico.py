@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from dicecup.shipped import pins_path
+from cupcore.gestures import Button
 from dicecup.sim.ptyrelay import open_raw_pty
 
 from . import eyes
@@ -382,7 +383,10 @@ class EmulatedPico:
             raise ChipError(f"{self.name} is switched off")
         reply = self._command(f"hand {self.gpio(button)} {gesture_steps(gesture)}")
         if button == "c" or (button == "a" and gesture == "long"):
-            self._peek_at = int(reply.split("start_us=")[1].split()[0]) / 1000
+            # The peek can only be drawn once the cup has read the gesture: a long press at its long-press time,
+            # a press once its double-press window has passed. A frame before that is the display it replaces.
+            started = int(reply.split("start_us=")[1].split()[0]) / 1000
+            self._peek_at = started + (Button.long_press_ms if gesture == "long" else TAP_MS + Button.double_ms)
 
     def pixels(self) -> str:
         """The strip now, one letter per LED (eyes.letter_table), '' before its first frame."""
