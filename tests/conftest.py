@@ -1,5 +1,8 @@
 """Suite-wide settings. CI (`.ci/run`) runs hypothesis derandomized and without per-example deadlines, so a run
-on a busy shared machine is repeatable; run locally with the default profile to explore new examples."""
+on a busy shared machine is repeatable; run locally with the default profile to explore new examples.
+
+This folder is on the path (pytest puts a conftest's folder there), so helpers shared by several test folders
+live here: processes.py."""
 import os
 
 from hypothesis import settings

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import time
 
-from chiphelpers import HubProcess
+from processes import HubProcess
 from dicecup.rules import BIDDING, replay
 from dicecup.sim.chip import ChipError
 from dicecup.sim.chip.flashed import FlashedPicos
@@ -20,7 +20,8 @@ def test_two_picos_and_a_bot_play_a_whole_game_seen_on_their_leds_refereed_and_v
     with FlashedPicos(["ana", "ben"], tmp_path / "boards", progress=lambda line: None) as picos:
         data = picos.registry_dir  # the hub that flashed them holds their keys
         ports = [arg for pico in picos for arg in ("--port", pico.path)]
-        with HubProcess(["play", *RULES, *ports, "--bots", "1", "--data", str(data), "--seed", "chip"]) as hub:
+        with HubProcess(["play", *RULES, *ports, "--bots", "1", "--data", str(data), "--seed", "chip"],
+                        trace=False) as hub:
             for pico in picos:
                 hub.wait_for(f"a cup called {pico.name} is here")
             for pico in picos:

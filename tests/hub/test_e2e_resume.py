@@ -1,49 +1,14 @@
 """A hub killed mid-round (SIGKILL, nothing flushed on the way out) and `dicecup resume` finishing the game from
 its journal: the cups keep their dice, the round in progress goes on, nothing is lost. The hub runs as a real
 `dicecup play` process; moves are typed at it, chosen from the journal itself."""
-import os
 import signal
-import subprocess
-import sys
-import threading
 import time
 from pathlib import Path
 
 from dicecup.sim.virtualcup import VirtualCups, find_micropython
 from dicecup.rules import BIDDING, Bid, Move, Record, Reroll, replay
+from processes import HubProcess
 from table_helpers import referee
-
-
-class HubProcess:
-    def __init__(self, args):
-        env = dict(os.environ, DICECUP_TRACE="1")
-        self.proc = subprocess.Popen([sys.executable, "-m", "dicecup", *args], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1, env=env)
-        self.lines = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.append(line.rstrip("\n"))
-
-    def wait_for(self, text, timeout=60):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if any(text in line for line in self.lines):
-                return
-            if self.proc.poll() is not None and not any(text in line for line in self.lines):
-                break
-            time.sleep(0.02)
-        raise AssertionError(f"the hub never said {text!r}:\n" + "\n".join(self.lines[-40:]))
-
-    def type(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait(10)
 
 
 def next_move(state):

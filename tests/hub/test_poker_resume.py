@@ -16,7 +16,7 @@ from dicecup.rules import Record, RecordError, Reroll, replay
 from dicecup.rules.poker import BIDDING, OPENING, RECEIVING
 from dicecup.sim.hands import led_state
 from dicecup.sim.virtualcup import VirtualCups, find_micropython
-from test_e2e_resume import HubProcess
+from processes import HubProcess
 
 
 def _journal_of(tmp_path, timeout=60.0) -> Path:

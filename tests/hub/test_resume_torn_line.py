@@ -8,7 +8,7 @@ import signal
 import pytest
 
 from dicecup.rules import Record, replay
-from test_e2e_resume import HubProcess
+from processes import HubProcess
 from test_poker_resume import _journal_of, _mid_round, _referee_and_verify, _state_when
 
 

@@ -14,10 +14,12 @@ buzzer's PWM is seen as (chip ms, Hz, duty) in `tones`.
 import json
 import os
 import select
+import shutil
 import signal
 import socket
 import subprocess
 import tempfile
+import termios
 import threading
 import time
 from pathlib import Path
@@ -81,7 +83,7 @@ class EmulatedPico:
         self._ports = {}  # "usb", "data" -> (master, slave), while the board is powered (its USB plugged in)
         self._io = threading.Lock()
         self._data_sock = None
-        self._data_spawn = 0
+        self._data_spawn = 0  # the boot the data socket was opened in: one opened as the board went off is stale
         self._powered = False
         self._stopping = False
 
@@ -145,8 +147,6 @@ class EmulatedPico:
         for relay in self._relays:
             relay.stop()
         if self._own_dir:
-            import shutil
-
             shutil.rmtree(self.workdir, ignore_errors=True)
 
     def __enter__(self):
@@ -331,15 +331,13 @@ class EmulatedPico:
                 self._on_ctl_line(line.decode(errors="replace"))
 
     def _on_ctl_line(self, line):
-        words = line.split()
+        fields = dict(word.split("=", 1) for word in line.split() if "=" in word)
         if line.startswith("evt ws2812 "):
-            fields = dict(word.split("=", 1) for word in words if "=" in word)
             raw = bytes.fromhex(fields.get("grb", ""))
             rgb = [(raw[i + 1], raw[i], raw[i + 2]) for i in range(0, len(raw) - 2, 3)]  # the strip takes G R B
             self.frames.append((float(fields["t_us"]) / 1000, eyes.letters(rgb, self._table)))
             del self.frames[:-200]
         elif line.startswith("evt pwm "):
-            fields = dict(word.split("=", 1) for word in words if "=" in word)
             on = fields.get("on") == "1" and float(fields["duty"]) > 0
             self.tones.append((float(fields["t_us"]) / 1000, float(fields["freq_hz"]) if on else 0.0,
                                float(fields["duty"])))
@@ -414,8 +412,6 @@ class EmulatedPico:
 def _port(path):
     """(master, slave) of a raw pty for the host, reached through the symlink `path`. Both ends stay open here,
     so a host closing its port never leaves the master reading EIO, and a close doesn't hang up the line."""
-    import termios
-
     master, slave = open_raw_pty()
     attrs = termios.tcgetattr(slave)
     attrs[2] &= ~termios.HUPCL
