@@ -67,27 +67,36 @@ def run(args) -> int:
         f"{args.cups} virtual cups"
     print(f"dicecup demo: {cups} on {'MicroPython' if 'micropython' in runtime else 'CPython'}, "
           f"rules {rules}, seed {seed}")
+    return _at_a_table(args, rules, rated, seed, lambda table: _on_virtual_cups(table, args, runtime, seed))
+
+
+def _at_a_table(args, rules, rated, seed, play) -> int:
+    """The demo's table, and play(table) at it: a cup, table or page that fails is said in one line, and Ctrl-C
+    says what was kept (the journal; the cups, virtual or emulated, end with the demo)."""
     table = TableSetup(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2,
                        rated=rated)
     try:
-        poker = rules.preset.name == "poker"  # one cup passed round the table (issue 14)
-        with VirtualCups(1 if poker else args.cups, runtime=runtime, fast=True, seed=seed, keyed=True) as cups:
-            table.keys.extra.update(cups.keys)  # fresh keys: the demo runs fully authenticated
-            if poker:
-                return _play_poker(table, cups[0], args.cups, seed, args.web)
-            return _play(table, cups, seed, args.web)
-    except (VirtualCupError, TableError, WebError) as error:
+        return play(table)
+    except (VirtualCupError, TableError, WebError) as error:  # an emulated board's ChipError is a VirtualCupError
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:  # the journal is kept; the virtual cups ended with the demo
+    except KeyboardInterrupt:
         print(f"dicecup demo: {stopped_by_ctrl_c(table.hub, resumable=False)}", file=sys.stderr)
         return 130
 
 
+def _on_virtual_cups(table, args, runtime, seed) -> int:
+    poker = table.rules.preset.name == "poker"  # one cup passed round the table (issue 14)
+    with VirtualCups(1 if poker else args.cups, runtime=runtime, fast=True, seed=seed, keyed=True) as cups:
+        table.keys.extra.update(cups.keys)  # fresh keys: the demo runs fully authenticated
+        if poker:
+            return _play_poker(table, cups[0], args.cups, seed, args.web)
+        return _play(table, cups, seed, args.web)
+
+
 def _on_boards(args, rules, rated) -> int:
     """The demo on emulated boards: each flashed by `dicecup flash`, then played through its pins by a bot."""
-    from dicecup.sim.chip import ChipError, chip_missing
-    from dicecup.sim.chip.flashed import FlashedPicos
+    from dicecup.sim.chip import chip_missing
 
     problem = chip_missing()
     if problem:
@@ -101,19 +110,16 @@ def _on_boards(args, rules, rated) -> int:
     print(f"dicecup demo: {args.cups} emulated Raspberry Pi Picos (rp2040js) on their stock MicroPython 1.27.0 "
           f"firmware, rules {rules}; the bots' choices follow seed {seed}, the dice come from each chip's own "
           "random source")
-    table = TableSetup(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2,
-                       rated=rated)
-    try:
-        with FlashedPicos([f"pico{i + 1}" for i in range(args.cups)],
-                          progress=lambda line: print(f"dicecup demo: {line}", flush=True)) as picos:
-            table.keys.extra.update(picos.keys)
-            return _play(table, list(picos), seed, args.web)
-    except (ChipError, TableError, WebError) as error:
-        print(f"dicecup demo: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print(f"dicecup demo: {stopped_by_ctrl_c(table.hub, resumable=False)}", file=sys.stderr)
-        return 130
+    return _at_a_table(args, rules, rated, seed, lambda table: _on_picos(table, args, seed))
+
+
+def _on_picos(table, args, seed) -> int:
+    from dicecup.sim.chip.flashed import FlashedPicos
+
+    with FlashedPicos([f"pico{i + 1}" for i in range(args.cups)],
+                      progress=lambda line: print(f"dicecup demo: {line}", flush=True)) as picos:
+        table.keys.extra.update(picos.keys)  # the keys the flashes wrote
+        return _play(table, list(picos), seed, args.web)
 
 
 def _play_poker(table, cup, players, seed, web_address=None) -> int:
