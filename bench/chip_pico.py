@@ -38,7 +38,6 @@ Run: .venv/bin/python bench/chip_pico.py [--power-ons 4] [--unchanged 2] [--dice
 """
 import argparse
 import contextlib
-import hashlib
 import io
 import json
 import os
@@ -58,7 +57,7 @@ from rich.console import Console  # noqa: E402
 
 from chiphelpers import Repl  # noqa: E402
 from cupcore import wire  # noqa: E402
-from dicecup.build import build  # noqa: E402
+from dicecup.build import build, rehash  # noqa: E402
 from dicecup.cli import main as dicecup  # noqa: E402
 from dicecup.hub.screen import Screen  # noqa: E402
 from dicecup.hub.tablesetup import TableSetup  # noqa: E402
@@ -178,11 +177,7 @@ def probe_dist(stock: Path, out: Path) -> Path:
     main = (stock / "main.py").read_text()
     guard = main[: main.index("import cupmain")]
     (out / "main.py").write_text(guard + PROBE)
-    manifest = json.loads((out / "manifest.json").read_text())
-    for entry in manifest["files"]:
-        blob = (out / entry["path"]).read_bytes()
-        entry.update(size=len(blob), sha256=hashlib.sha256(blob).hexdigest())
-    (out / "manifest.json").write_text(json.dumps(manifest))
+    rehash(out)
     return out
 
 

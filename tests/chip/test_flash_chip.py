@@ -13,7 +13,7 @@ import pytest
 
 from chiphelpers import Repl
 from cupcore import wire
-from dicecup.build import build
+from dicecup.build import build, rehash
 from dicecup.flash import FlashError
 from dicecup.flash.micropython import MicroPythonBoard
 from dicecup.flash.probe import hear_hello, identify
@@ -112,7 +112,7 @@ def test_power_cut_once_the_commit_journal_is_in_place_then_boot_finishes_the_co
     changed = tmp_path / "dist2"
     build("pico", changed)
     (changed / "main.py").write_text((changed / "main.py").read_text() + "# release 2\n")
-    _rehash(changed)
+    rehash(changed)
     real_run = MicroPythonBoard.run
 
     def run_then_cut(board, code):
@@ -139,17 +139,6 @@ def test_power_cut_once_the_commit_journal_is_in_place_then_boot_finishes_the_co
     assert names == "['installed', 'new']" and staged == "[]", (names, staged)  # no journal left
     said, _ = flashed(pico, dist, data)  # back to the first build: main.py differs, nothing else
     assert "copied main.py" in said and "[1/" in said, said
-
-
-def _rehash(dist):
-    import hashlib
-    import json
-
-    manifest = json.loads((dist / "manifest.json").read_text())
-    for entry in manifest["files"]:
-        blob = (dist / entry["path"]).read_bytes()
-        entry.update(size=len(blob), sha256=hashlib.sha256(blob).hexdigest())
-    (dist / "manifest.json").write_text(json.dumps(manifest))
 
 
 def test_rekey_over_the_real_repl_gives_the_cup_a_key_it_pairs_with(pico, dist, tmp_path):

