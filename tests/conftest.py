@@ -5,7 +5,26 @@ This folder is on the path (pytest puts a conftest's folder there), so helpers s
 live here: processes.py."""
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("DICECUP_HYPOTHESIS", "default"))
+
+
+# The chip tests (tests/chip) run the boards' own firmware on rp2040js, which needs Node.js (dev.py test installs
+# it, and dicecup.sim.chip fetches rp2040js from npm once). Without it they fail with the reason: a missing
+# emulator is a gap to fix, never a pass. Kept here, not in a tests/chip/conftest.py: tests/flash imports its own
+# conftest by name, which a second conftest module could shadow.
+CHIP_TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "chip")
+
+
+@pytest.fixture(autouse=True)
+def _the_chip_can_run(request):
+    if not str(request.path).startswith(CHIP_TESTS + os.sep):
+        return
+    from dicecup.sim.chip import chip_missing
+
+    problem = chip_missing()
+    if problem:
+        pytest.fail(problem)
