@@ -60,15 +60,23 @@ EXACT_REGAIN = "regain"  # the caller gets a die back (dudo's spot on); a miss c
 EXACT_TABLE = "table"    # every other living player loses the round (the revolver's spot, classic's Exact)
 
 
+FACES, POKER_DICE = "faces", "poker"  # Preset.game: a bid on a face across every cup, or poker hands on one cup
+GAMES = (FACES, POKER_DICE)
+
+
 class Preset:
     """A named rule set: policies, the switches it offers, and their defaults."""
 
-    __slots__ = ("name", "title", "source", "intro", "ones", "first_opener", "next_opener", "economy",
+    __slots__ = ("name", "title", "source", "intro", "game", "ones", "first_opener", "next_opener", "economy",
                  "spot_style", "revolver", "defaults", "value_limits", "notes")
 
-    def __init__(self, name, title, source, intro, *, ones, first_opener, next_opener, economy=ECONOMY_LOSE,
-                 spot_style=EXACT_REGAIN, revolver=False, defaults, value_limits=None, notes=()):
+    def __init__(self, name, title, source, intro, *, game=FACES, ones, first_opener, next_opener,
+                 economy=ECONOMY_LOSE, spot_style=EXACT_REGAIN, revolver=False, defaults, value_limits=None,
+                 notes=()):
         self.name, self.title, self.intro = name, title, intro
+        # The kind of game: every layer that differs by kind (engine, hub round, screens, bots, sim) looks this up
+        # in its one registry, never the preset's name.
+        self.game = game
         self.source = source  # the rules this preset follows, named as players know them
         self.ones, self.first_opener, self.next_opener = ones, first_opener, next_opener
         self.economy, self.spot_style, self.revolver = economy, spot_style, revolver
@@ -170,7 +178,7 @@ POKER = Preset(
     "poker", "Poker dice (Common Hand)",
     "Common Hand, the poker-dice game of Liar's Dice: one cup passed round the table",
     "2–10 players, one cup of five dice passed round the table, poker-hand bids, 3 lives each.",
-    ones=ONES_PLAIN, first_opener=FIRST_ANY, next_opener=NEXT_LOSER,
+    game=POKER_DICE, ones=ONES_PLAIN, first_opener=FIRST_ANY, next_opener=NEXT_LOSER,
     defaults={"lives": 3, "players": (2, 10)})
 ALL_PRESETS = {**PRESETS, POKER.name: POKER}
 
@@ -210,6 +218,11 @@ class Rules:
         self._check_combination()
         # The exact call is enabled by `spot` or by `exact`; they differ in what it pays.
         self.exact_call = bool(self.spot or self.exact)
+
+    @property
+    def game(self) -> str:
+        """The kind of game these rules play (Preset.game): "faces" or "poker"."""
+        return self.preset.game
 
     def _check_offered(self, name, value):
         if name not in SWITCHES:
