@@ -1,12 +1,12 @@
-"""The hub's side of poker dice's fair dice (hub/pokerdice.py) and of the cup's bid codes (hub/pokerwire.py),
+"""The hub's side of poker dice's fair dice (hub/poker/dice.py) and of the cup's bid codes (hub/poker/codes.py),
 against the golden vectors in tests/vectors/poker.json that the cup runs too."""
 import json
 from pathlib import Path
 
 import pytest
 
-from dicecup.hub.pokerdice import PokerDeal, poker_receipt
-from dicecup.hub.pokerwire import code_of_hand, hand_of_code
+from dicecup.hub.poker.dice import PokerDeal, poker_receipt
+from dicecup.hub.poker.codes import code_of_hand, hand_of_code
 from dicecup.rules.errors import NotationError
 from dicecup.rules.poker import Hand
 

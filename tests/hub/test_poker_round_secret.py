@@ -135,7 +135,7 @@ def test_a_cup_whose_firmware_has_no_round_secrets_plays_on_and_the_table_says_w
 
 
 def test_a_cup_that_never_opens_its_round_secret_is_stopped_as_cheating(tmp_path, monkeypatch):
-    from dicecup.hub.pokerlink import TableCup
+    from dicecup.hub.poker.cuplink import TableCup
 
     monkeypatch.setattr(TableCup, "secret_patience", 3.0)
     hub, errors, said = _play(tmp_path, "mute", monkeypatch, tampered="mute", timeout=90)

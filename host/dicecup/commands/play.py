@@ -16,7 +16,7 @@ from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
 from dicecup.usage import stray_word
 from dicecup.hub.playernames import players_option
-from dicecup.hub.pokerplayers import check_poker_players
+from dicecup.hub.poker.players import check_poker_players
 from dicecup.web.launch import (WebError, open_table_screen, parse_web_option, phone_adder, phone_seats,
                                 phones_option)
 

@@ -13,7 +13,7 @@ from dicecup.datadir import data_dir
 from dicecup.hub import silent_ports
 from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
 from dicecup.hub.journal import JournalError, cut_torn_line, read_journal, torn_line, unfinished_journals
-from dicecup.hub.pokerresume import resume_poker, why_not_poker
+from dicecup.hub.poker.resume import resume_poker, why_not_poker
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, stopped_by_ctrl_c
 from dicecup.rules import RecordError, replay
@@ -92,7 +92,7 @@ def run(args) -> int:
         def bots(name):
             return _bot(resumed.bots.get(name), name, hub)
 
-        if state.rules.preset.name == "poker":  # issue 14: the cut round is played again (pokerresume.py)
+        if state.rules.preset.name == "poker":  # issue 14: the cut round is played again (poker/resume.py)
             resume_poker(hub, resumed, state, bots)
         else:
             hub.resume(resumed, state, bots=bots)

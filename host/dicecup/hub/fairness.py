@@ -28,8 +28,8 @@ class _Deal:
 def check_journal(text: str) -> Checked:
     """Recheck every roll of a journal; FairnessError at the first line that does not check."""
     (rules, seats), events = parse_lines(text)
-    if rules.preset.name == "poker":  # one cup, each die committed to and opened alone (pokerverify.py)
-        from .pokerverify import check_poker_journal
+    if rules.preset.name == "poker":  # one cup, each die committed to and opened alone (poker/verify.py)
+        from .poker.verify import check_poker_journal
         return check_poker_journal(text)
     rolls_at = {number: event for number, event in events if isinstance(event, (Roll, Rolloff))}
     faces, who = {}, {}

@@ -1,6 +1,6 @@
 """Reading a journal's `#@` facts (Fact, facts), what a journal's dice check says (Checked) and the error naming
-its first bad line: shared by the dice checks (fairness.py, pokerverify.py), resume (journal.read_journal,
-pokerresume.py) and the history (history/games.py)."""
+its first bad line: shared by the dice checks (fairness.py, poker/verify.py), resume (journal.read_journal,
+poker/resume.py) and the history (history/games.py)."""
 from typing import NamedTuple
 
 

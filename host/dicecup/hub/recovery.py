@@ -181,8 +181,8 @@ def _read_bot_dice(journal_path, deal) -> tuple:
 
 
 def keep_poker_seeds(hub):
-    """At a poker table of bots (pokertable.PokerHub, after each roll it makes): the seeds it drew for this round's
-    dice, beside the journal, so a resumed hub can open the ones nobody saw (pokerresume.py)."""
+    """At a poker table of bots (poker.round.PokerHub, after each roll it makes): the seeds it drew for this round's
+    dice, beside the journal, so a resumed hub can open the ones nobody saw (poker/resume.py)."""
     subs = {str(deal.id): {str(slot): deal.seeds[slot].hex() for slot in deal.slots if slot in deal.seeds}
             for deal in hub.round_deals}
     keep_beside_journal(hub, {"poker": subs})

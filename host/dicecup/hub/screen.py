@@ -109,7 +109,7 @@ class Screen:
         self._redraw()
 
     def _live_poker_reveal(self, revealed: PokerRevealed):
-        """The poker hub says the round in words itself (hub/pokertable.py): only the status line is cleared."""
+        """The poker hub says the round in words itself (hub/poker/round.py): only the status line is cleared."""
         self._status = ""
         self._redraw()
 

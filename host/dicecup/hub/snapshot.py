@@ -103,7 +103,7 @@ class RoundRevealed:
 
 @dataclass(frozen=True, eq=False)
 class PokerSeen:
-    """The poker-dice table as everyone sees it (hub/pokertable.py): the engine's PokerState -- lives, holder,
+    """The poker-dice table as everyone sees it (hub/poker/round.py): the engine's PokerState -- lives, holder,
     direction, the round's bids, the dice on the table, history. Faces of dice under the cup are in it only when
     the table saw them (shown, then hidden again); screens show those dice face down all the same."""
     state: Any

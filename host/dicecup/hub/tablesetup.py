@@ -93,7 +93,7 @@ class TableSetup:
 
     def make_hub(self, expect_cups: int) -> Hub:
         if self.rules.preset.name == "poker":  # one cup passed round the table (issue 14 item 3)
-            from .pokertable import PokerHub
+            from .poker.round import PokerHub
             return self.use_hub(PokerHub(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,
                                          bots=self.bots, bot_kinds=self.bot_kinds, players=self.players))
         return self.use_hub(Hub(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,

@@ -3,7 +3,7 @@ its buttons when it holds it (pokerhands.py); the hub referees and journals as a
 import threading
 
 from dicecup.bots.loader import load
-from dicecup.hub.pokertable import PokerHub
+from dicecup.hub.poker.round import PokerHub
 
 from .players import seat_in_order
 from .pokerhands import PokerHands, Seen

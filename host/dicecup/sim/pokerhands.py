@@ -11,7 +11,7 @@ from cupcore import pokercup as pc
 
 from dicecup.bots.poker_game import decide
 from dicecup.bots.poker_view import BID, HANDLE, OPEN, RECEIVE, make_view
-from dicecup.hub.pokerwire import stage_of
+from dicecup.hub.poker.codes import stage_of
 from dicecup.rules.poker import BIDDING, OPENING, OVER, RECEIVING, TRIES, CallLiar
 
 from .hands import led_dice, led_state

@@ -13,7 +13,7 @@ Whose dice they were decides what becomes of the cut round's hidden dice:
 - the table's one cup (`--players`): its seeds never left it. The cup that comes back -- the same one, on its old
   port or a new `--port`, or a new virtual cup (`--sim 1`) -- is told to forget the round (TableCup.forget_round)
   and becomes every player's cup again; its id and port are journaled (`#@ cup`), so the game can be resumed again.
-  It is asked for the round secret of the rolls no secret settled yet (pokerlink.py): the same cup opens it, so
+  It is asked for the round secret of the rolls no secret settled yet (poker/cuplink.py): the same cup opens it, so
   the cut round's dice are rechecked; a new cup has none, and the journal notes those dice as not opened.
 """
 import json
@@ -25,14 +25,14 @@ from cupcore import wire
 from dicecup.rules.events import Reroll
 from dicecup.rules.poker import OPENING
 
-from .journal import Journal, secrets_path
-from .journalfacts import FairnessError
-from .phases import TablePhase
-from .pokerdice import PokerDeal
-from .pokerlink import TableCup
-from .pokeronecup import PokerSeating
-from .pokerverify import check_poker_journal
-from .recovery import Recovery
+from ..journal import Journal, secrets_path
+from ..journalfacts import FairnessError
+from ..phases import TablePhase
+from .dice import PokerDeal
+from .cuplink import TableCup
+from .onecup import PokerSeating
+from .verify import check_poker_journal
+from ..recovery import Recovery
 
 
 def why_not_poker(text: str):
@@ -113,7 +113,7 @@ def _rolls(text):
     return rolls, settled
 
 
-_NO_SECRET = re.compile(r"^# the cup opened no round secret for sub-deals \d+-(\d+)")  # pokerlink.TableCup.on_error
+_NO_SECRET = re.compile(r"^# the cup opened no round secret for sub-deals \d+-(\d+)")  # cuplink.TableCup.on_error
 
 
 def _open_kept_seeds(hub, path, rolls):

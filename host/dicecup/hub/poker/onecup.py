@@ -5,10 +5,10 @@ from cupcore import wire
 from dicecup.rules.events import Reroll, Retire
 from dicecup.rules.poker import OVER as P_OVER
 
-from .phases import TablePhase
-from .pokerlink import TableCup
-from .seating import Seating
-from .seats import Seat
+from ..phases import TablePhase
+from .cuplink import TableCup
+from ..seating import Seating
+from ..seats import Seat
 
 BETWEEN, OVER, SEATING = TablePhase.BETWEEN, TablePhase.OVER, TablePhase.SEATING
 

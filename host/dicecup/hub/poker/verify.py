@@ -1,6 +1,6 @@
 """Rechecking a poker-dice journal's dice (`dicecup verify`): every die whose face a line tells (`ben shows 1=K`,
 `ben rolls 2=A`, `ben tries 4=K`, `reveal K K K Q 9`) against the seed opened for it, the commitment it opens
-and the hub's entropy of the sub-deal that last rolled it (pokerdice.py has the scheme and the `#@` facts).
+and the hub's entropy of the sub-deal that last rolled it (poker/dice.py has the scheme and the `#@` facts).
 
 A die rolled under the cup and rolled again before anyone saw it is opened after the round -- its seed journaled
 once the round is over (the hub's own dice), or the table's cup's round secret (`#@ round-secret FIRST HEX
@@ -14,8 +14,8 @@ from dicecup.rules.poker import OpenRoll, Reveal, Show, Try
 from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.record import parse_lines
 
-from .journalfacts import Checked, FairnessError, field as _field, hex_bytes as _hex, seat_fact
-from .pokerdice import die_face, die_seed, poker_receipt
+from ..journalfacts import Checked, FairnessError, field as _field, hex_bytes as _hex, seat_fact
+from .dice import die_face, die_seed, poker_receipt
 
 from cupcore import commit as commitment
 

@@ -1,16 +1,16 @@
 """The poker-dice table (issue 14 item 3): ONE cup of five dice passed round the table.
 
 The engine (dicecup.rules.poker) decides every question of the rules; this module asks it in order, rolls the
-dice fairly (pokerdice.py: a commitment per die, each die opened alone), journals every event in the record's
+dice fairly (poker/dice.py: a commitment per die, each die opened alone), journals every event in the record's
 own lines plus the fair-dice facts, lets hub bots play through bots/poker_view, takes moves typed at the hub
-(pokertyped.py: `ana bids KKQQ left`, `ben accepts`, `ben shows 1 2`, ...), and says who holds the cup.
+(poker/typed.py: `ana bids KKQQ left`, `ben accepts`, `ben shows 1 2`, ...), and says who holds the cup.
 
 Two ways to hold the dice. With bots on the hub (`dicecup play --rules poker --bots 4`) the hub holds them, as it
 does a bot's cup at a face-bid table: it draws each die's seed and the entropy with the cup's own functions, so
 `dicecup verify` rechecks every die all the same. With the table's one electronic cup (`players=...`: everyone
 sits with the first cup that sits; `dicecup demo --rules poker`) the cup draws the seeds and opens each die over
-the wire (pokerlink.py, docs/protocol.md "Poker"); the hub never holds a hidden die. The two are not mixed: a bot
-can't hold a cup in its hands. A cup that drops pauses the table; back, it restarts the round (pokeronecup.py).
+the wire (poker/cuplink.py, docs/protocol.md "Poker"); the hub never holds a hidden die. The two are not mixed: a bot
+can't hold a cup in its hands. A cup that drops pauses the table; back, it restarts the round (poker/onecup.py).
 """
 from cupcore import wire, wirenames
 
@@ -21,13 +21,13 @@ from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, OVER as P_OVER, 
 from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.poker.state import MAX_TRIES
 
-from . import pokertyped
-from .phases import TablePhase
-from .pokeronecup import PokerRecovery, PokerSeating
-from .recovery import keep_poker_seeds
-from .pokerdice import PokerDeal
-from .snapshot import PokerRevealed, PokerSeen, TableSnapshot
-from .table import Hub
+from . import typed as pokertyped
+from ..phases import TablePhase
+from .onecup import PokerRecovery, PokerSeating
+from ..recovery import keep_poker_seeds
+from .dice import PokerDeal
+from ..snapshot import PokerRevealed, PokerSeen, TableSnapshot
+from ..table import Hub
 
 BIDDING, BETWEEN, OVER, SEATING = TablePhase.BIDDING, TablePhase.BETWEEN, TablePhase.OVER, TablePhase.SEATING
 
@@ -43,7 +43,7 @@ class PokerHub(Hub):
         self.seating = PokerSeating(self, expect_cups=options.get("expect_cups", 0), bots=options.get("bots", ()))
         self.cup = None             # the TableCup once the one cup sat down; None: the hub holds the dice
         self.cup_hands = None       # a virtual cup this process runs: a typed opening shake presses its B long
-        self.typed_cursor = 0       # where typed tries left that cup's pointer (pokertyped._press_tries)
+        self.typed_cursor = 0       # where typed tries left that cup's pointer (typed._press_tries)
         self.typed_try = None       # (round, tries) when the last typed try was pressed, until the cup rolls it
         self.recovery = PokerRecovery(self)
         self._seen = None
@@ -197,7 +197,7 @@ class PokerHub(Hub):
         for slot in deal.slots:
             self.rolled_in[slot] = deal
         self.round_deals.append(deal)
-        keep_poker_seeds(self)  # beside the journal: a resumed hub opens the dice of a round it cut (pokerresume)
+        keep_poker_seeds(self)  # beside the journal: a resumed hub opens the dice of a round it cut (poker/resume.py)
         return deal
 
     def _open(self, slots):
@@ -214,7 +214,7 @@ class PokerHub(Hub):
         with self.journal.batch():
             for deal in self.round_deals:
                 for slot in deal.slots:
-                    if slot not in deal.opened and slot in deal.seeds:  # a cup's: by its round secret (pokerlink)
+                    if slot not in deal.opened and slot in deal.seeds:  # a cup's: by its round secret (poker/cuplink.py)
                         deal.opened.add(slot)
                         self.journal.fact("die-seed", deal.id, slot, deal.seeds[slot].hex())
         self.round_events, self.known, self.rolled_in, self.round_deals = [], {}, {}, []
@@ -294,7 +294,7 @@ class PokerHub(Hub):
         """After a seat's move: the reveal at a call, the round's end, or the next holder's turn."""
         if self.state.phase == REVEAL:
             if self.cup is not None:
-                return self.cup.lift()  # the cup opens each hidden die; the reveal follows (pokerlink.py)
+                return self.cup.lift()  # the cup opens each hidden die; the reveal follows (poker/cuplink.py)
             self._lift()
         if len(self.state.history) > self.rounds_done:
             return self._round_over()
@@ -302,7 +302,7 @@ class PokerHub(Hub):
 
     def _round_over(self):
         if self.cup is not None and self.cup.close_round(self._round_over):
-            return  # held until the cup's round secret is in and checked (pokerlink.py)
+            return  # held until the cup's round secret is in and checked (poker/cuplink.py)
         outcome = self.state.history[-1]
         self.rounds_done = len(self.state.history)
         self._open_the_rest()

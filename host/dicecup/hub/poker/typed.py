@@ -8,7 +8,7 @@ from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, RECEIVING, REVEA
                                  OpenRoll, PokerBid, Reveal, Shake, Show, Try, apply, parse_event)
 from dicecup.rules.poker.hands import rank_char
 
-from .phases import TablePhase
+from ..phases import TablePhase
 
 BIDDING = TablePhase.BIDDING
 

@@ -3,7 +3,7 @@ is the cup's). Every seat plays with the same cup, passed round: whoever the eng
 buttons, so every intent from the cup is the holder's.
 
 The cup draws every die's seed; the hub only ever sees a die's commitment until the cup opens that die alone
-(OPEN), and checks each opening against its commitment and the entropy of its sub-deal (pokerdice.PokerDeal).
+(OPEN), and checks each opening against its commitment and the entropy of its sub-deal (dice.PokerDeal).
 Every seed of a round comes from the cup's round secret, which the hub asks for (PCLOSE) when the round is over
 and before the next round's first roll: the cup opens it (an OPEN of die 0), and the hub checks every commitment
 of the round against it, those of dice re-rolled under the cup before anyone saw them too.
@@ -18,8 +18,8 @@ from dicecup.rules.poker import (REVEAL, Accept, CallLiar, Hide, OpenRoll, Poker
 from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.poker.state import OPENING
 
-from .pokerdice import PokerDeal, die_seed, mask_of, slots_of
-from .pokerwire import code_of_hand, hand_of_code, stage_of
+from .dice import PokerDeal, die_seed, mask_of, slots_of
+from .codes import code_of_hand, hand_of_code, stage_of
 
 _ROLLS = {wire.SHAKE: Shake, wire.ROLL: OpenRoll, wire.TRY: Try}
 _WAYS = {wire.PBID: None, wire.PBID_LEFT: "left", wire.PBID_RIGHT: "right"}
