@@ -95,7 +95,7 @@ def test_dudos_first_opener_is_drawn_once_journaled_and_asking_draws_nothing(tmp
     assert f"#@ opener {opener} deal=1" in text and text.count("#@ opener") == 1
     draws = hub.chance._counter
     for _ in range(50):
-        assert hub.to_act() == snapshot.to_act and hub.snapshot().to_act == snapshot.to_act
+        assert hub.round.to_act() == snapshot.to_act and hub.snapshot().to_act == snapshot.to_act
         hub.tick()
     assert hub.chance._counter == draws  # a query, not a draw
     assert replay(text).state.round == 1  # the referee's reader takes the fact as a comment

@@ -13,7 +13,7 @@ import pytest
 import table_helpers
 from dicecup.bots.simple import SimpleBot
 from dicecup.hub.fairness import chi_square, p_value_df5
-from dicecup.hub.table import Hub
+from dicecup.hub.table import Table
 from dicecup.rules import LIAR, Record, Retire, Roll
 from dicecup.sim import virtualcup
 from dicecup.sim.players import BotPlayers
@@ -100,7 +100,7 @@ def test_a_cup_that_refuses_to_reveal_is_dropped_and_no_round_is_ruled_without_i
     time it counts the cup as dropped and pauses the game, until the host retires the seat; then the game goes
     on and finishes, and its journal verifies. (Without the answer deadline, the table waits forever.)"""
     cheating({"cup2": "mute"})
-    monkeypatch.setattr(Hub, "answer_timeout", 3)
+    monkeypatch.setattr(Table, "answer_timeout", 3)
     with LiveTable("dudo dice=2", tmp_path, cups=3, seed="mute") as table:
         table.wait(lambda: table.said("cup2's cup dropped (no answer in 3 s)"), "the mute cup dropped", timeout=120)
         text = table.journal_text()

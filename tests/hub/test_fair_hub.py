@@ -52,7 +52,7 @@ def test_a_game_of_bots_on_the_hub_rechecks_die_by_die_from_its_journal(tmp_path
 def test_a_game_resumed_mid_deal_keeps_the_bots_seeds_and_still_verifies(tmp_path):
     table, hub = bots_table(tmp_path, seed="resume me")
     try:
-        play_until(hub, lambda: hub.deal is not None and hub.deal.id >= 3 and hub.phase == TablePhase.BIDDING)
+        play_until(hub, lambda: hub.round.deal is not None and hub.round.deal.id >= 3 and hub.phase == TablePhase.BIDDING)
         path = hub.journal.path
     finally:
         table.close()  # the hub dies mid-deal: its bots' dice and seeds are only in the file beside the journal
@@ -62,7 +62,7 @@ def test_a_game_resumed_mid_deal_keeps_the_bots_seeds_and_still_verifies(tmp_pat
     again, hub2 = bots_table(tmp_path, seed="another seed")
     try:
         hub2.resume(resumed, state, bots=lambda name: load("normal", seed=name))
-        assert hub2.deal.bot_seeds and hub2.deal.entropy == {i: resumed.entropy[n] for i, n in
+        assert hub2.round.deal.bot_seeds and hub2.round.deal.entropy == {i: resumed.entropy[n] for i, n in
                                                              enumerate(state.seats) if n in resumed.entropy}
         play_until(hub2, lambda: hub2.finished)
     finally:

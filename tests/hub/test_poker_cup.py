@@ -71,7 +71,7 @@ def test_a_cup_that_opens_a_die_as_another_face_is_caught_and_the_game_stops(tmp
 
     monkeypatch.setattr(virtualcup.VirtualCup, "command", command)
     hub, errors, said = _one_cup_game(tmp_path, seed="liar", players=2)
-    assert hub.cheated and hub.state.winner is None, said[-2000:]
+    assert hub.stopped and hub.state.winner is None, said[-2000:]
     assert "CHEATING: the cup opened die" in said and "the game stops here" in said
     text = hub.journal.path.read_text()
     assert "cheating; the game stopped" in text

@@ -79,7 +79,7 @@ def honest_game(tmp_path_factory):
 
 def test_verify_tallies_every_roll_of_a_virtual_cup_game_the_unseen_rerolls_too(honest_game):
     hub, errors, said = honest_game
-    assert not errors and hub.finished and not hub.cheated, said[-3000:]
+    assert not errors and hub.finished and not hub.stopped, said[-3000:]
     text = hub.journal.path.read_text()
     assert [o.to_json() for o in replay(text).state.history] == [o.to_json() for o in hub.state.history]
     rolled = _dice_rolled(text)
@@ -113,7 +113,7 @@ def test_a_tampered_round_secret_line_fails_verify_naming_the_line(honest_game, 
 def test_a_cup_that_loads_dice_rerolled_unseen_is_caught_at_the_round_secret_and_the_game_stops(tmp_path,
                                                                                                     monkeypatch):
     hub, errors, said = _play(tmp_path, "loaded", monkeypatch, tampered="loaded")
-    assert hub.cheated and "wins the game" not in said, said[-3000:]  # before: the game went on, the lie unseen
+    assert hub.stopped and "wins the game" not in said, said[-3000:]  # before: the game went on, the lie unseen
     assert "CHEATING: the cup's round secret" in said and "the game stops here" in said, said[-3000:]
     text = hub.journal.path.read_text()
     assert "cheating; the game stopped" in text and "#@ round-secret" not in text
@@ -126,7 +126,7 @@ def test_a_cup_whose_firmware_has_no_round_secrets_plays_on_and_the_table_says_w
     """The version rule: PCLOSE is a new message within protocol 1, so older firmware answers error 2 about it; the
     hub says so once and plays on as before round secrets, the unseen re-rolls counted as never revealed."""
     hub, errors, said = _play(tmp_path, "old firmware", monkeypatch, tampered="old-firmware")
-    assert not errors and hub.finished and not hub.cheated, said[-3000:]
+    assert not errors and hub.finished and not hub.stopped, said[-3000:]
     assert said.count("firmware without round secrets") == 1, said[-3000:]
     text = hub.journal.path.read_text()
     assert "#@ round-secret" not in text and "the cup opened no round secret for sub-deals 1-3" in text
@@ -139,7 +139,7 @@ def test_a_cup_that_never_opens_its_round_secret_is_stopped_as_cheating(tmp_path
 
     monkeypatch.setattr(TableCup, "secret_patience", 3.0)
     hub, errors, said = _play(tmp_path, "mute", monkeypatch, tampered="mute", timeout=90)
-    assert hub.cheated and "wins the game" not in said, said[-3000:]  # before: the table waited for good
+    assert hub.stopped and "wins the game" not in said, said[-3000:]  # before: the table waited for good
     assert "CHEATING: the cup did not open its round secret in 3 s" in said, said[-3000:]
     assert "cheating; the game stopped" in hub.journal.path.read_text()
 
@@ -149,5 +149,5 @@ def test_a_cup_that_says_it_has_no_round_secret_on_the_line_it_committed_on_is_s
     """Error 4 (no secret) is a cup's answer after a restart that lost it; from a cup that committed to the round's
     dice on this very connection it is a refusal to reveal."""
     hub, errors, said = _play(tmp_path, "no secret", monkeypatch, tampered="no-secret", timeout=90)
-    assert hub.cheated and "wins the game" not in said, said[-3000:]
+    assert hub.stopped and "wins the game" not in said, said[-3000:]
     assert "CHEATING: the cup would not open its round secret, which it holds" in said, said[-3000:]

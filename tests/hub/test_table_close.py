@@ -2,12 +2,12 @@
 only half set up when the signal came (a CI run caught one between the hub and its screen feed)."""
 import pytest
 
-from dicecup.hub.table import Hub
+from dicecup.hub.table import Table
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
 
 
-class _StoppedWhileSubscribing(Hub):
+class _StoppedWhileSubscribing(Table):
     def subscribe(self, listener):
         raise SystemExit(143)  # what virtualcup's SIGTERM handler raises, at the worst moment
 

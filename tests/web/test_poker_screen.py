@@ -21,7 +21,7 @@ from dicecup.rules import Rules
 from dicecup.rules.poker import PokerBid, apply, new_poker_game, parse_event
 from dicecup.rules.poker.hands import rank_char
 from dicecup.web.present import Presenter
-from dicecup.hub.snapshot import PokerRevealed, PokerSeen, Said
+from dicecup.hub.snapshot import PokerRevealed, Said
 from dicecup.web.shots import bots_table
 
 RULES = "poker lives=1"
@@ -79,8 +79,7 @@ def test_a_die_moved_back_under_the_cup_is_sent_face_down_though_the_table_saw_i
     assert state.faces[1] == 4 and not state.on_table[1]  # the engine still knows it: the page must not
     views = tuple(SeatView(i, name, "bot", None, None, False) for i, name in enumerate(state.seats))
     present = Presenter()
-    present(TableSnapshot(TablePhase.BIDDING, seats=views, to_act=1))
-    message = present(PokerSeen(state))
+    message = present(TableSnapshot(TablePhase.BIDDING, game="poker", seats=views, state=state, to_act=1))
     assert message["game"] == "poker" and page_pattern(message) == "K????"
     assert [sorted(die) for die in message["dice"][1:]] == [["die", "open"]] * 4
     assert faces_outside(message) == []
@@ -97,8 +96,7 @@ def test_a_dropped_table_cup_pauses_with_its_reason_and_five_of_a_kind_is_told_a
     assert state.phase == "tries"
     cup = tuple(SeatView(i, name, "cup", 7, "sim", False) for i, name in enumerate(state.seats))
     present = Presenter()
-    present(PokerSeen(state))
-    message = present(TableSnapshot(TablePhase.BIDDING, seats=cup, to_act=1, paused=True))
+    message = present(TableSnapshot(TablePhase.BIDDING, game="poker", seats=cup, state=state, to_act=1, paused=True))
     assert message["paused"] and message["pause_reason"].startswith("the table's cup dropped: waiting for it")
     assert [s["connected"] for s in message["seats"]] == [False, False]
     assert message["doing"] == "ben rolls for five of a kind: try 2 of 3" and page_pattern(message) == "KKKK9"
@@ -106,7 +104,7 @@ def test_a_dropped_table_cup_pauses_with_its_reason_and_five_of_a_kind_is_told_a
     revealed = present(PokerRevealed(state.history[-1]))["round"]
     assert revealed["verdict"] == "ben accepted KKKKK by ana, rolled for five of a kind and made it in 2 tries"
     assert revealed["lit"] == [True] * 5 and revealed["loser"] is None
-    assert present(PokerSeen(state))["history"] == [revealed]
+    assert present(TableSnapshot(TablePhase.BIDDING, game="poker", seats=cup, state=state))["history"] == [revealed]
 
 
 def test_what_the_holder_sees_under_the_cup_is_not_said_to_the_room():
@@ -114,8 +112,7 @@ def test_what_the_holder_sees_under_the_cup_is_not_said_to_the_room():
     the dice under the cup, for whoever typed it: the hub's terminal shows it, a table screen must not."""
     state = new_poker_game(Rules.parse("poker"), ["ana", "ben"])
     present = Presenter()
-    present(TableSnapshot(TablePhase.BIDDING, seats=(), to_act=0))
-    present(PokerSeen(state))
+    present(TableSnapshot(TablePhase.BIDDING, game="poker", seats=(), state=state, to_act=0))
     assert present(Said("ben looks under the cup: 1=K 2=Q 3=9 4=A 5=A", quiet=True, private=True)) is None
     assert present(Said("ben accepts and looks under the cup", quiet=True))["text"] == \
         "ben accepts and looks under the cup"

@@ -132,7 +132,7 @@ def _play_poker(table, cup, players, seed, web_address=None) -> int:
     if errors:
         print(f"dicecup demo: a player failed: {errors[0]}", file=sys.stderr)
         return 1
-    return 0 if hub.finished and not hub.cheated else 1
+    return 0 if hub.finished and not hub.stopped else 1
 
 
 def _play(table, cups, seed, web_address=None) -> int:

@@ -17,6 +17,7 @@ from dicecup.rules import DicecupError, Rules
 from dicecup.usage import stray_word
 from dicecup.hub.playernames import players_option
 from dicecup.hub.poker.players import check_poker_players
+from dicecup.sim.typedhands import TypedHands
 from dicecup.web.launch import (WebError, open_table_screen, parse_web_option, phone_adder, phone_seats,
                                 phones_option)
 
@@ -91,7 +92,7 @@ def run(args) -> int:
     except BotError as error:  # issue 7: a --bot that is not a bot
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
-    table.players = players  # poker dice: everyone sits with the one cup (PokerHub)
+    table.players = players  # poker dice: everyone sits with the one cup (poker/onecup.py)
     try:  # before any cup starts (issue 12 items 4, 5); a found cup may not run dicecup, so few is not yet known
         counts = {"--players": len(players)} if players else {
             "--port": len(args.port), "cups found": len(found), "--sim": args.sim, "--bots": args.bots,
@@ -160,7 +161,8 @@ def _play(table, ports, args) -> int:
                            say=lambda words: print(f"dicecup play: {words}", file=sys.stderr, flush=True))
         if virtual is not None:
             _seat_virtual_cups(virtual, hub.watch(), table)
-            hub.cup_hands = list(virtual)[0] if table.players else None  # poker: typed shakes press it
+            if table.players:  # poker's one virtual cup: the moves typed for it that only its buttons make
+                hub.round.hands = TypedHands(list(virtual)[0])
         table.play(typed_commands=True)
         return 0 if hub.finished else 1
     finally:

@@ -13,7 +13,8 @@ from dicecup.datadir import data_dir
 from dicecup.hub import silent_ports
 from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
 from dicecup.hub.journal import JournalError, cut_torn_line, read_journal, torn_line, unfinished_journals
-from dicecup.hub.poker.resume import resume_poker, why_not_poker
+from dicecup.hub.poker.resume import why_not_poker
+from dicecup.sim.typedhands import TypedHands
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, stopped_by_ctrl_c
 from dicecup.rules import RecordError, replay
@@ -92,12 +93,9 @@ def run(args) -> int:
         def bots(name):
             return _bot(resumed.bots.get(name), name, hub)
 
-        if state.rules.preset.name == "poker":  # issue 14: the cut round is played again (poker/resume.py)
-            resume_poker(hub, resumed, state, bots)
-        else:
-            hub.resume(resumed, state, bots=bots)
-        if virtual is not None:
-            hub.cup_hands = virtual[0]  # as at `play --sim 1`: a typed opening shake presses its B long
+        hub.resume(resumed, state, bots=bots)  # the game kind's Round takes it up (a poker round cut is replayed)
+        if virtual is not None:  # as at `play --sim 1`: a typed opening shake is pressed on it
+            hub.round.hands = TypedHands(virtual[0])
         conns = table.connect(ports, wait_for_missing=True)
         silent_ports.watch(conns, stop=table.stop,  # a port that never says hello: what it seems to be (issue 12)
                            say=lambda words: print(f"dicecup resume: {words}", file=sys.stderr, flush=True))

@@ -26,11 +26,15 @@ class _Deal:
 
 
 def check_journal(text: str) -> Checked:
-    """Recheck every roll of a journal; FairnessError at the first line that does not check."""
+    """Recheck every roll of a journal, of any game kind (games.journal_check: poker dice commits to each die
+    alone); FairnessError at the first line that does not check."""
+    from .games import journal_check
+    return journal_check(parse_lines(text)[0][0])(text)
+
+
+def check_face_journal(text: str) -> Checked:
+    """Recheck every roll of a face-bid journal."""
     (rules, seats), events = parse_lines(text)
-    if rules.preset.name == "poker":  # one cup, each die committed to and opened alone (poker/verify.py)
-        from .poker.verify import check_poker_journal
-        return check_poker_journal(text)
     rolls_at = {number: event for number, event in events if isinstance(event, (Roll, Rolloff))}
     faces, who = {}, {}
     deal, deals, rolls, unrevealed, scheme = None, 0, 0, 0, "bare"

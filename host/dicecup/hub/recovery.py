@@ -2,9 +2,9 @@
 host retires, and a hub that died and resumes from its journal. Kept apart so the happy path in table.py reads
 straight through.
 
-Recovery talks to the table only through the hub's documented methods: `say`, `record(event)`, `pause()`,
-`go_on()`, `deal_again()`, `redeal_to(seat)`, `end_game()`, `take_over(...)`, and reads `hub.state`,
-`hub.phase`, `hub.deal`, `hub.seats` and `hub.journal`.
+Recovery talks to the table only through its documented methods (`say`, `pause()`, `go_on()`, `end_game()`) and
+fields it reads (`state`, `phase`, `seats`, `journal`), and to the face-bid Round (faces.py) through `record(event)`,
+`deal`, `deal_again()`, `redeal_to(seat)` and `take_over(...)`.
 """
 import json
 import os
@@ -21,8 +21,9 @@ from .seats import Seat
 
 
 class Recovery:
-    def __init__(self, hub):
-        self.hub = hub
+    def __init__(self, round):
+        self.round = round
+        self.hub = round.table
 
     # -- a cup drops and comes back ------------------------------------------------------------------------------
     def dropped(self, seat, reason):
@@ -46,18 +47,18 @@ class Recovery:
             # A cup that kept its dice answers with the same commitment. Until it has answered, the table stays
             # paused: a slow board (a Pico takes about a second to boot) must not find the round called meanwhile,
             # which would turn "rolled again" into "the call stands without its dice".
-            hub.redeal_to(seat)
+            self.round.redeal_to(seat)
         hub.go_on()
 
     def lost_dice(self, seat):
         hub = self.hub
-        if hub.phase == TablePhase.REVEALING and not hub.deal.rolloff:
+        if hub.phase == TablePhase.REVEALING and not self.round.deal.rolloff:
             return self._lost_after_call(seat)
         hub.say(f"{seat.name}'s cup lost its dice (it was reset): this round is rolled again, "
                 "every bid in it is void")
         hub.journal.comment(f"{seat.name}'s cup came back without its dice")
-        hub.record(Reroll(seat.name))
-        hub.deal_again()
+        self.round.record(Reroll(seat.name))
+        self.round.deal_again()
         hub.go_on()  # the table waited for this cup's answer (cup_back): the fresh deal goes on
 
     def _lost_after_call(self, seat):
@@ -66,7 +67,7 @@ class Recovery:
         phone's link where its seed is not stored). So the call stands and the table waits, as for a cup that won't
         reveal, until the host takes the seat out."""
         hub = self.hub
-        hub.deal.lost_after_call.add(seat.index)
+        self.round.deal.lost_after_call.add(seat.index)
         hub.pause()
         hub.say(f"{seat.name}'s cup came back without the dice it committed to, after the call: the call stands, and "
                 f"can't be settled without those dice; the game is paused: type `retire {seat.name}` to go on "
@@ -79,16 +80,16 @@ class Recovery:
         if hub.state is None or name not in hub.state.seats:
             return hub.say(f"no seat called {name}")
         try:
-            hub.record(Retire(name))
+            self.round.record(Retire(name))
         except DicecupError as error:
             return hub.say(f"can't retire {name}: {error}")
         hub.say(f"{name} leaves the game: {why}")
         seat = hub.seats[hub.state.seats.index(name)]
-        seat.send(wire.RESULT, (hub.deal.id if hub.deal else 0, 0, 0, 0, wire.OUT))
+        seat.send(wire.RESULT, (self.round.deal.id if self.round.deal else 0, 0, 0, 0, wire.OUT))
         hub.go_on()
         if hub.state.phase == ENGINE_OVER:
             return hub.end_game()
-        hub.deal_again()
+        self.round.deal_again()
 
     # -- the hub's own bots' dice, kept for a resumed hub -------------------------------------------------------------
     def keep_bot_dice(self, deal):
@@ -107,36 +108,26 @@ class Recovery:
         hub = self.hub
         journal = Journal(resumed.path)
         journal.comment("the hub restarted; resuming from this journal")
-        seats = [self._seat(index, name, resumed, bots) for index, name in enumerate(state.seats)]
+        seats = [seat_from_journal(index, name, resumed, bots) for index, name in enumerate(state.seats)]
         opener = state.seats.index(resumed.opener) if resumed.opener in state.seats else None
         if state.phase == ENGINE_OVER:
-            return hub.take_over(state, journal, seats, None, TablePhase.OVER, opener)
+            return self.round.take_over(state, journal, seats, None, TablePhase.OVER, opener)
         deal = self._deal_in_progress(resumed, state, seats)
         mid_deal = deal is not None and (state.bids or state.phase in (ENGINE_REVEAL, ENGINE_ROLLOFF) or
                                          deal.cups & set(deal.commits))  # a cup committed (bots' are the hub's)
         bots_lost = [i for i in deal.counts if not seats[i].is_cup and i not in deal.bot_dice] if deal else []
         if state.phase == ENGINE_SHOOTING or not mid_deal:
-            hub.take_over(state, journal, seats, deal, TablePhase.BETWEEN, opener)
+            self.round.take_over(state, journal, seats, deal, TablePhase.BETWEEN, opener)
         elif bots_lost:
-            hub.take_over(state, journal, seats, deal, TablePhase.BETWEEN, opener)
+            self.round.take_over(state, journal, seats, deal, TablePhase.BETWEEN, opener)
             hub.say("the hub's bots lost their dice with the hub: this round is rolled again")
-            hub.record(Reroll(seats[bots_lost[0]].name))  # a bot still in the deal, so still in the game
+            self.round.record(Reroll(seats[bots_lost[0]].name))  # a bot still in the deal, so still in the game
         elif state.phase == ENGINE_REVEAL:
             deal.reveal_bots()
-            hub.take_over(state, journal, seats, deal, TablePhase.REVEALING, opener)
+            self.round.take_over(state, journal, seats, deal, TablePhase.REVEALING, opener)
         else:
-            hub.take_over(state, journal, seats, deal, TablePhase.DEALING, opener)
+            self.round.take_over(state, journal, seats, deal, TablePhase.DEALING, opener)
         hub.say(f"resuming {resumed.path.name}: round {state.round}; waiting for every cup to say hello")
-
-    @staticmethod
-    def _seat(index, name, resumed, bots):
-        if name in resumed.bots:
-            return Seat(index, name, bot=bots(name))
-        seat = Seat(index, name)
-        info = resumed.cups.get(name, {})
-        seat.cup_id = int(info["id"]) if info.get("id", "").isdigit() else None
-        seat.board, seat.fw = info.get("board"), info.get("fw")
-        return seat
 
     @staticmethod
     def _deal_in_progress(resumed, state, seats):
@@ -168,6 +159,17 @@ class Recovery:
         return deal
 
 
+def seat_from_journal(index, name, resumed, bots) -> Seat:
+    """A seat as a journal recorded it: a bot made again by bots(name), or a cup awaited by its id."""
+    if name in resumed.bots:
+        return Seat(index, name, bot=bots(name))
+    seat = Seat(index, name)
+    info = resumed.cups.get(name, {})
+    seat.cup_id = int(info["id"]) if info.get("id", "").isdigit() else None
+    seat.board, seat.fw = info.get("board"), info.get("fw")
+    return seat
+
+
 def _read_bot_dice(journal_path, deal) -> tuple:
     """The hub's bots' dice and seeds for this deal, from beside the journal: ({name: dice}, {name: seed})."""
     try:
@@ -178,14 +180,6 @@ def _read_bot_dice(journal_path, deal) -> tuple:
         return {}, {}
     seeds = {name: bytes.fromhex(seed) for name, seed in kept.get("seeds", {}).items()}
     return {name: tuple(dice) for name, dice in kept.get("dice", {}).items()}, seeds
-
-
-def keep_poker_seeds(hub):
-    """At a poker table of bots (poker.round.PokerHub, after each roll it makes): the seeds it drew for this round's
-    dice, beside the journal, so a resumed hub can open the ones nobody saw (poker/resume.py)."""
-    subs = {str(deal.id): {str(slot): deal.seeds[slot].hex() for slot in deal.slots if slot in deal.seeds}
-            for deal in hub.round_deals}
-    keep_beside_journal(hub, {"poker": subs})
 
 
 def keep_beside_journal(hub, kept: dict):

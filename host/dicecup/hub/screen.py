@@ -11,13 +11,11 @@ from rich.console import Console
 from rich.live import Live
 from rich.text import Text
 
+from dicecup.view import snapshot_view
 from dicecup.view.lines import reveal_line, turn_line
-from dicecup.view.pokertable import poker_table_view
-from dicecup.view.table import reveal_view, table_view
+from dicecup.view.table import reveal_view
 
-from .snapshot import (GameWon, PokerRevealed, PokerSeen, RoundRevealed, Said, TableSnapshot, TriggerPulled,
-                       TurnStarted, Typing)
-from .turnclock import hurry_from
+from .snapshot import GameWon, PokerRevealed, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted, Typing
 
 TABLE_WIDTH = 100  # the live table's width, or the terminal's if narrower: the same at every draw
 
@@ -38,18 +36,10 @@ class Screen:
         self._status = ""        # the line under the live table: the last bid, the suspense of a trigger pull
         self._over = False       # the winner is named: the table is not drawn again below it
         self._typing = ""        # the line being typed at the hub (keyboard.py), shown under the live table
-        self._poker = None       # a poker table's public state (PokerSeen): its snapshots carry no face-bid state
-        self._table = None       # the latest snapshot, drawn or not (a poker table's PokerSeen comes after it)
 
     def __call__(self, item):
-        if isinstance(item, PokerSeen):
-            self._poker = item.state
-            item = self._table
-            if item is None:
-                return
         if isinstance(item, TableSnapshot):
-            self._table = item
-            if self.live and (item.state is not None or self._poker is not None):
+            if self.live and item.state is not None:
                 self._snapshot = item
                 self._redraw()
             return
@@ -59,16 +49,8 @@ class Screen:
 
     def frame(self, snapshot):
         """The table as the live display draws it, always `width` wide."""
-        state = snapshot.state
         under = "\n".join(line for line in (self._status, self._typing and f"> {self._typing}_") if line)
-        if state is None:  # a poker table (its PokerSeen), one cup passed round
-            return poker_table_view(self._poker, seat_notes=snapshot.seat_notes(), status=under or None,
-                                    width=self.width)
-        to_act = state.seats[snapshot.to_act] if snapshot.to_act is not None else None
-        left = snapshot.clock_left
-        return table_view(state, seat_notes=snapshot.seat_notes(), clock_left=left, to_act=to_act,
-                          status=under or None, width=self.width,
-                          hurry=left is not None and left <= hurry_from(state.rules.clock))
+        return snapshot_view(snapshot, status=under or None, width=self.width)
 
     def close(self):
         """End the live display (the table stays on the terminal as last drawn, the cursor shown again)."""

@@ -40,8 +40,9 @@ BOARD_WORDS = {"sim": "virtual cup", "pico": "Pico cup", "cpb": "Circuit Playgro
 @dataclass(frozen=True, eq=False)
 class TableSnapshot:
     phase: TablePhase
+    game: str = "faces"           # the rules' game kind (Preset.game): what `state` is a state of
     seats: tuple = ()             # SeatView per seat, in seat order
-    state: Any = None             # the engine's State (immutable), None before the game
+    state: Any = None             # the engine's state (immutable) of that kind of game, None before the game
     deal: int = 0                 # the deal in progress (the wire's deal id)
     to_act: Optional[int] = None  # the seat whose turn it is (dudo's first opener included), while bidding
     clock_left: Optional[int] = None  # whole seconds left on the turn clock, None without a clock
@@ -67,7 +68,7 @@ class TableSnapshot:
 
     def same_as(self, other) -> bool:
         """Equal for observers (the engine state compared by identity: states are immutable values)."""
-        return (other is not None and self.state is other.state and
+        return (other is not None and self.state is other.state and self.game == other.game and
                 (self.phase, self.seats, self.deal, self.to_act, self.clock_left, self.paused, self.waiting_cups,
                  self.journal, self.internal_errors) ==
                 (other.phase, other.seats, other.deal, other.to_act, other.clock_left, other.paused,
@@ -99,14 +100,6 @@ class TurnStarted:
 @dataclass(frozen=True)
 class RoundRevealed:
     outcome: Any   # the face-bid engine's Outcome (a poker round is a PokerRevealed)
-
-
-@dataclass(frozen=True, eq=False)
-class PokerSeen:
-    """The poker-dice table as everyone sees it (hub/poker/round.py): the engine's PokerState -- lives, holder,
-    direction, the round's bids, the dice on the table, history. Faces of dice under the cup are in it only when
-    the table saw them (shown, then hidden again); screens show those dice face down all the same."""
-    state: Any
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from .keyboard import read_typing
 from .run import Connections, run
 from .screen import Screen
 from .snapshot import Background
-from .table import Hub
+from .table import Table
 
 
 class TableError(Exception):
@@ -53,7 +53,7 @@ def check_seat_count(rules, counts: dict, more_may_come: bool = False):
 def stopped_by_ctrl_c(hub, resumable: bool) -> str:
     """What Ctrl-C left behind and what to run next, in words (issue 12 item 14)."""
     journal = getattr(hub, "journal", None)
-    if journal is None:  # the hub takes up its journal once it says who sits where (Hub.start)
+    if journal is None:  # the hub takes up its journal once it says who sits where (Table.start)
         return "stopped (Ctrl-C) before a game began; nothing was kept"
     path = journal.path
     if hub.finished:
@@ -89,17 +89,13 @@ class TableSetup:
         self.stop = threading.Event()
         self.keyboard = None  # reading keys under a live table: the terminal's settings to put back
         self.rated = rated  # issue 16: a history.rated.RatedTable with --rated, else None
-        self.players = ()  # poker dice: the people passing the table's one cup (PokerHub)
+        self.players = ()  # poker dice: the people passing the table's one cup (poker/onecup.py)
 
-    def make_hub(self, expect_cups: int) -> Hub:
-        if self.rules.preset.name == "poker":  # one cup passed round the table (issue 14 item 3)
-            from .poker.round import PokerHub
-            return self.use_hub(PokerHub(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,
-                                         bots=self.bots, bot_kinds=self.bot_kinds, players=self.players))
-        return self.use_hub(Hub(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,
-                                bots=self.bots, bot_kinds=self.bot_kinds))
+    def make_hub(self, expect_cups: int) -> Table:
+        return self.use_hub(Table(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,
+                                  bots=self.bots, bot_kinds=self.bot_kinds, players=self.players))
 
-    def use_hub(self, hub) -> Hub:
+    def use_hub(self, hub) -> Table:
         """Run this hub (a subclass, for a bench) with the screen watching it."""
         self.hub = hub
         hub.seating.allow_unpaired = self.allow_unpaired

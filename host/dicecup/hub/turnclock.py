@@ -13,18 +13,18 @@ def hurry_from(clock: float) -> float:
 
 class Hurry:
     """Warns the seat to act once per turn. A turn that was paused (a cup dropped) and goes on is a new start
-    of its clock (Hub.go_on moves turn_started), so it is warned again."""
+    of its clock (the Round's carry_on moves turn_started), so it is warned again."""
 
-    def __init__(self, hub):
-        self.hub = hub
+    def __init__(self, round):
+        self.round = round
         self._warned = None  # the turn_started of the turn warned
 
     def tick(self, seat):
-        hub = self.hub
-        left = hub.clock_left()
-        if left is None or self._warned == hub.turn_started or left > hurry_from(hub.rules.clock):
+        round = self.round
+        left = round.clock_left()
+        if left is None or self._warned == round.turn_started or left > hurry_from(round.table.rules.clock):
             return
-        self._warned = hub.turn_started
+        self._warned = round.turn_started
         seconds = max(1, int(left + 0.999))
         seat.send(wire.CUE, (wire.CUE_HURRY, seconds))  # a bot's seat has no cup: nothing is sent
-        hub.say(f"⏱ {seat.name}: {seconds} s left to play")
+        round.table.say(f"⏱ {seat.name}: {seconds} s left to play")

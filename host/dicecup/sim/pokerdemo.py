@@ -3,7 +3,6 @@ its buttons when it holds it (pokerhands.py); the hub referees and journals as a
 import threading
 
 from dicecup.bots.loader import load
-from dicecup.hub.poker.round import PokerHub
 
 from .players import seat_in_order
 from .pokerhands import PokerHands, Seen
@@ -15,7 +14,8 @@ BOT = "poker-hard"
 def play_poker_demo(table, cup, players: int, seed, timeout=None, web_address=None):
     """Play a whole game; returns (hub, errors). `web_address`: also serve the table screen there (--web)."""
     names = NAMES[:players]
-    hub = table.use_hub(PokerHub(table.rules, data=table.data, chance=table.chance, expect_cups=1, players=names))
+    table.players = names
+    hub = table.make_hub(expect_cups=1)
     hub.bot_delay = 0.0
     if web_address:
         from dicecup.web.launch import open_table_screen

@@ -1,6 +1,6 @@
 """Bots passing one virtual cup round a poker-dice table (the demo, the end-to-end test): whoever holds the cup
 presses its buttons. Each bot sees what a player at the table sees -- the engine's public state (the hub's
-PokerSeen: bids, the dice open on the table) -- and what the cup's LEDs show it when it peeks; never a hidden die
+snapshots: bids, the dice open on the table) -- and what the cup's LEDs show it when it peeks; never a hidden die
 any other way. The buttons are cupcore/pokercup.py's; the hands wait for the cup's LED word
 (poker-ROUND-STAGE-HOLDER-busy|rolled|idle) to match the table before each gesture.
 """
@@ -12,19 +12,20 @@ from cupcore import pokercup as pc
 from dicecup.bots.poker_game import decide
 from dicecup.bots.poker_view import BID, HANDLE, OPEN, RECEIVE, make_view
 from dicecup.hub.poker.codes import stage_of
+from dicecup.hub.snapshot import TableSnapshot
 from dicecup.rules.poker import BIDDING, OPENING, OVER, RECEIVING, TRIES, CallLiar
 
 from .hands import led_dice, led_state
 
 
 class Seen:
-    """Subscribed to the hub (its thread): keeps the latest public poker state for the hands' thread."""
+    """Subscribed to the hub (its thread): keeps the latest public poker state (a snapshot's) for the hands' thread."""
 
     def __init__(self):
         self.state = None
 
     def __call__(self, item):
-        if type(item).__name__ == "PokerSeen":
+        if isinstance(item, TableSnapshot) and item.state is not None:
             self.state = item.state
 
 

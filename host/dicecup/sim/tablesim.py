@@ -1,5 +1,5 @@
 """A whole table in one process on a virtual clock, for bench/faulty_link.py and tests: the real hub
-(dicecup.hub.table.Hub with its CupConnections), real cups (cupcore's Cup and Link, the code every board runs,
+(dicecup.hub.table.Table with its CupConnections), real cups (cupcore's Cup and Link, the code every board runs,
 here under CPython) and between the hub and each cup one line per direction: clean, or a FaultyLine
 (dicecup.sim.faulty). Bots press the cups' buttons as the demo's bots do (dicecup.sim.hands.presses_for); the
 only stand-ins are the wire (a queue of frames with a fixed latency) and the buttons (gestures handed to the cup
@@ -30,7 +30,7 @@ from dicecup.bots.simple import SimpleBot
 from dicecup.bots.view import make_view
 from dicecup.hub.chance import Chance
 from dicecup.hub.phases import TablePhase
-from dicecup.hub.table import Hub
+from dicecup.hub.table import Table
 from dicecup.link.peer import CupConnection
 from dicecup.link.transport import Transport
 from dicecup.rules import Bid
@@ -164,7 +164,7 @@ class SimGame:
         self._events = []
         self._n = 0
         self.data = data or tempfile.mkdtemp(prefix="dicecup-faultsim-")
-        self.hub = Hub(rules, data=self.data, chance=Chance(seed), expect_cups=cups, clock=self.clock.seconds)
+        self.hub = Table(rules, data=self.data, chance=Chance(seed), expect_cups=cups, clock=self.clock.seconds)
         self.hub.result_pause = result_pause
         self.hub.bot_delay = 0.0
         self.hub.seating.allow_unpaired = not paired
@@ -247,14 +247,14 @@ class SimGame:
             return
         if hub.phase != TablePhase.BIDDING or hub.paused:
             return
-        index = hub.to_act()
+        index = hub.round.to_act()
         seat = hub.seats[index]
         sim = next((c for c in self.cups if c.cup_id == seat.cup_id), None)
         cup = sim.cup if sim else None
-        if cup is None or cup.state != cupmod.TURN or cup.awaiting or cup.deal != hub.deal.id or \
+        if cup is None or cup.state != cupmod.TURN or cup.awaiting or cup.deal != hub.round.deal.id or \
                 cup.table is None or cup.table[1] != index:
             return
-        turn = (hub.deal.id, len(hub.state.bids))
+        turn = (hub.round.deal.id, len(hub.state.bids))
         if sim.decided is None or sim.decided[0] != turn:
             sim.decided = (turn, self.bots[index].act(make_view(hub.state, seat.name, sim.dice())))
         while cup.kind != wire.BID:  # an armed call left from a refused try: step round to the bid
@@ -298,8 +298,8 @@ class SimGame:
             got = (cup.seat, result[2], result[4])
             if got != want:
                 found.append(f"{seat.name}: hub says seat/dice/status {want}, its cup {got}")
-            if alive and cup.deal != hub.deal.id:
-                found.append(f"{seat.name}: hub's last deal {hub.deal.id}, its cup's {cup.deal}")
+            if alive and cup.deal != hub.round.deal.id:
+                found.append(f"{seat.name}: hub's last deal {hub.round.deal.id}, its cup's {cup.deal}")
             if sim.crashes:
                 found.append(f"{seat.name}: its cup failed {sim.crashes} times on a message")
         return found

@@ -7,3 +7,14 @@ immutable TableSnapshot after every change and an event for each thing that happ
     hub.subscribe(callback)   # callback(item) on the hub's thread, for every event and snapshot
     latest = hub.watch()      # for another thread: latest.get() is the newest snapshot
 """
+
+import importlib
+
+from dicecup.rules.presets import FACES, POKER_DICE
+
+VIEWS = {FACES: "dicecup.view.table", POKER_DICE: "dicecup.view.pokertable"}  # game kind -> its snapshot_view
+
+
+def snapshot_view(snapshot, *, status=None, width=None):
+    """The table of a snapshot as the terminal draws it, by the game kind the snapshot carries."""
+    return importlib.import_module(VIEWS[snapshot.game]).snapshot_view(snapshot, status=status, width=width)

@@ -1,7 +1,7 @@
 """The terminal table view at poker dice (issue 14): seats with their lives, who holds the one cup and which way it
 goes, the cup's dice (open ones by rank, 9 T J Q K A; the ones under the cup as `?`, never their faces, even one
 the table saw before it went back under), the standing hand and this round's bids. A pure function of the
-engine's public state (the poker hub's PokerSeen), like view/table.py for face bids."""
+engine's public state (the poker table's snapshot), like view/table.py for face bids."""
 from rich import box
 from rich.console import Group
 from rich.panel import Panel
@@ -9,6 +9,11 @@ from rich.table import Table
 from rich.text import Text
 
 from dicecup.rules.poker.hands import rank_char
+
+
+def snapshot_view(snapshot, *, status=None, width=None) -> Panel:
+    """A poker table's snapshot (dicecup.hub.snapshot) drawn."""
+    return poker_table_view(snapshot.state, seat_notes=snapshot.seat_notes(), status=status, width=width)
 
 
 def poker_table_view(state, *, seat_notes=None, status=None, width=None) -> Panel:

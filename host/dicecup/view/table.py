@@ -11,6 +11,15 @@ from dicecup.rules.referee import count_words
 DIE_FACES = "·⚀⚁⚂⚃⚄⚅"
 
 
+def snapshot_view(snapshot, *, status=None, width=None) -> Panel:
+    """A face-bid table's snapshot (dicecup.hub.snapshot) drawn: its state, whose turn, the clock's hurry."""
+    from dicecup.hub.turnclock import hurry_from
+    state, left = snapshot.state, snapshot.clock_left
+    to_act = state.seats[snapshot.to_act] if snapshot.to_act is not None else None
+    return table_view(state, seat_notes=snapshot.seat_notes(), clock_left=left, to_act=to_act, status=status,
+                      width=width, hurry=left is not None and left <= hurry_from(state.rules.clock))
+
+
 def table_view(state, *, seat_notes=None, clock_left=None, status=None, to_act=None, width=None,
                hurry=False) -> Panel:
     """The whole table now. seat_notes: seat -> short text (e.g. "Pico cup" / "bot" / "cup unplugged: waiting for it");

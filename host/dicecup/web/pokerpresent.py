@@ -1,5 +1,5 @@
 """What a table screen may know of a poker-dice table (issue 14), as JSON-ready dicts: pure functions of the
-poker hub's published snapshot (seats, pause) and its PokerSeen (the engine's public state).
+poker table's published snapshot (seats, pause, and the engine's public state).
 
 A whitelist, as present.py is for face bids. The cup's five dice go out one by one: a die on the table with its
 face, a die under the cup as `{"die": N, "open": false}` and nothing more -- even when the table saw its face

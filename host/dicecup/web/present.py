@@ -7,8 +7,8 @@ import re
 
 from dicecup.rules.referee import count_words
 
-from dicecup.hub.snapshot import (GameWon, PokerRevealed, PokerSeen, RoundRevealed, Said, TableSnapshot,
-                                  TriggerPulled, TurnStarted)
+from dicecup.hub.snapshot import GameWon, PokerRevealed, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted
+from dicecup.rules.presets import POKER_DICE
 
 from .pokerpresent import poker_round_message, poker_table_message
 
@@ -27,6 +27,8 @@ def table_message(snap: TableSnapshot) -> dict:
     if state is None:  # seating: only who has sat down so far
         message["seats"] = [_seat(view, None, None) for view in snap.seats]
         return message
+    if snap.game == POKER_DICE:  # one cup passed round: its own message (pokerpresent.py)
+        return poker_table_message(snap, state, message)
     to_act = state.to_act or (state.seats[snap.to_act] if snap.to_act is not None else None)
     views = {view.name: view for view in snap.seats}
     message["seats"] = [_seat(views.get(name), state, i, to_act) for i, name in enumerate(state.seats)]
@@ -118,26 +120,12 @@ def event_message(item):
 
 
 class Presenter:
-    """event_message for one server: it also remembers a poker table's public state. A poker hub publishes its
-    seats and pauses in TableSnapshots (with no face-bid state) and its game in PokerSeen events: a page is sent
-    the two as one table message whenever either changes."""
-
-    def __init__(self):
-        self.snapshot = None   # the hub's latest TableSnapshot
-        self.poker = None      # the latest PokerSeen's state, once a poker game began
+    """event_message for one server, with a poker round's reveal in its own words."""
 
     def __call__(self, item):
-        if isinstance(item, PokerSeen):
-            self.poker = item.state
-            item = self.snapshot
-            if item is None:
-                return None
         if isinstance(item, TurnStarted):
             item = item.snapshot
         if isinstance(item, TableSnapshot):
-            self.snapshot = item
-            if self.poker is not None and item.state is None:
-                return poker_table_message(item, self.poker, table_message(item))
             return table_message(item)
         if isinstance(item, PokerRevealed):
             return {"type": "reveal", "round": poker_round_message(item.outcome)}

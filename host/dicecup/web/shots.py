@@ -12,7 +12,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from dicecup.hub.snapshot import GameWon, PokerRevealed, PokerSeen, RoundRevealed, TurnStarted
+from dicecup.hub.snapshot import GameWon, PokerRevealed, RoundRevealed, TableSnapshot, TurnStarted
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
 
@@ -106,13 +106,14 @@ class PokerMoments(Moments):
     def __init__(self):
         super().__init__()
         self.revealed = False
+        self.seen = None  # the poker state last looked at: a snapshot of the same state is no new moment
 
     def moment_of(self, item):
         if isinstance(item, PokerRevealed):
             self.revealed = self._next == 1  # the table that follows is the picture (the reveal, lives after)
-        if not isinstance(item, PokerSeen):
+        if not isinstance(item, TableSnapshot) or item.state is None or item.state is self.seen:
             return None
-        state = item.state
+        state = self.seen = item.state
         if self.revealed:
             return "poker-reveal"
         if state.phase == "receiving" and len(state.bids) >= 2 and any(state.on_table) and state.under_cup:

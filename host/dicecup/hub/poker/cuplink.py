@@ -28,8 +28,8 @@ _WAYS = {wire.PBID: None, wire.PBID_LEFT: "left", wire.PBID_RIGHT: "right"}
 class TableCup:
     secret_patience = 20.0  # seconds the cup has to open a round's secret once asked, while the table waits on it
 
-    def __init__(self, hub):
-        self.hub = hub
+    def __init__(self, poker):
+        self.poker = poker  # the poker Round (round.py) whose table this cup is
         self.rolling = None  # (event type, holder's name, PokerDeal): a roll waiting for commitments or openings
         self.unsettled = []  # the cup's rolls (PokerDeals) whose round secret has not been opened yet
         self.asked = None    # (the connection a PCLOSE went on, the last sub-deal it covers) until the secret is in
@@ -41,12 +41,12 @@ class TableCup:
         #                      still holds the secret of those rolls)
 
     def send(self, mtype, values=()):
-        self.hub.seats[0].send(mtype, values)  # every seat's connection is the one cup's
+        self.poker.seats[0].send(mtype, values)  # every seat's connection is the one cup's
 
     def send_table(self):
-        if self.asked is not None and self.asked[0] is not self.hub.seats[0].conn:
+        if self.asked is not None and self.asked[0] is not self.poker.seats[0].conn:
             self._ask_secret()  # the cup came back after a drop: the question may have gone with the old line
-        state = self.hub.state
+        state = self.poker.state
         way = 0 if state.direction is None else (1 if state.direction == 1 else 2)
         holder = 0xFF if state.holder is None else state.holder
         self.send(wire.PTABLE, (state.round & 0xFFFF, holder, stage_of(state), mask_of(
@@ -57,7 +57,7 @@ class TableCup:
         round's number changes, and a restarted round keeps its number, so a PTABLE of round 0 (none) goes first."""
         self.rolling = None
         self._ask_secret()  # the void round's dice are rechecked all the same
-        self.send(wire.PTABLE, (0, 0xFF, stage_of(self.hub.state), 0, 0, code_of_hand(None)))
+        self.send(wire.PTABLE, (0, 0xFF, stage_of(self.poker.state), 0, 0, code_of_hand(None)))
         # An intent whose answer the drop lost leaves the cup waiting ("busy") for good: it takes an ACCEPT of its
         # kind as the end of that wait and ignores the others. (A REFUSE would do too, but its cue on the LEDs
         # would hide the dice from the next holder's peek.) The intent itself is void with the round.
@@ -66,28 +66,28 @@ class TableCup:
 
     # -- intents: the holder's buttons ------------------------------------------------------------------------
     def on_intent(self, values):
-        hub = self.hub
+        poker = self.poker
         deal, kind, qty, face = values
-        if hub.phase.value != "bidding" or self.rolling is not None or hub.state.holder is None or self.closing:
+        if poker.table.phase.value != "bidding" or self.rolling is not None or poker.state.holder is None or self.closing:
             return self.send(wire.REFUSE, (deal, kind, wirenames.ROUND_OVER))
-        name = hub.state.seats[hub.state.holder]
+        name = poker.state.seats[poker.state.holder]
         try:
             event = self._event(name, kind, qty, face)
             if kind in _ROLLS:
-                apply(hub.state, event)  # refused before any die is rolled
+                apply(poker.state, event)  # refused before any die is rolled
                 self.send(wire.ACCEPT, (deal, kind))
-                slots = range(1, 6) if hub.state.phase == OPENING else (
-                    hub.state.under_cup if kind == wire.SHAKE else slots_of(qty))
+                slots = range(1, 6) if poker.state.phase == OPENING else (
+                    poker.state.under_cup if kind == wire.SHAKE else slots_of(qty))
                 return self._roll(type(event), name, slots)
-            hub._record(event)
+            poker.record_move(event)
         except DicecupError as error:
             self.send(wire.REFUSE, (deal, kind, wirenames.NOT_A_RAISE if isinstance(error, IllegalBid)
                                     else wirenames.OTHER))
-            hub.say(f"{name}: {error}")
+            poker.table.say(f"{name}: {error}")
             return self.send_table()
         self.send(wire.ACCEPT, (deal, kind))
-        if isinstance(event, (PokerBid, CallLiar)) or hub.state.phase == REVEAL:
-            return hub._after(event)
+        if isinstance(event, (PokerBid, CallLiar)) or poker.state.phase == REVEAL:
+            return poker.after(event)
         self.send_table()
 
     def _event(self, name, kind, qty, face):
@@ -107,14 +107,14 @@ class TableCup:
 
     # -- rolls: a sub-deal, a commitment per die, then the entropy --------------------------------------------
     def _roll(self, kind, name, slots):
-        hub = self.hub
-        if hub.state.phase == OPENING:  # the round's first roll: any secret of an earlier round is opened first
+        poker = self.poker
+        if poker.state.phase == OPENING:  # the round's first roll: any secret of an earlier round is opened first
             self._ask_secret()
-        hub.subs += 1
-        deal = PokerDeal(hub.subs, hub.chance.bytes(8), slots, name)
+        poker.subs += 1
+        deal = PokerDeal(poker.subs, poker.table.chance.bytes(8), slots, name)
         self.unsettled.append(deal)
-        self.rolled_on[deal.id] = hub.seats[0].conn
-        hub.journal.fact("dice", deal.id, f"nonce={deal.nonce.hex()}", f"dice={''.join(map(str, deal.slots))}",
+        self.rolled_on[deal.id] = poker.seats[0].conn
+        poker.table.journal.fact("dice", deal.id, f"nonce={deal.nonce.hex()}", f"dice={''.join(map(str, deal.slots))}",
                          f"by={name}")
         self.rolling = (kind, name, deal)
         self.send(wire.PDEAL, (deal.id, mask_of(deal.slots), deal.nonce))
@@ -128,28 +128,28 @@ class TableCup:
             return self.send(wire.ENTROPY, (deal.id, deal.entropy))
         verdict = deal.commit(die, digest)
         if verdict == "new":
-            self.hub.journal.fact("die-commit", deal.id, die, bytes(digest).hex())
+            self.poker.table.journal.fact("die-commit", deal.id, die, bytes(digest).hex())
         if not deal.committed:
             return
-        hub = self.hub
-        deal.give_entropy(hub.chance.fork(f"entropy {deal.id}").bytes(16))  # only now: every die is bound
-        hub.journal.fact("die-entropy", deal.id, deal.entropy.hex(), f"check={deal.receipt()}")
+        poker = self.poker
+        deal.give_entropy(poker.table.chance.fork(f"entropy {deal.id}").bytes(16))  # only now: every die is bound
+        poker.table.journal.fact("die-entropy", deal.id, deal.entropy.hex(), f"check={deal.receipt()}")
         for slot in deal.slots:
-            hub.rolled_in[slot] = deal
-        hub.round_deals.append(deal)
+            poker.rolled_in[slot] = deal
+        poker.round_deals.append(deal)
         self.send(wire.ENTROPY, (deal.id, deal.entropy))
         if kind is Shake:
             self.rolling = None
-            hub._record(Shake(name))
+            poker.record_move(Shake(name))
             self.send_table()
 
     # -- openings: one die at a time --------------------------------------------------------------------------
     def on_open(self, values):
-        hub = self.hub
+        poker = self.poker
         deal_id, die, face, seed = values
         if die == 0:
             return self._on_secret(deal_id, bytes(seed))
-        deal = hub.rolled_in.get(die)
+        deal = poker.rolled_in.get(die)
         if deal is None or deal.id != deal_id or not 1 <= die <= 5:
             return self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.BAD_REVEAL))
         if die in deal.opened:  # opened before (on the table, hidden again since): it goes back to the table
@@ -158,23 +158,23 @@ class TableCup:
             return self._show(deal_id, die, face)
         if not deal.check_open(die, face, bytes(seed)):
             self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.BAD_REVEAL))
-            return hub.stop_cheating(f"the cup opened die {die} as {rank_char(face) if 1 <= face <= 6 else face}, "
+            return poker.stop_cheating(f"the cup opened die {die} as {rank_char(face) if 1 <= face <= 6 else face}, "
                                      "which is not what the seed it committed to gives")
         deal.opened.add(die)
-        hub.journal.fact("die-seed", deal.id, die, bytes(seed).hex())
+        poker.table.journal.fact("die-seed", deal.id, die, bytes(seed).hex())
         if self.rolling is not None and self.rolling[2] is deal:
             return self._rolled_open(deal)
-        if hub.state.phase == REVEAL:
+        if poker.state.phase == REVEAL:
             return self._revealed()
         self._show(deal_id, die, face)
 
     def _show(self, deal_id, die, face):
-        hub = self.hub
-        name = hub.state.seats[hub.state.holder]
+        poker = self.poker
+        name = poker.state.seats[poker.state.holder]
         try:
-            hub._record(Show(name, ((die, face),)))
+            poker.record_move(Show(name, ((die, face),)))
         except DicecupError as error:
-            hub.say(f"{name}: {error}")
+            poker.table.say(f"{name}: {error}")
             self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.OTHER))
         self.send_table()
 
@@ -183,9 +183,9 @@ class TableCup:
             return
         kind, name, _ = self.rolling
         self.rolling = None
-        self.hub._record(kind(name, tuple((s, deal.faces[s]) for s in deal.slots)))
+        self.poker.record_move(kind(name, tuple((s, deal.faces[s]) for s in deal.slots)))
         if kind is Try:
-            return self.hub._after(None)
+            return self.poker.after(None)
         self.send_table()
 
     # -- the round secret: every die of the round opened once it is over ------------------------------------------
@@ -200,8 +200,8 @@ class TableCup:
     def _ask_secret(self) -> bool:
         if not self.unsettled or self.no_secrets:
             return False
-        self.asked = (self.hub.seats[0].conn, self.unsettled[-1].id)
-        self.asked_at = self.hub.clock()
+        self.asked = (self.poker.seats[0].conn, self.unsettled[-1].id)
+        self.asked_at = self.poker.table.clock()
         self.send(wire.PCLOSE, (self.unsettled[0].id,))
         return True
 
@@ -211,7 +211,7 @@ class TableCup:
         if self.closing is None or now - self.asked_at < self.secret_patience:
             return False
         self.unsettled, self.asked, self.closing = [], None, None
-        self.hub.stop_cheating(f"the cup did not open its round secret in {self.secret_patience:g} s, so the dice "
+        self.poker.stop_cheating(f"the cup did not open its round secret in {self.secret_patience:g} s, so the dice "
                                "it rolled under the cup can't be rechecked")
         return True
 
@@ -231,10 +231,10 @@ class TableCup:
                 if not good:
                     self.send(wire.REFUSE, (first, wire.OPEN, wirenames.BAD_REVEAL))
                     self.unsettled, self.asked, self.closing = [], None, None
-                    return self.hub.stop_cheating(
+                    return self.poker.stop_cheating(
                         f"the cup's round secret does not give the seed it committed to for die {slot} in sub-deal "
                         f"{deal.id}: it showed dice no seed of its own gave")
-        self.hub.journal.fact("round-secret", first, secret.hex(), f"last={last}")
+        self.poker.table.journal.fact("round-secret", first, secret.hex(), f"last={last}")
         self.opened_secrets += 1
         self._settled(covered)
 
@@ -244,20 +244,20 @@ class TableCup:
         if about != wire.PCLOSE or self.asked is None:
             return False
         covered = [deal for deal in self.unsettled if deal.id <= self.asked[1]]
-        line = self.hub.seats[0].conn
+        line = self.poker.seats[0].conn
         if self.opened_secrets if code == wire.ERR_UNKNOWN else any(
                 deal.commits and self.rolled_on.get(deal.id) is line for deal in covered):
             # It opened secrets before, or it committed to these dice on this very line: it has the secret.
             self.unsettled, self.asked, self.closing = [], None, None
-            self.hub.stop_cheating("the cup would not open its round secret, which it holds, so the dice it "
+            self.poker.stop_cheating("the cup would not open its round secret, which it holds, so the dice it "
                                    "rolled under the cup can't be rechecked")
             return True
         if code == wire.ERR_UNKNOWN:
             self.no_secrets = True
-            self.hub.say("the table's cup has firmware without round secrets: dice re-rolled under it unseen can't "
+            self.poker.table.say("the table's cup has firmware without round secrets: dice re-rolled under it unseen can't "
                          "be rechecked (flash it again to have them)")
         if covered:
-            self.hub.journal.comment(f"the cup opened no round secret for sub-deals {covered[0].id}-"
+            self.poker.table.journal.comment(f"the cup opened no round secret for sub-deals {covered[0].id}-"
                                      f"{covered[-1].id}: their dice not opened alone can't be rechecked")
         self._settled(covered)
         return True
@@ -275,16 +275,16 @@ class TableCup:
         """The cup is lifted: the dice not yet opened are asked for (each comes alone, checked), then the reveal."""
         self.send_table()
         if not self._revealed():
-            self.send(wire.REVEAL_REQ, (self.hub.state.round & 0xFFFF,))
+            self.send(wire.REVEAL_REQ, (self.poker.state.round & 0xFFFF,))
 
     def _revealed(self) -> bool:
-        hub = self.hub
+        poker = self.poker
         faces = []
         for slot in range(1, 6):
-            deal = hub.rolled_in.get(slot)
+            deal = poker.rolled_in.get(slot)
             if deal is None or slot not in deal.faces or slot not in deal.opened:
                 return False
             faces.append(deal.faces[slot])
-        hub._record(Reveal(tuple(faces)))
-        hub._after(None)
+        poker.record_move(Reveal(tuple(faces)))
+        poker.after(None)
         return True

@@ -23,7 +23,7 @@ class PokerSeating(Seating):
             return super().on_sit(conn, values)
         for name in hub.players:
             self.seats.append(Seat(len(self.seats), name, conn=conn))
-        hub.cup = TableCup(hub)
+        hub.round.cup = TableCup(hub.round)
         conn.send(wire.ACCEPT, (values[0], wire.READY))
         conn.send(wire.WELCOME, (wire.VERSION, 0, len(self.seats)))
         hub.say(f"{conn.hello[4]} is the table's cup, passed round: {', '.join(hub.players)} play with it")
@@ -35,8 +35,9 @@ class PokerRecovery:
     opener's shake -- its bids are void, journaled as the record's `reroll NAME` (nobody loses a life) -- since a
     roll or an opening may have been lost on the way, and the holder's hands may have moved on meanwhile."""
 
-    def __init__(self, hub):
-        self.hub = hub
+    def __init__(self, poker):
+        self.poker = poker  # the poker Round (round.py)
+        self.hub = poker.table
 
     def dropped(self, seat, why):
         hub = self.hub
@@ -49,40 +50,41 @@ class PokerRecovery:
                 "played again from the shake")
 
     def cup_back(self, seat, conn):
-        hub = self.hub
+        hub, poker = self.hub, self.poker
         for each in hub.seats:  # every seat holds the one cup
             if each.is_cup:
                 each.conn = conn
         conn.send(wire.WELCOME, (wire.VERSION, 0, len(hub.seats)))
         if hub.phase == OVER or hub.state is None:
             return hub.say("the table's cup is back")
-        if hub.cup is not None and hub.cup.closing is not None:  # the round was over: its secret is asked again
+        cup = poker.cup
+        if cup is not None and cup.closing is not None:  # the round was over: its secret is asked again
             hub.go_on()
-            return hub.cup.send_table()
-        in_flight = hub.cup is not None and hub.cup.rolling is not None
+            return cup.send_table()
+        in_flight = cup is not None and cup.rolling is not None
         if in_flight:
-            hub.cup.rolling = None  # a roll in flight is void with the round
+            cup.rolling = None  # a roll in flight is void with the round
         hub.go_on()
         if hub.phase == BETWEEN:  # the round was over: the next one starts as it would have
             return hub.say("the table's cup is back: the game goes on")
         state = hub.state
-        restarted = bool(hub.round_events or hub.round_deals or in_flight)
+        restarted = bool(poker.round_events or poker.round_deals or in_flight)
         if restarted:
             who = state.seats[state.holder if state.holder is not None else state.opener]
             hub.journal.comment("the table's cup dropped and came back: the round is played again, its bids void")
-            hub.record(Reroll(who))
-            hub._open_the_rest()
-            if hub.cup is not None:
-                hub.cup.forget_round()
+            poker.record(Reroll(who))
+            poker.open_the_rest()
+            if cup is not None:
+                cup.forget_round()
         hub.say("the table's cup is back: " + ("this round starts again from the shake, its bids void"
                                                if restarted else "the game goes on"))
-        hub._next_turn()
+        poker.next_turn()
 
     def retire(self, name, why):
-        hub = self.hub
-        hub.record(Retire(name))
+        hub, poker = self.hub, self.poker
+        poker.record(Retire(name))
         hub.say(f"{name} is out of the game ({why}); the round starts again")
-        hub._open_the_rest()
-        if hub.state.phase == P_OVER:
+        poker.open_the_rest()
+        if poker.state.phase == P_OVER:
             return hub.end_game()
-        hub._next_turn()
+        poker.next_turn()

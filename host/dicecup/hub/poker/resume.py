@@ -32,12 +32,12 @@ from .dice import PokerDeal
 from .cuplink import TableCup
 from .onecup import PokerSeating
 from .verify import check_poker_journal
-from ..recovery import Recovery
+from ..recovery import seat_from_journal
 
 
 def why_not_poker(text: str):
     """Why this poker journal can't be taken up again (None if it can): a game stopped because its cup cheated
-    (PokerHub.stop_cheating) stays stopped, and the fair-dice facts must check, since the resumed hub goes on
+    (Round.stop_cheating) stays stopped, and the fair-dice facts must check, since the resumed hub goes on
     numbering and opening its rolls."""
     if re.search(r"^# .*: cheating; the game stopped$", text, re.M):
         return "the table's cup was caught cheating in this game, which stopped it there, so it can't go on"
@@ -48,36 +48,35 @@ def why_not_poker(text: str):
     return None
 
 
-def resume_poker(hub, resumed, state, bots):
-    """Take a poker game up again on `hub` (a PokerHub with no seats yet): seats and lives as journaled, the cut
-    round (if any) played again from the shake. A table of one cup waits (paused) until a cup says hello."""
+def resume_poker(poker, resumed, state, bots):
+    """Take a poker game up again on the poker Round of a table with no seats yet: seats and lives as journaled,
+    the cut round (if any) played again from the shake. A table of one cup waits (paused) until a cup says hello."""
+    table = poker.table
     text = resumed.path.read_text(encoding="utf-8")
     journal = Journal(resumed.path)
     journal.comment("the hub restarted; resuming from this journal")
-    seats = [Recovery._seat(index, name, resumed, bots) for index, name in enumerate(state.seats)]
+    seats = [seat_from_journal(index, name, resumed, bots) for index, name in enumerate(state.seats)]
     rolls, settled = _rolls(text)
-    hub.seating = ResumedPokerSeating(hub, seats)
-    hub.state, hub.journal, hub.rounds_done, hub.subs = state, journal, len(state.history), max(rolls, default=0)
-    if any(seat.is_cup for seat in seats):
-        hub.cup = TableCup(hub)
-        # The cup's rolls its round secret has not settled yet: asked for when the cup is back (forget_round), so
-        # the cut round's dice are rechecked if it kept the secret (a cup that lost it says so, and it is noted).
-        hub.cup.unsettled = [deal for id, deal in sorted(rolls.items()) if id > settled]
+    table.seating = ResumedPokerSeating(table, seats)
     if state.phase == OPENING and state.holder is None and resumed.opener in state.seats:  # round 1, drawn
         opener = state.seats.index(resumed.opener)
-        hub.state = state._replace(opener=opener, holder=opener)
+        state = state._replace(opener=opener, holder=opener)
+    poker.state, poker.subs = state, max(rolls, default=0)
+    table.take_over(journal, seats, TablePhase.OVER if state.winner is not None else TablePhase.BETWEEN)
+    if any(seat.is_cup for seat in seats):
+        poker.cup = TableCup(poker)
+        # The cup's rolls its round secret has not settled yet: asked for when the cup is back (forget_round), so
+        # the cut round's dice are rechecked if it kept the secret (a cup that lost it says so, and it is noted).
+        poker.cup.unsettled = [deal for id, deal in sorted(rolls.items()) if id > settled]
     cut = state.phase != OPENING
     if cut:
-        hub.journal.comment("the hub stopped mid-round: the round is played again, its bids void")
-        hub.record(Reroll(state.seats[_someone_playing(state)]))
-    _open_kept_seeds(hub, resumed.path, rolls)
-    hub.phase, hub.next_at = TablePhase.BETWEEN, hub.clock()
-    if hub.cup is not None:
-        hub.pause()  # until the table's cup says hello
-    hub.say(f"resuming {resumed.path.name}: round {state.round}" +
-            (", played again from the shake, its bids void" if cut else "") +
-            ("; waiting for the table's cup to say hello" if hub.cup is not None else ""))
-    hub._publish_snapshot()
+        journal.comment("the hub stopped mid-round: the round is played again, its bids void")
+        poker.record(Reroll(state.seats[_someone_playing(state)]))
+    _open_kept_seeds(journal, resumed.path, rolls)
+    table.say(f"resuming {resumed.path.name}: round {state.round}" +
+              (", played again from the shake, its bids void" if cut else "") +
+              ("; waiting for the table's cup to say hello" if poker.cup is not None else ""))
+    table.go_on()  # a table of bots goes on at once; one cup's waits (paused) until it says hello
 
 
 def _someone_playing(state) -> int:
@@ -116,21 +115,21 @@ def _rolls(text):
 _NO_SECRET = re.compile(r"^# the cup opened no round secret for sub-deals \d+-(\d+)")  # cuplink.TableCup.on_error
 
 
-def _open_kept_seeds(hub, path, rolls):
+def _open_kept_seeds(journal, path, rolls):
     """Every die the hub rolled for its bots and nobody saw, opened from its private file (only a seed that opens
     the journal's commitment of that die is written): the cut round's, and a round end the kill cut short."""
     try:
         kept = json.loads(secrets_path(path).read_text()).get("poker", {})
     except (OSError, ValueError, AttributeError):
         return
-    with hub.journal.batch():
+    with journal.batch():
         for sub, seeds in sorted(kept.items(), key=lambda item: int(item[0])):
             deal = rolls.get(int(sub))
             for slot, seed in sorted(seeds.items()):
                 if deal is None or int(slot) in deal.opened or int(slot) not in deal.commits:
                     continue
                 if commitment.verify(deal.commits[int(slot)], deal.nonce, int(slot), 1, bytes.fromhex(seed)):
-                    hub.journal.fact("die-seed", deal.id, int(slot), seed)
+                    journal.fact("die-seed", deal.id, int(slot), seed)
 
 
 class ResumedPokerSeating(PokerSeating):
@@ -155,9 +154,9 @@ class ResumedPokerSeating(PokerSeating):
                 seat.cup_id, seat.fw, seat.board = values[3], f"{values[1]}.{values[2]}", values[5]
                 seat.paired = pairing == "paired"
                 self.hub.journal.fact("cup", seat.name, f"id={seat.cup_id}", f"board={seat.board}",
-                                      f"fw={seat.fw}", f"port={conn.name}")
+                                       f"fw={seat.fw}", f"port={conn.name}")
             super().on_hello(conn, values)
             if cups[0].conn is conn:
-                self.hub.cup.forget_round()  # it may hold the cut round's dice, or wait on an intent's answer
+                self.hub.round.cup.forget_round()  # it may hold the cut round's dice, or wait on an intent's answer
             return
         super().on_hello(conn, values)

@@ -1,0 +1,31 @@
+"""Hands on the one virtual cup of a poker table where every move is typed (`dicecup play --rules poker --sim 1
+--players ...`): the moves the hub can't make for the cup's holder, since only the cup knows its dice, are pressed
+on its buttons here, as the holder would press them. The hub's poker Round calls `shake()` and `tries()`; it never
+touches the cup's buttons itself."""
+from dicecup.rules.errors import NotationError
+
+
+class TypedHands:
+    def __init__(self, cup):
+        self.cup = cup
+        self.cursor = 0       # where the last typed try left the cup's pointer
+        self.pressed = None   # (round, tries) of the last try pressed, until the cup has rolled it
+
+    def shake(self):
+        """The opening shake: B held."""
+        self.cup.press("b", "long")
+
+    def tries(self, state, slots):
+        """A try at five of a kind: A moves the pointer (at die 1 when the tries begin, where the last try left it
+        after), B picks each die, B held rolls them."""
+        if self.pressed == (state.round, state.tries):  # the cup drops presses while it is busy
+            raise NotationError("the cup is rolling the try before: wait for it to land")
+        self.pressed = (state.round, state.tries)
+        cursor = self.cursor if state.tries else 0
+        for slot in sorted(set(slots)):
+            for _ in range((slot - 1 - cursor) % 5):
+                self.cup.press("a", "press")
+            self.cup.press("b", "press")
+            cursor = slot - 1
+        self.cup.press("b", "long")
+        self.cursor = cursor
