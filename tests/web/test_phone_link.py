@@ -123,8 +123,8 @@ def test_a_phone_seat_plays_a_whole_game_with_bots_through_the_cups_own_path_and
 
 
 @pytest.mark.parametrize("message, reason", [
-    ({"m": "hello", "cup_id": 1}, "a phone says commit, intent or reveal"),
-    ({"m": "proof"}, "a phone says commit, intent or reveal"),
+    ({"m": "hello", "cup_id": 1}, "a phone says commit, intent, reveal, pcommit or open"),
+    ({"m": "proof"}, "a phone says commit, intent, reveal, pcommit or open"),
     ({"m": "commit", "deal": 1}, "commit needs digest"),
     ({"m": "commit", "deal": 1, "digest": "zz"}, "digest is 32 bytes in hex"),
     ({"m": "commit", "deal": -1, "digest": "00" * 32}, "out of range"),
@@ -133,6 +133,9 @@ def test_a_phone_seat_plays_a_whole_game_with_bots_through_the_cups_own_path_and
     ({"m": "reveal", "deal": 1, "dice": [1, 7], "seed": "00" * 16}, "a die shows 1 to 6"),
     ({"m": "reveal", "deal": 1, "dice": [1] * 16, "seed": "00" * 16}, "at most 15"),
     ({"m": "reveal", "deal": 1, "dice": "12", "seed": "00" * 16}, "dice is a list of dice"),
+    ({"m": "pcommit", "deal": 1, "die": 1}, "pcommit needs digest"),
+    ({"m": "open", "deal": 1, "die": 1, "face": 2, "seed": "00" * 15}, "seed is 16 bytes in hex"),
+    ({"m": "open", "deal": 1, "die": 256, "face": 2, "seed": "00" * 16}, "out of range"),
 ])
 def test_what_a_phone_page_may_say_is_checked_field_by_field(message, reason):
     with pytest.raises(inbox.Refused, match=reason):

@@ -37,6 +37,24 @@ def start_play(tmp_path, phones=3, rules=("dice=2",)):
     raise AssertionError("no phone links:\n" + "".join(lines) + play.stderr.read())
 
 
+def stop(play):
+    """A `dicecup play` still running (a test that failed midway) is stopped."""
+    if play.poll() is None:
+        play.kill()
+        play.wait(30)
+
+
+def finished(play, lines, banner):
+    """A `dicecup play` that has ended, and ended well, with the winner its pages' banner named: (all it printed,
+    the winner, its journal's path)."""
+    play.reader.join(30)
+    out, err = "".join(lines), play.stderr.read()
+    assert play.returncode == 0 and "Traceback" not in err, err[-2000:]
+    winner = re.search(r"^(\S+) wins the game\.$", out, re.M).group(1)
+    assert banner == f"{winner} wins the game"
+    return out, winner, re.search(r"^journal: (.+)$", out, re.M).group(1)
+
+
 def stored(page) -> dict:
     """What the phone's page keeps of its cup (localStorage): seat, deal, nonce, seed, digest, entropy, dice."""
     return page.evaluate("JSON.parse(localStorage.getItem('dicecup-phone-' + location.pathname.split('/').pop()))")
@@ -85,15 +103,8 @@ def test_dicecup_play_with_three_phones_plays_a_whole_game_on_their_pages_and_th
         winner_banner = pages["phone1"].inner_text(".banner.won")
         play.wait(60)
     finally:
-        if play.poll() is None:
-            play.kill()
-            play.wait(30)
-    play.reader.join(30)
-    out, err = "".join(lines), play.stderr.read()
-    assert play.returncode == 0 and "Traceback" not in err, err[-2000:]
-    winner = re.search(r"^(\S+) wins the game\.$", out, re.M).group(1)
-    assert winner_banner == f"{winner} wins the game"
-    journal = re.search(r"^journal: (.+)$", out, re.M).group(1)
+        stop(play)
+    out, winner, journal = finished(play, lines, winner_banner)
     verdict = json.loads(subprocess.run([sys.executable, "-m", "dicecup", "referee", journal, "--json"],
                                         capture_output=True, text=True, timeout=60).stdout)
     assert verdict["winner"] == winner and len(verdict["rounds"]) >= 3
@@ -181,9 +192,7 @@ def test_at_the_revolver_a_phone_shows_each_pull_of_its_trigger(browser, tmp_pat
         play.wait(60)
         notes = {name: page.evaluate("window.notes") for name, page in pages.items()}
     finally:
-        if play.poll() is None:
-            play.kill()
-            play.wait(30)
+        stop(play)
     play.reader.join(30)
     out = "".join(lines)
     winner = re.search(r"^(\S+) wins the game\.$", out, re.M).group(1)

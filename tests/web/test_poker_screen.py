@@ -160,7 +160,7 @@ document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
   const q = (s) => document.querySelector(s);
   if (!q("#cupdice")) return;
   const now = {turn: q("#turn").innerText, dice: [...document.querySelectorAll("#cupdice .pdie")]
-                 .map((d) => d.dataset.face || "?").join(""),
+                 .sort((a, b) => a.dataset.die - b.dataset.die).map((d) => d.dataset.face || "?").join(""),
                bids: [...document.querySelectorAll("#bids li")].map((li) => li.innerText),
                standing: q("#standing").innerText, holder: [...document.querySelectorAll("#seats .seat.holds")]
                  .map((s) => s.dataset.seat).join(",")};

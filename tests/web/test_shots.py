@@ -52,8 +52,8 @@ def test_the_poker_screenshots_show_the_cup_passed_round_its_open_dice_and_a_rev
         assert path.read_bytes().startswith(PNG) and path.stat().st_size > 10_000
     table = taken["poker"][1]
     assert re.search(r"bot\d holds the cup · passes (left →|right ←) bot\d", table), table
-    assert re.search(r"the cup's dice: [1-4] on the table, [1-4] under the cup", table)
-    assert re.search(r"— by bot\d", table) and re.search(r"is passed the cup: accept \S+ \(.+\) or call liar", table)
+    assert re.search(r"on the table: [1-4]\n", table) and re.search(r"under the cup: [1-4]\n", table)
+    assert re.search(r"bot\d bids: ", table) and re.search(r"is passed the cup: accept \S+ \(.+\) or call liar", table)
     assert "3 lives" in table and "holds the cup" in table and "dice in play" not in table
     reveal = taken["poker-reveal"][1]
     assert re.search(r"Round 1: the reveal", reveal) and re.search(r"the dice make .+ against the bid \S+", reveal)

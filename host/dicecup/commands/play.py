@@ -147,7 +147,7 @@ def _play(table, ports, args) -> int:
         # a board that matches an id but does not run dicecup never holds the game up.
         hub = table.make_hub(expect_cups=len(args.port) + args.sim + len(args.phones))
         phones = phone_seats(args.phones, table.keys)
-        face_bids = table.rules.preset.name != "poker"  # poker dice passes one cup: no phone seats
+        face_bids = table.rules.preset.name != "poker"  # poker dice: its one cup only, no phone seats added later
         web = open_table_screen(args.web, hub, phones=phones, more_phones=face_bids) if args.web else None
         if web is not None and face_bids:
             phone_adder(web, hub, table)  # `phone NAME` typed while seats are taken

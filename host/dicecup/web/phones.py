@@ -5,10 +5,11 @@ held by this process's keyring), so the table handles it exactly as a board on a
 What runs on the phone's side of that link here, in the hub's process, is only the link: it says hello, proves
 the key, answers pings, and relays every other message to and from the phone's page as JSON. The game's part of
 a cup — drawing the secret seed, committing, making the dice from the hub's entropy, revealing at the call — is
-the page's (static/phone.js, static/fairdice.js): this process never sees a phone's seed or dice before its
+the page's (static/phone.js, static/fairdice.js; the table's one poker cup: static/pokerphone.js): this process never sees a phone's seed or dice before its
 reveal, as with any cup.
 
-Messages from a page are checked as a cup's frame is: only a cup's messages (commit, intent, reveal), every field
+Messages from a page are checked as a cup's frame is: only a cup's messages (commit, intent, reveal, and at poker
+dice pcommit and open), every field
 of the right kind and range (wire.pack_body, the codec's own check), refused with a reason otherwise."""
 import hmac
 import json
@@ -24,7 +25,9 @@ from dicecup.link.transport import LinkDown, Transport
 
 from .inbox import Refused, TryAgain
 
-FROM_PAGE = (wire.COMMIT, wire.INTENT, wire.REVEAL)   # what a phone's page may say: a cup's game messages
+# What a phone's page may say: a cup's game messages, the face-bid cup's and the poker cup's (its dice committed to
+# and opened one by one: static/pokerphone.js).
+FROM_PAGE = (wire.COMMIT, wire.INTENT, wire.REVEAL, wire.PCOMMIT, wire.OPEN)
 _BY_NAME = {name: mtype for mtype, (name, _) in wirenames.MESSAGES.items()}
 _RAW_BYTES = {"n": 8, "a": 16, "k": 32}
 FW = (0, 1)  # the page's "firmware" version, as HELLO carries it
@@ -109,7 +112,7 @@ def to_wire(message: dict):
     name = message.get("m")
     mtype = _BY_NAME.get(name) if isinstance(name, str) else None
     if mtype not in FROM_PAGE:
-        raise Refused(f"a phone says commit, intent or reveal, not {str(name)[:20]!r}")
+        raise Refused(f"a phone says commit, intent, reveal, pcommit or open, not {str(name)[:20]!r}")
     fields = wirenames.MESSAGES[mtype][1]
     values = []
     for field, code in zip(fields, wire.LAYOUTS[mtype]):

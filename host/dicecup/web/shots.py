@@ -150,10 +150,21 @@ def take_poker_shots(out_dir: Path, browser=None, seed: str = SHOTS_SEED) -> dic
 
 def _shoot(out_dir, browser, rules, seed, moments, bots) -> dict:
     out_dir.mkdir(parents=True, exist_ok=True)
-    taken = {}
+
+    def shoot(moment, page):
+        path = out_dir / f"table-{moment}.png"
+        page.screenshot(path=str(path), animations="disabled", full_page=True)
+        return path, page.inner_text("body")
+    return at_moments(browser, rules, seed, moments, bots, shoot)
+
+
+def at_moments(browser, rules, seed, moments, bots, look, viewport=VIEWPORT) -> dict:
+    """A game of `bots` bots with the table screen open at `viewport` (width, height), held still at each of
+    `moments` until the page shows it, when look(moment, page) is called; {moment: what look returned}."""
+    seen = {}
     with bots_table(rules, seed, bots=bots, watchers=[moments]) as (hub, web, runner):
         page = browser.new_page()
-        page.set_viewport_size({"width": VIEWPORT[0], "height": VIEWPORT[1]})
+        page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
         page.goto(web.url)
         page.wait_for_selector("#seats .seat")
         runner.start()
@@ -161,11 +172,9 @@ def _shoot(out_dir, browser, rules, seed, moments, bots) -> dict:
             if not moments.event(moment).wait(60):
                 raise RuntimeError(f"the game never reached its {moment}")
             page.wait_for_selector(WAIT_FOR[moment], timeout=15000)
-            path = out_dir / f"table-{moment}.png"
-            page.screenshot(path=str(path), animations="disabled", full_page=True)
-            taken[moment] = (path, page.inner_text("body"))
+            seen[moment] = look(moment, page)
             moments.release()
-    return taken
+    return seen
 
 
 PHONE_VIEWPORT = (390, 844)  # a phone held upright

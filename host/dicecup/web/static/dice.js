@@ -48,6 +48,7 @@ function faceDown(slot) {
   const node = el("span", "pdie facedown", "?");
   node.setAttribute("role", "img");
   node.setAttribute("aria-label", `die ${slot}, under the cup`);
+  node.dataset.die = slot;
   return node;
 }
 

@@ -3,6 +3,9 @@
 //     digest = SHA-256("dicecup-seed-2" | nonce 8 | seat 1 | count 1 | seed 16)
 // and its dice are HMAC-SHA256(seed, "dicecup-dice-2" | nonce 8 | seat 1 | entropy 16 | block u32 big-endian),
 // block = 0, 1, ...; each byte b < 252 gives the die b % 6 + 1 (252..255 skipped), until `count` dice.
+// At poker dice (docs/protocol.md "Poker", cupcore/pokercup.py) each die is its own: its seed comes from the round
+// secret R, dieSeed = HMAC-SHA256(R, "dicecup-poker-die-1" | deal u16 big-endian | die)[:16], and the commitment
+// and roll above are made with the die's number where the seat stands and a count of 1.
 //
 // Web Crypto (crypto.subtle) does the hashing where the browser offers it. Browsers offer it only in a secure
 // context (https, or the hub's own machine): a phone opening http://192.168.x.y on the LAN has crypto.getRandomValues
@@ -14,6 +17,7 @@
   const enc = new TextEncoder();
   const SEED_TAG = enc.encode("dicecup-seed-2");
   const DICE_TAG = enc.encode("dicecup-dice-2");
+  const DIE_TAG = enc.encode("dicecup-poker-die-1");
   const LIMIT = 252;
 
   function concat(...parts) {
@@ -116,6 +120,12 @@
           }
         }
         return dice;
+      },
+      async dieSeed(secret, deal, die) {
+        if (secret.length !== 16 || !(deal >= 0 && deal <= 0xffff) || !(die >= 0 && die <= 255))
+          throw new RangeError("a die's seed needs a 16-byte round secret, a sub-deal 0..65535 and a die 0..255");
+        const mac = await backend.hmacBlocks(secret);
+        return (await mac(concat(DIE_TAG, [deal >> 8, deal & 255, die]))).slice(0, 16);
       },
     };
   }

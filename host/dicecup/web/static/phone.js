@@ -8,6 +8,7 @@
 (function () {
   const {el, die} = window.Dice;
   const F = window.FairDice;
+  const poker = window.PokerPhone;
   const $ = (id) => document.getElementById(id);
   const token = location.pathname.split("/").pop();
   const STORE = "dicecup-phone-" + token;
@@ -53,7 +54,8 @@
     ws.onmessage = (event) => {
       let m;
       try { m = JSON.parse(event.data); } catch (e) { return; }
-      if (m.type === "cup") (CUP[m.m] || (() => {}))(m);
+      if (m.type === "cup" && poker.claims(m)) poker.receive(m);  // the table's one poker cup: pokerphone.js
+      else if (m.type === "cup") (CUP[m.m] || (() => {}))(m);
       else (PAGE[m.type] || (() => {}))(m);
       draw();
     };
@@ -152,6 +154,14 @@
   function draw() {
     const seated = cup.seat !== undefined;
     $("sit").hidden = seated || refused;
+    const pokerCup = !refused && (poker.active() || (publicTable && publicTable.game === "poker"));
+    $("face-cup").hidden = $("middle").hidden = pokerCup;
+    $("poker").hidden = !pokerCup;
+    if (pokerCup) {
+      $("compose").hidden = true;
+      if (publicTable && publicTable.winner) banner(`${publicTable.winner} wins the game`);
+      return poker.draw(publicTable);
+    }
     $("peek").hidden = !cup.dice || refused;  // a refused page plays nothing, not even its old dice
     $("cupline").textContent = cup.out ? "you are out" : cup.dice ? `${cup.dice.length} dice under your cup` :
       cup.digest ? "shaking…" : seated ? "waiting for the deal" : "not seated yet";
@@ -242,6 +252,7 @@
   for (const end of ["pointerup", "pointerleave", "pointercancel"]) peek.addEventListener(end, () => show(false));
   document.addEventListener("visibilitychange", () => { if (document.hidden) show(false); });
 
+  poker.start(send, note, REASONS);
   draw();
   connect();
 })();

@@ -1,7 +1,7 @@
 // The table screen at poker dice (issue 14): one cup of five dice passed round the table. table.js calls these
 // for a table message with game "poker": seats with their lives (not dice), who holds the cup and which way it
-// goes, the cup's dice (open ones by their rank, the ones under the cup face down: the page never gets their
-// faces), the standing hand in words, the round's bids, and the reveal of the five dice against the bid.
+// goes, the table (dice lifted onto it by their rank, the cup beside them with the rest face down: the page never
+// gets their faces), the standing bid apart from them in a speech bubble, the round's bids, and the reveal.
 "use strict";
 (function () {
   const {el, pokerDie, faceDown} = window.Dice;
@@ -45,21 +45,8 @@
   function drawMiddle(t) {
     const passes = t.passes_to ? ` · passes ${t.direction} ${ARROW[t.direction]} ${t.passes_to}` : "";
     $("turn").textContent = t.winner || !t.holder ? "" : `${t.holder} holds the cup${passes}`;
-    const standing = $("standing");
-    standing.replaceChildren();
-    if (t.standing) {
-      const bid = el("div", "bid poker");
-      bid.appendChild(hand(t.standing.bid));
-      standing.append(bid, el("div", "words", `${t.standing.words} — by ${t.standing.by}`));
-    } else standing.appendChild(el("span", "none", "no bid yet"));
-    const cup = $("cupdice");
-    cup.replaceChildren();
-    cup.hidden = !t.dice || !!t.winner;
-    const open = t.dice.filter((d) => d.open).length;
-    cup.appendChild(el("h2", "", `the cup's dice: ${open} on the table, ${5 - open} under the cup`));
-    const row = el("div", "row");
-    for (const d of t.dice) row.appendChild(d.open ? pokerDie(d.face, "") : faceDown(d.die));
-    cup.appendChild(row);
+    drawBid(t);
+    drawTableDice(t);
     $("bids").replaceChildren(...t.bids.map((b) => {
       const item = el("li", "", `${b.seat} ${b.bid}${b.way ? " " + b.way : ""}`);
       item.appendChild(el("span", "w", ` (${b.words})`));
@@ -67,6 +54,46 @@
     }));
     $("facts").textContent = [t.doing, `${t.lives_each} ${t.lives_each === 1 ? "life" : "lives"} each`]
       .filter(Boolean).join(" · ");
+  }
+
+  // The standing bid is words said by a player, drawn as a speech bubble with its hand in outlined letters: a
+  // newcomer read five big dice over the cup's real ones as the dice, so the bid never looks like dice on the table.
+  function drawBid(t) {
+    const standing = $("standing");
+    standing.replaceChildren();
+    standing.classList.toggle("bubble", !!t.standing);
+    if (!t.standing) return standing.appendChild(el("span", "none", "no bid yet"));
+    const said = el("div", "said-by");
+    said.append(el("strong", "", `${t.standing.by} bids:`), document.createTextNode(` ${t.standing.words}`));
+    const bid = el("div", "bid poker");
+    bid.appendChild(hand(t.standing.bid));
+    standing.append(said, bid);
+  }
+
+  // The table itself: the dice lifted onto the felt, face up, and beside them the cup with the dice under it,
+  // face down (the page never has their faces).
+  function drawTableDice(t) {
+    const box = $("cupdice");
+    box.replaceChildren();
+    box.hidden = !t.dice || !!t.winner;
+    if (box.hidden) return;
+    const open = t.dice.filter((d) => d.open), hidden = t.dice.filter((d) => !d.open);
+    const felt = el("div", "zone felt");
+    felt.appendChild(el("h2", "", `on the table: ${open.length}`));
+    const lifted = el("div", "row");
+    for (const d of open) {
+      const node = pokerDie(d.face, "");
+      node.dataset.die = d.die;  // which of the five it is, as the face-down ones say
+      lifted.appendChild(node);
+    }
+    if (!open.length) lifted.appendChild(el("span", "empty", "no dice out"));
+    felt.appendChild(lifted);
+    const cup = el("div", "zone undercup");
+    cup.appendChild(el("h2", "", `under the cup: ${hidden.length}`));
+    const under = el("div", "row");
+    under.replaceChildren(...hidden.map((d) => faceDown(d.die)));
+    cup.appendChild(under);
+    box.append(felt, cup);
   }
 
   function drawReveal(round, box) {
