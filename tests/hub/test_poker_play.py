@@ -111,7 +111,6 @@ def _shake(cup, timeout=30.0):
 @pytest.mark.parametrize("words, says", [
     (("--rules", "poker", "--sim", "1"), "poker dice passes one cup round the table: name who shares it"),
     (("--rules", "poker", "--sim", "2", "--players", "ana,ben"), "one cup passed round, not 2"),
-    (("--rules", "poker", "--sim", "1", "--players", "ana,ben", "--bots", "1"), "bots can't sit"),
     (("--rules", "poker", "--sim", "1", "--phones", "1", "--players", "ana,ben"), "one cup passed round, not 2"),
     (("--rules", "poker", "--phones", "2", "--players", "ana,ben", "--web", "0"), "one cup passed round, not 2"),
     (("--rules", "poker", "--sim", "1", "--players", "ana,Ana"), "--players names ana twice"),

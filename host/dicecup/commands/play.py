@@ -94,7 +94,7 @@ def run(args) -> int:
         return 2
     table.players = players  # poker dice: everyone sits with the one cup (poker/onecup.py)
     try:  # before any cup starts (issue 12 items 4, 5); a found cup may not run dicecup, so few is not yet known
-        counts = {"--players": len(players)} if players else {
+        counts = {"--players": len(players), "--bots": args.bots, "--bot": len(args.bot)} if players else {
             "--port": len(args.port), "cups found": len(found), "--sim": args.sim, "--bots": args.bots,
             "--bot": len(args.bot), "--phones": len(args.phones)}
         check_seat_count(rules, counts, more_may_come=bool(found) and not players)

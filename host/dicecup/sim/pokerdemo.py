@@ -12,7 +12,8 @@ BOT = "poker-hard"
 
 
 def play_poker_demo(table, cup, players: int, seed, timeout=None, web_address=None):
-    """Play a whole game; returns (hub, errors). `web_address`: also serve the table screen there (--web)."""
+    """Play a whole game; returns (hub, errors). `web_address`: also serve the table screen there (--web). Bots the
+    table seats on the hub (TableSetup's bots) sit after the players and play through the same cup."""
     names = NAMES[:players]
     table.players = names
     hub = table.make_hub(expect_cups=1)

@@ -54,7 +54,8 @@ class PokerHands(threading.Thread):
                     return
                 if state is self.done and time.monotonic() - self.acted > self.again:
                     self.done = None  # nothing came of it (a gesture lost on a loaded machine): try again
-                if state is None or state is self.done or state.holder is None or not self._synced(state):
+                if state is None or state is self.done or state.holder is None or \
+                        state.seats[state.holder] not in self.bots or not self._synced(state):  # a hub bot holds it
                     time.sleep(self.poll)
                     continue
                 self.done, self.acted = state, time.monotonic()

@@ -31,6 +31,7 @@ class TableCup:
     def __init__(self, poker):
         self.poker = poker  # the poker Round (round.py) whose table this cup is
         self.rolling = None  # (event type, holder's name, PokerDeal): a roll waiting for commitments or openings
+        self.looking = None  # the hub bot holding the cup, while the dice it looks at under the cup are opened
         self.unsettled = []  # the cup's rolls (PokerDeals) whose round secret has not been opened yet
         self.asked = None    # (the connection a PCLOSE went on, the last sub-deal it covers) until the secret is in
         self.asked_at = None  # the hub's clock when it last asked
@@ -105,6 +106,36 @@ class TableCup:
             return _ROLLS[kind](name, tuple((s, 1) for s in slots_of(qty)))
         raise DicecupError("that is not a move of poker dice")
 
+    # -- a hub bot's hands on the cup ---------------------------------------------------------------------------
+    def idle(self) -> bool:
+        """Nothing is under way with the cup: no roll, no look, no round secret awaited."""
+        return self.rolling is None and self.looking is None and self.closing is None
+
+    def roll_for(self, kind, name, slots):
+        """A hub bot holding the cup rolls these dice (kind: Shake, OpenRoll or Try): the cup rolls them, as for its
+        own holder's buttons, and opens those rolled in the open."""
+        slots = list(slots)
+        event = Shake(name) if kind is Shake else kind(name, tuple((s, 1) for s in slots))
+        apply(self.poker.state, event)  # refused before any die is rolled
+        self._roll(kind, name, slots)
+
+    def look(self, name):
+        """A hub bot holding the cup looks under it: the cup opens every die the hub has not seen since it was
+        rolled (a reveal request), to the hub alone; their seeds reach the journal once the round is over."""
+        self.looking = name
+        if not self._looked():
+            self.send(wire.REVEAL_REQ, (self.poker.state.round & 0xFFFF,))
+
+    def _looked(self) -> bool:
+        """Every die's face is known to the hub: the looking bot knows them now."""
+        poker = self.poker
+        faces = [poker.rolled_in[s].faces.get(s) if s in poker.rolled_in else None for s in range(1, 6)]
+        if None in faces:
+            return False
+        poker.known[self.looking] = faces
+        self.looking = None
+        return True
+
     # -- rolls: a sub-deal, a commitment per die, then the entropy --------------------------------------------
     def _roll(self, kind, name, slots):
         poker = self.poker
@@ -140,6 +171,7 @@ class TableCup:
         self.send(wire.ENTROPY, (deal.id, deal.entropy))
         if kind is Shake:
             self.rolling = None
+            poker.forget(deal.slots)  # shaken under the cup: nobody knows these dice now
             poker.record_move(Shake(name))
             self.send_table()
 
@@ -160,6 +192,9 @@ class TableCup:
             self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.BAD_REVEAL))
             return poker.stop_cheating(f"the cup opened die {die} as {rank_char(face) if 1 <= face <= 6 else face}, "
                                      "which is not what the seed it committed to gives")
+        if self.looking is not None and poker.state.phase != REVEAL and self.rolling is None:
+            self._looked()  # checked and kept: the bot sees it, the table does not
+            return self.send_table() if self.looking is None else None
         deal.opened.add(die)
         poker.table.journal.fact("die-seed", deal.id, die, bytes(seed).hex())
         if self.rolling is not None and self.rolling[2] is deal:
@@ -173,6 +208,7 @@ class TableCup:
         name = poker.state.seats[poker.state.holder]
         try:
             poker.record_move(Show(name, ((die, face),)))
+            poker.everyone_sees((die,))
         except DicecupError as error:
             poker.table.say(f"{name}: {error}")
             self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.OTHER))
@@ -184,6 +220,7 @@ class TableCup:
         kind, name, _ = self.rolling
         self.rolling = None
         self.poker.record_move(kind(name, tuple((s, deal.faces[s]) for s in deal.slots)))
+        self.poker.everyone_sees(deal.slots)
         if kind is Try:
             return self.poker.after(None)
         self.send_table()
@@ -282,9 +319,11 @@ class TableCup:
         faces = []
         for slot in range(1, 6):
             deal = poker.rolled_in.get(slot)
-            if deal is None or slot not in deal.faces or slot not in deal.opened:
+            if deal is None or slot not in deal.faces:  # a die a bot looked at is known, checked, not yet journaled
                 return False
             faces.append(deal.faces[slot])
-        poker.record_move(Reveal(tuple(faces)))
+        with poker.table.journal.batch():
+            poker.open_dice(range(1, 6))
+            poker.record_move(Reveal(tuple(faces)))
         poker.after(None)
         return True

@@ -26,7 +26,8 @@ class PokerSeating(Seating):
         hub.round.cup = TableCup(hub.round)
         conn.send(wire.ACCEPT, (values[0], wire.READY))
         conn.send(wire.WELCOME, (wire.VERSION, 0, len(self.seats)))
-        hub.say(f"{conn.hello[4]} is the table's cup, passed round: {', '.join(hub.players)} play with it")
+        verb = "plays" if len(hub.players) == 1 else "play"  # the others at the table are bots on the hub
+        hub.say(f"{conn.hello[4]} is the table's cup, passed round: {', '.join(hub.players)} {verb} with it")
 
 
 class PokerRecovery:

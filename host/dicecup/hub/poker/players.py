@@ -2,9 +2,9 @@
 who pass it round. Checked before anything starts, each refusal one line in a player's words.
 
 Either the hub holds the dice for bots (`--bots N`, no cup, no --players) or one cup is passed among named people
-(one --port, one --sim, one phone (`--phones 1`: the phone's page is the cup) or the one cup found on USB): the two
-are not mixed, since a bot on the hub has no hands to
-hold a cup with (the demo's bots press a virtual cup's buttons: `dicecup demo --rules poker`)."""
+(one --port, one --sim, one phone (`--phones 1`: the phone's page is the cup) or the one cup found on USB), and hub
+bots may sit with them (`--bots 2`): a bot holding the cup rolls through it and looks under it through it, so the hub
+sees only the dice a holder may see."""
 from dicecup.rules import DicecupError
 
 
@@ -23,9 +23,6 @@ def check_poker_players(rules, players: tuple, *, ports: int, sims: int, bots: i
             raise DicecupError("poker dice passes one cup round the table: name who shares it, like "
                                "`dicecup play --rules poker --sim 1 --players ana,ben,cy` (bots alone: --bots 4)")
         return
-    if bots:
-        raise DicecupError("at a poker table of --players the one cup is passed from hand to hand, so bots can't "
-                           "sit with them (bots alone: `dicecup play --rules poker --bots 4`)")
     if cups > 1:
         raise DicecupError(f"poker dice is played with one cup passed round, not {cups}: name one --port, --sim 1 "
                            "or --phones 1")

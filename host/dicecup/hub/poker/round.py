@@ -42,6 +42,7 @@ class Round(BaseRound):
         self.cup = None             # the TableCup once the one cup sat down; None: the hub holds the dice
         self.hands = None           # hands on a virtual cup this process runs, for moves typed for it (sim/)
         self.due = None             # when the bot holding the cup acts
+        self.plan = None            # at the table's cup: what is left of the holding bot's handling this turn
         self.subs = 0               # sub-deals so far (each roll of some dice)
         self.rolled_in = {}         # die -> the PokerDeal that last rolled it
         self.known = {}             # seat name -> what it knows of dice 1..5 (None where it can't)
@@ -100,6 +101,8 @@ class Round(BaseRound):
         """While the game is under way and the table's cup is here (a dropped cup pauses it)."""
         if self.cup is not None and self.cup.overdue(now):  # it won't open its round secret: stopped
             return
+        if self.cup is not None:
+            return self._bot_with_cup(now)
         if self.table.phase == BIDDING and self.due is not None and now >= self.due:
             self.due = None
             self._bot_turn()
@@ -118,10 +121,12 @@ class Round(BaseRound):
             self.state = state = state._replace(opener=opener, holder=opener)
         seat = self.seats[state.holder]
         way = f", passed {'left' if state.direction == 1 else 'right'}" if state.direction else ""
-        self.table.say(f"{seat.name} holds the cup{way}{self._what_to_type(seat.name)}", quiet=True)
+        hint = self._what_to_type(seat.name) if seat.bot is None else ""
+        self.table.say(f"{seat.name} holds the cup{way}{hint}", quiet=True)
         self.due = self.table.clock() + self.table.bot_delay if seat.bot is not None else None
-        if seat.bot is None and self.cup is not None:
-            self.cup.send_table()  # the cup in the holder's hands: what they may do now
+        self.plan = None
+        if self.cup is not None:
+            self.cup.send_table()  # the cup in the holder's hands (a bot's: the room sees who holds it)
 
     def _what_to_type(self, name) -> str:
         """The dice to make five of a kind from (lifted, everyone sees them); and at `play --sim 1`, where nobody's
@@ -166,6 +171,63 @@ class Round(BaseRound):
                     self._plan(name, self._ask(seat, HANDLE))
             return self.after(self.record_move(self._ask(seat, BID if state.accepted else OPEN)))
         self.next_turn()
+
+    # -- a bot holding the table's cup: one step at a time, each waiting for the cup --------------------------------
+    def _bot_with_cup(self, now):
+        """A bot holds the table's one cup: it acts a step at a time, each once the cup is done with the last (a
+        roll's commitments and openings, a look under the cup), after its thinking time."""
+        state = self.state
+        if self.table.phase != BIDDING or state.holder is None or not self.cup.idle():
+            return
+        seat = self.seats[state.holder]
+        if seat.bot is None:
+            return
+        if self.due is None:
+            self.due = now + self.table.bot_delay
+        elif now >= self.due:
+            self.due = None
+            self._bot_step(seat)
+
+    def _bot_step(self, seat):
+        """The holding bot's next step with the cup's dice: the hub rolls none of them and sees only what the bot
+        may see, the dice it looks at under the cup (opened to the hub alone, journaled once the round is over)."""
+        state, name, cup = self.state, seat.name, self.cup
+        if state.phase == OPENING:
+            return cup.roll_for(Shake, name, range(1, 6))
+        if state.phase == RECEIVING:
+            action = self.record_move(self._ask(seat, RECEIVE))
+            if self.state.phase == REVEAL:
+                return self.after(action)
+            return cup.send_table()
+        if state.phase == TRIES:
+            dice = list(state.faces)
+            keep = max(set(dice), key=lambda f: (dice.count(f), f))
+            return cup.roll_for(Try, name, [s for s in range(1, 6) if dice[s - 1] != keep])
+        if state.phase != P_BIDDING:
+            return
+        if None in self.known.get(name, [None]):
+            return cup.look(name)
+        if not state.accepted:  # the opener shook and looked: it bids and names the way
+            return self.after(self.record_move(self._ask(seat, OPEN)))
+        if self.plan is None:
+            self.plan = self._steps(name, self._ask(seat, HANDLE))
+        if self.plan:
+            return self.plan.pop(0)()
+        self.after(self.record_move(self._ask(seat, BID)))
+
+    def _steps(self, name, plan) -> list:
+        """A plan as steps, each a change the cup is told of before the next."""
+        hide, show = plan.moves(self.state.on_table)
+        steps = []
+        if hide:
+            steps.append(lambda: (self.record_move(Hide(name, hide)), self.cup.send_table()))
+        if show:
+            steps.append(lambda: (self.show(name, show), self.cup.send_table()))
+        if plan.shake:
+            steps.append(lambda: self.cup.roll_for(Shake, name, self.state.under_cup))
+        if plan.roll:
+            steps.append(lambda: self.cup.roll_for(OpenRoll, name, sorted(plan.roll)))
+        return steps
 
     def _ask(self, seat, stage):
         view = make_view(self.state, seat.name, stage, self.known.get(seat.name, [None] * 5), self.round_events)
@@ -213,7 +275,7 @@ class Round(BaseRound):
                 for deal in self.round_deals}
         keep_beside_journal(self.table, {"poker": subs})
 
-    def _open(self, slots):
+    def open_dice(self, slots):
         """Each die's seed, journaled just before the line that tells its face (once per roll of it)."""
         for slot in slots:
             deal = self.rolled_in[slot]
@@ -249,24 +311,30 @@ class Round(BaseRound):
         event = Show(name, tuple((s, self.face(s)) for s in slots))
         apply(self.state, event)
         with self.table.journal.batch():
-            self._open(slots)
+            self.open_dice(slots)
             self.record_move(event)
-        self._everyone_sees(slots)
+        self.everyone_sees(slots)
 
     def roll_open(self, name, slots, kind):
         apply(self.state, kind(name, tuple((s, 1) for s in slots)))  # refused before any die is rolled
         self.roll(slots, name)
         event = kind(name, tuple((s, self.face(s)) for s in slots))
         with self.table.journal.batch():
-            self._open(slots)
+            self.open_dice(slots)
             self.record_move(event)
-        self._everyone_sees(slots)
+        self.everyone_sees(slots)
 
-    def _everyone_sees(self, slots):
+    def everyone_sees(self, slots):
         for seat in self.seats:
             known = self.known.setdefault(seat.name, [None] * 5)
             for slot in slots:
                 known[slot - 1] = self.face(slot)
+
+    def forget(self, slots):
+        """These dice were shaken under the cup: no seat knows them any more."""
+        for known in self.known.values():
+            for slot in slots:
+                known[slot - 1] = None
 
     def look(self, name):
         self.known[name] = [self.face(s) for s in range(1, 6)]
@@ -274,9 +342,9 @@ class Round(BaseRound):
     def lift(self):
         """The cup is lifted: every die not yet opened is, and the reveal line says all five."""
         with self.table.journal.batch():
-            self._open(range(1, 6))
+            self.open_dice(range(1, 6))
             self.record_move(Reveal(tuple(self.face(s) for s in range(1, 6))))
-        self._everyone_sees(range(1, 6))
+        self.everyone_sees(range(1, 6))
 
     # -- recording and announcing ---------------------------------------------------------------------------------
     def record(self, event):
