@@ -79,3 +79,16 @@ def test_a_rated_tables_journal_names_its_league_but_never_its_password():
     fact = RatedTable(None, "dicecup play", db="postgresql://league:s3cret@club.example/dicecup").opening_fact()
     assert fact == ("rated-table", "db=postgresql://league@club.example/dicecup")
     assert RatedTable(None, "dicecup play").opening_fact() == ("rated-table",)  # the data folder's own history
+
+
+def test_a_rated_poker_table_shows_nerve_and_lands_the_game(db_url, tmp_path):
+    """Poker dice is rated through the same table as face bids: nerve at seating, the game in the history after."""
+    done = dicecup("play", "--rules", "poker", "lives=1", "--bots", "3", "--rated", "--seed", "2",
+                   "--data", str(tmp_path / "d"), "--db", db_url, timeout=120)
+    assert done.returncode == 0, done.stderr
+    seating = re.search(r"nerve at this rated table: (.*)", done.stdout).group(1)
+    assert seating == ", ".join(f"bot{i} (poker-hard bot) 1000 (new)" for i in (1, 2, 3))
+    after = re.search(r"nerve after the game: (.*)", done.stdout).group(1)
+    assert after.count("1000 -> ") == 3
+    games = game_list(open_engine(db_url))
+    assert len(games) == 1 and games[0]["rated"] and games[0]["path"].startswith(str(tmp_path / "d" / "games"))
