@@ -9,11 +9,11 @@ import time
 
 from cupcore import pokercup as pc
 
-from dicecup.bots.poker_game import decide
-from dicecup.bots.poker_view import BID, HANDLE, OPEN, RECEIVE, make_view
+from dicecup.bots.poker_turn import LOOK, PokerTurn
 from dicecup.hub.poker.codes import stage_of
 from dicecup.hub.snapshot import TableSnapshot
-from dicecup.rules.poker import BIDDING, OPENING, OVER, RECEIVING, TRIES, CallLiar
+from dicecup.rules.poker import (BIDDING, OPENING, OVER, Accept, CallLiar, Hide, OpenRoll, PokerBid, Shake, Show,
+                                 Try)
 
 from .hands import led_dice, led_state
 
@@ -29,6 +29,10 @@ class Seen:
             self.state = item.state
 
 
+def _raise(problem):
+    raise RuntimeError(problem)  # a demo's bot that breaks the rules is a bug to see, not to play round
+
+
 class PokerHands(threading.Thread):
     poll = 0.01
     patience = 60.0  # seconds the cup may take to show what the table expects before the hands give up
@@ -39,7 +43,9 @@ class PokerHands(threading.Thread):
         self.cup, self.seen, self.bots, self.stop = cup, seen, bots, stop
         self.error = None
         self.done = None      # the state the hands last acted on
-        self.plan = []        # what is left of the holder's handling this turn
+        self.pressed = None   # (state, the presses made on it): pressed again if nothing came of them
+        self.moves = []       # what is left of a plan's dice moves, a die at a time
+        self.turns = {name: PokerTurn(bot, name, problem=_raise) for name, bot in bots.items()}
         self.tool = self.cursor = 0
         self.known = [None] * 5
         self.intended = []    # (bid, the cup's bid display it composed from), to check the cup sent what was meant
@@ -61,8 +67,13 @@ class PokerHands(threading.Thread):
                 self.done, self.acted = state, time.monotonic()
                 key = (state.round, stage_of(state), state.holder, state.standing)
                 if key != self.key:  # the cup starts afresh: the move tool, die 1, the standing bid
-                    self.key, self.tool, self.cursor, self.plan = key, 0, 0, None
-                self._act(state, state.seats[state.holder])
+                    self.key, self.tool, self.cursor, self.moves, self.known = key, 0, 0, [], [None] * 5
+                if self.pressed is not None and self.pressed[0] is state:  # lost on a loaded machine: again
+                    self.pressed[1]()
+                    continue
+                presses = self._next(state, state.seats[state.holder])
+                self.pressed = (state, presses)
+                presses()
         except Exception as error:  # noqa: BLE001 - reported by the demo, never lost
             self.error = error
 
@@ -76,42 +87,54 @@ class PokerHands(threading.Thread):
         rnd, stage, holder, flag = word[6:].split("-")
         return (int(rnd), int(stage), int(holder)) == (state.round, stage_of(state), state.holder) and flag != "busy"
 
-    def _act(self, state, name):
-        bot = self.bots[name]
-        if state.phase == OPENING or (state.phase == BIDDING and not state.accepted and not self._rolled()):
-            return self.cup.press("b", "long")  # shake all five
-        if state.phase == BIDDING and not state.accepted:
+    def _next(self, state, name):
+        """The holder's next step (bots/poker_turn.py) as the presses a player makes on the cup for it."""
+        if state.phase == BIDDING and not state.accepted and not self._rolled():
+            return lambda: self.cup.press("b", "long")  # the opening shake has not landed on the cup yet
+        if self.moves:  # the rest of a plan's dice moves: one die at a time, each answered by the hub
+            slot = self.moves.pop(0)
+            return lambda: self._move(slot)
+        turn = self.turns[name]
+        step = turn.next_step(state, self.known, ())
+        while step == LOOK:
             self._peek()
-            bid = self._ask(bot, state, name, OPEN)
-            return self._compose(state, bid, way=bid.direction)
-        if state.phase == RECEIVING:
-            action = self._ask(bot, state, name, RECEIVE)
-            pixels = self.cup.leds().split()[1]  # all red: liar armed; all green: take the cup
-            if isinstance(action, CallLiar) != pixels.startswith("R"):
-                self.cup.press("b", "press")
-            return self.cup.press("b", "long")
-        if state.phase == BIDDING:
-            if self.plan is None:
-                self._peek()
-                self.plan = self._steps(state, self._ask(bot, state, name, HANDLE))
-            if self.plan:
-                return self.plan.pop(0)()
-            self._peek()
-            return self._compose(state, self._ask(bot, state, name, BID))
-        if state.phase == TRIES:
-            dice = list(state.faces)
-            keep = max(set(dice), key=lambda f: (dice.count(f), f))
-            self._pick([s for s in range(1, 6) if dice[s - 1] != keep])
-            return self.cup.press("b", "long")
+            step = turn.next_step(state, self.known, ())
+        if isinstance(step, (Shake, OpenRoll, Try)):
+            self.known = [None] * 5  # looked at again once they land
+            return lambda: self._roll(state, step)
+        if isinstance(step, (Hide, Show)):
+            slots = list(step.slots) if isinstance(step, Hide) else [s for s, _ in step.dice]
+            self.moves = slots[1:]
+            return lambda: self._move(slots[0])
+        if isinstance(step, (Accept, CallLiar)):
+            return lambda: self._answer(step)
+        if isinstance(step, PokerBid):
+            return lambda: self._compose(state, step, way=step.direction)
+        return lambda: None
+
+    def _roll(self, state, step):
+        if isinstance(step, Shake):
+            if state.phase != OPENING:
+                self._use(pc.SHAKE)
+        else:
+            if isinstance(step, OpenRoll):
+                self._use(pc.ROLL)
+            self._pick([s for s, _ in step.dice])
+        self.cup.press("b", "long")
+
+    def _answer(self, step):
+        pixels = self.cup.leds().split()[1]  # all red: liar armed; all green: take the cup
+        if isinstance(step, CallLiar) != pixels.startswith("R"):
+            self.cup.press("b", "press")
+        self.cup.press("b", "long")
+
+    def _move(self, slot):
+        self._use(pc.MOVE)
+        self._point(slot)
+        self.cup.press("b", "press")
 
     def _rolled(self) -> bool:
         return self._word().endswith("-rolled")
-
-    def _ask(self, bot, state, name, stage):
-        action, problem = decide(bot, make_view(state, name, stage, self.known, ()))
-        if problem is not None:
-            raise RuntimeError(f"{name}'s bot {problem}")
-        return action
 
     def _peek(self):
         self.cup.press("a", "long")
@@ -134,18 +157,6 @@ class PokerHands(threading.Thread):
         for slot in slots:
             self._point(slot)
             self.cup.press("b", "press")
-
-    def _steps(self, state, plan) -> list:
-        """The plan as gestures, one step per change it makes at the table (each waits for the hub's answer)."""
-        steps = []
-        for slot in range(1, 6):
-            if state.on_table[slot - 1] != (slot in plan.table):
-                steps.append(lambda slot=slot: (self._use(pc.MOVE), self._point(slot), self.cup.press("b", "press")))
-        if plan.shake:
-            steps.append(lambda: (self._use(pc.SHAKE), self.cup.press("b", "long")))
-        if plan.roll:
-            steps.append(lambda: (self._use(pc.ROLL), self._pick(sorted(plan.roll)), self.cup.press("b", "long")))
-        return steps
 
     def _compose(self, state, bid, way=None):
         if state.accepted:

@@ -14,8 +14,7 @@ can't hold a cup in its hands. A cup that drops pauses the table; back, it resta
 """
 from cupcore import wire, wirenames
 
-from dicecup.bots.poker_game import decide
-from dicecup.bots.poker_view import BID, HANDLE, OPEN, RECEIVE, make_view
+from dicecup.bots.poker_turn import LOOK, PokerTurn
 from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, OVER as P_OVER, RECEIVING, REVEAL, TRIES, Accept,
                                  CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try, apply, new_poker_game)
 from dicecup.rules.poker.hands import rank_char
@@ -42,7 +41,7 @@ class Round(BaseRound):
         self.cup = None             # the TableCup once the one cup sat down; None: the hub holds the dice
         self.hands = None           # hands on a virtual cup this process runs, for moves typed for it (sim/)
         self.due = None             # when the bot holding the cup acts
-        self.plan = None            # at the table's cup: what is left of the holding bot's handling this turn
+        self.turns = {}             # a bot's seat name -> its PokerTurn (bots/poker_turn.py)
         self.subs = 0               # sub-deals so far (each roll of some dice)
         self.rolled_in = {}         # die -> the PokerDeal that last rolled it
         self.known = {}             # seat name -> what it knows of dice 1..5 (None where it can't)
@@ -124,7 +123,6 @@ class Round(BaseRound):
         hint = self._what_to_type(seat.name) if seat.bot is None else ""
         self.table.say(f"{seat.name} holds the cup{way}{hint}", quiet=True)
         self.due = self.table.clock() + self.table.bot_delay if seat.bot is not None else None
-        self.plan = None
         if self.cup is not None:
             self.cup.send_table()  # the cup in the holder's hands (a bot's: the room sees who holds it)
 
@@ -145,32 +143,34 @@ class Round(BaseRound):
         return f": type `{name} accepts` or `{name} calls liar`" if state.phase == RECEIVING else ""
 
     def _bot_turn(self):
+        """The bot holding the cup plays its whole turn at once: the hub holds the dice (a table of bots)."""
         state = self.state
         seat = self.seats[state.holder]
-        name = seat.name
-        if state.phase == OPENING:
-            self.shake(name)
-            return self.after(self.record_move(self._ask(seat, OPEN)))
-        if state.phase == RECEIVING:
-            action = self._ask(seat, RECEIVE)
-            self.record_move(action)
-            if isinstance(action, Accept) and self.state.phase == P_BIDDING:
+        turn, name = self._turn_of(seat), seat.name
+        while self.state.holder == seat.index and self.table.phase == BIDDING:
+            known = self.known.setdefault(name, [None] * 5)
+            step = turn.next_step(self.state, known, self.round_events)
+            if step == LOOK:
                 self.look(name)
-                self._plan(name, self._ask(seat, HANDLE))
-                self.record_move(self._ask(seat, BID))
-            return self.after(action)
-        if state.phase == TRIES:
-            dice = [self.face(s) for s in range(1, 6)]
-            keep = max(set(dice), key=lambda f: (dice.count(f), f))
-            self.roll_open(name, [s for s in range(1, 6) if dice[s - 1] != keep], Try)
-            return self.after(None)
-        if state.phase == P_BIDDING:  # a move typed for the bot (`bot1 accepts`) took its turn this far: it goes on
-            if state.accepted:
-                self.look(name)
-                if not (state.shaken or state.rolled):
-                    self._plan(name, self._ask(seat, HANDLE))
-            return self.after(self.record_move(self._ask(seat, BID if state.accepted else OPEN)))
-        self.next_turn()
+            elif isinstance(step, Shake):
+                self.shake(name)
+            elif isinstance(step, Show):
+                self.show(name, [s for s, _ in step.dice])
+            elif isinstance(step, (OpenRoll, Try)):
+                self.roll_open(name, [s for s, _ in step.dice], type(step))
+                if isinstance(step, Try):
+                    return self.after(None)
+            elif step is None:
+                return self.next_turn()
+            else:
+                self.record_move(step)
+                if not isinstance(step, (Accept, Hide)) or self.state.phase == REVEAL:
+                    return self.after(step)
+
+    def _turn_of(self, seat) -> PokerTurn:
+        if seat.name not in self.turns:
+            self.turns[seat.name] = PokerTurn(seat.bot, seat.name, problem=self.table.say)
+        return self.turns[seat.name]
 
     # -- a bot holding the table's cup: one step at a time, each waiting for the cup --------------------------------
     def _bot_with_cup(self, now):
@@ -191,61 +191,22 @@ class Round(BaseRound):
     def _bot_step(self, seat):
         """The holding bot's next step with the cup's dice: the hub rolls none of them and sees only what the bot
         may see, the dice it looks at under the cup (opened to the hub alone, journaled once the round is over)."""
-        state, name, cup = self.state, seat.name, self.cup
-        if state.phase == OPENING:
-            return cup.roll_for(Shake, name, range(1, 6))
-        if state.phase == RECEIVING:
-            action = self.record_move(self._ask(seat, RECEIVE))
-            if self.state.phase == REVEAL:
-                return self.after(action)
-            return cup.send_table()
-        if state.phase == TRIES:
-            dice = list(state.faces)
-            keep = max(set(dice), key=lambda f: (dice.count(f), f))
-            return cup.roll_for(Try, name, [s for s in range(1, 6) if dice[s - 1] != keep])
-        if state.phase != P_BIDDING:
-            return
-        if None in self.known.get(name, [None]):
+        name, cup = seat.name, self.cup
+        known = self.known.setdefault(name, [None] * 5)
+        step = self._turn_of(seat).next_step(self.state, known, self.round_events)
+        if step == LOOK:
             return cup.look(name)
-        if not state.accepted:  # the opener shook and looked: it bids and names the way
-            return self.after(self.record_move(self._ask(seat, OPEN)))
-        if self.plan is None:
-            self.plan = self._steps(name, self._ask(seat, HANDLE))
-        if self.plan:
-            return self.plan.pop(0)()
-        self.after(self.record_move(self._ask(seat, BID)))
-
-    def _steps(self, name, plan) -> list:
-        """A plan as steps, each a change the cup is told of before the next."""
-        hide, show = plan.moves(self.state.on_table)
-        steps = []
-        if hide:
-            steps.append(lambda: (self.record_move(Hide(name, hide)), self.cup.send_table()))
-        if show:
-            steps.append(lambda: (self.show(name, show), self.cup.send_table()))
-        if plan.shake:
-            steps.append(lambda: self.cup.roll_for(Shake, name, self.state.under_cup))
-        if plan.roll:
-            steps.append(lambda: self.cup.roll_for(OpenRoll, name, sorted(plan.roll)))
-        return steps
-
-    def _ask(self, seat, stage):
-        view = make_view(self.state, seat.name, stage, self.known.get(seat.name, [None] * 5), self.round_events)
-        action, problem = decide(seat.bot, view)
-        if problem is not None:  # a bot must never stall or crash the table
-            self.table.say(f"{seat.name}'s bot {problem}; it plays {action} instead")
-        return action
-
-    def _plan(self, name, plan):
-        hide, show = plan.moves(self.state.on_table)
-        if hide:
-            self.record_move(Hide(name, hide))
-        if show:
-            self.show(name, show)
-        if plan.shake:
-            self.shake(name)
-        if plan.roll:
-            self.roll_open(name, sorted(plan.roll), OpenRoll)
+        if isinstance(step, Shake):
+            return cup.roll_for(Shake, name, range(1, 6) if self.state.phase == OPENING else self.state.under_cup)
+        if isinstance(step, (OpenRoll, Try)):
+            return cup.roll_for(type(step), name, [s for s, _ in step.dice])
+        if isinstance(step, Show):
+            self.show(name, [s for s, _ in step.dice])
+        elif step is not None:
+            self.record_move(step)
+            if not isinstance(step, (Accept, Hide)) or self.state.phase == REVEAL:
+                return self.after(step)
+        cup.send_table()
 
     # -- the dice: rolled fairly, each opened alone ---------------------------------------------------------------
     def face(self, slot):
