@@ -141,3 +141,191 @@ def test_after_the_result_pause_the_next_round_is_dealt(tmp_path):
     t.advance(0.1)
     assert [line.split(" dice=")[0] for line in t.transcript()] == ["hub → ana: deal 2", "hub → ben: deal 2"]
     assert t.journal() == ["#@ round 2 deal=2 nonce=…"]
+
+
+def test_a_reveal_that_its_commitment_does_not_give_is_refused_and_the_seat_taken_out(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    ben.bid("2x5")
+    ana.call()
+    lie = (5, 5) if ana.dice() != (5, 5) else (6, 6)
+    ana.reveal(lie)
+    assert "hub → ana: refuse 1 reveal bad_reveal" in ana.heard()
+    assert any(said.startswith(f"CHEATING: ana's cup revealed {lie[0]} {lie[1]}") for said in t.said)
+    assert t.journal()[-3:] == ["# ana's reveal did not match its commitment: cheating", "retire ana", "# ben wins"]
+    assert t.table.finished and t.table.state.winner == 1
+
+
+def test_a_replayed_frame_is_dropped_by_the_link_and_changes_nothing(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    ben.bid("2x5")
+    bid_frame = ben.frame_of(wire.INTENT)
+    ana.bid("3x5")
+    t.transcript(), t.journal()
+    ben.write_raw(bid_frame)  # a recording of ben's bid, played to the hub again
+    assert t.transcript() == [] and t.journal() == []  # not answered, not taken
+    assert ben.conn.link.replayed == 1  # its tag is good, its counter old
+    assert t.table.state.bids[-1][1] == Bid(3, 5)
+
+
+def test_a_plain_frame_on_a_paired_cups_line_is_counted_forged_and_not_taken(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    ben.write_raw(wire.encode(wire.INTENT, (1, wire.BID, 2, 5), seq=9))  # no session: no tag
+    assert t.transcript() == [] and t.journal() == [] and not t.table.state.bids
+    assert ben.conn.link.forged == 1
+
+
+def test_a_repeated_frame_of_an_unpaired_cup_is_acknowledged_again_but_taken_once(tmp_path):
+    t = Transcript("dudo dice=2", tmp_path, paired=False)
+    ana, ben = t.cup("ana"), t.cup("ben")
+    t.seat(ana, ben)
+    ana.commit(), ben.commit()
+    ben.bid("2x5")
+    t.journal(), t.transcript()
+    acks = ben.cable.acks
+    ben.write_raw(ben.frame_of(wire.INTENT))  # its bid again, with the same sequence number
+    assert t.journal() == [] and t.transcript() == []  # not a second bid, nor a refusal of one
+    assert ben.cable.acks == acks + 1  # its ack may have been lost: the hub acknowledges it again
+
+
+def test_a_cup_that_drops_pauses_the_table_and_moves_wait(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    ben.bid("2x5")
+    t.drop(ana)
+    assert t.table.snapshot().paused
+    assert t.said[-1].startswith("ana's cup dropped (cable pulled): the game is paused")
+    t.type("ana bids 3x5")
+    assert t.said[-1] == "the game is paused until every cup is back (or `retire NAME`)"
+    assert t.journal() == ["ben bids 2x5"]
+
+
+def test_a_cup_back_with_the_same_commitment_carries_on_the_round(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    ben.bid("2x5")
+    t.drop(ana)
+    ana.plug()
+    ana.hello()
+    assert ana.heard()[-2:] == ["hub → ana: welcome proto=1 seat=0 seats=2", "hub → ana: deal 1 dice=2 nonce=…"]
+    assert t.table.paused  # until it says whether it kept its dice
+    entropy = ana.last[wire.ENTROPY]
+    ana.commit_again()
+    assert ana.heard() == ["hub → ana: entropy 1 entropy=…",
+                           "hub → ana: table 1 turn=0 bidder=1 qty=2 face=5 clock=0 in_play=4 flags=1"]
+    assert ana.last[wire.ENTROPY] == entropy and not t.table.snapshot().paused
+    assert t.journal() == ["ben bids 2x5"]  # nothing rolled again
+    ana.bid("3x5")
+    assert t.journal() == ["ana bids 3x5"]
+
+
+def test_a_cup_back_without_its_dice_has_the_round_rolled_again(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    ben.bid("2x5")
+    t.drop(ana)
+    ana.plug()
+    ana.hello()
+    ben.heard()
+    ana.commit()  # a fresh seed: it was reset and lost the one it committed to
+    assert t.journal() == ["ben bids 2x5", "# ana's cup came back without its dice", "reroll ana",
+                           "#@ round 1 deal=2 nonce=…"]
+    assert ben.heard() == ["hub → ben: deal 2 dice=2 nonce=…"]
+    assert not t.table.state.bids and not t.table.paused
+
+
+def test_retire_typed_for_a_connected_cup_is_asked_first_then_taken(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    t.type("retire ana")
+    assert t.said[-1].startswith("retire ana? ana's cup is still connected")
+    assert t.journal() == []
+    t.type("yes")
+    assert t.journal()[:1] == ["retire ana"] and "hub → ana: result 1 change=0 dice=0 bullets=0 out" in ana.heard()
+    assert "ana leaves the game: retired by the host" in t.said and t.table.finished
+
+
+def test_retire_typed_for_a_dropped_cup_is_taken_at_once_and_the_game_goes_on(tmp_path):
+    t = Transcript("dudo dice=2", tmp_path, cups=3)
+    ana, ben, cy = t.cup("ana"), t.cup("ben"), t.cup("cy")
+    t.seat(ana, ben, cy)
+    for cup in (ana, ben, cy):
+        cup.commit()
+    t.journal(), ben.heard()
+    t.drop(cy)
+    t.type("retire cy")
+    assert t.journal() == ["retire cy", "#@ round 1 deal=2 nonce=…"]
+    assert ben.heard() == ["hub → ben: deal 2 dice=2 nonce=…"] and not t.table.paused
+
+
+def test_the_turn_clock_runs_out_as_a_timeout_and_stops_while_paused(tmp_path):
+    t, ana, ben = dealt(tmp_path, "dudo dice=2 clock=10")
+    t.advance(4)
+    t.drop(ana)
+    t.advance(30)  # paused: the clock stands still
+    assert t.journal() == []
+    ana.plug()
+    ana.hello()
+    ana.commit_again()
+    t.advance(5.9)
+    assert t.journal() == [] and "hub → ben: cue hurry arg=1" in ben.heard()
+    t.advance(0.2)
+    assert t.journal() == ["timeout ben"]
+    assert t.table.state.dice == (2, 1)
+
+
+def test_a_cup_silent_past_the_answer_timeout_is_dropped_and_the_table_pauses(tmp_path):
+    t, ana, ben = seated(tmp_path)
+    ben.commit()
+    t.advance(t.table.answer_timeout)
+    assert not t.table.paused
+    t.advance(0.1)
+    assert ana.conn.down and t.table.snapshot().paused
+    assert "ana's cup dropped (no answer in 15 s)" in t.said[-1]
+
+
+def test_a_game_resumed_from_its_journal_redeals_each_cup_that_says_hello(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    ben.bid("2x5")
+    path = t.table.journal.path
+    t.table.journal.close()  # the hub dies here
+    again = Transcript("dudo dice=2", tmp_path)
+    again.table.resume(read_journal(path), replay(path.read_text()).state, bots=None)
+    assert again.table.snapshot().paused
+    ana2 = again.cup("ana")
+    ana2.seed = ana.seed  # the same cup, its seed kept
+    ana2.hello()
+    assert ana2.heard()[-2:] == ["hub → ana: welcome proto=1 seat=0 seats=2", "hub → ana: deal 1 dice=2 nonce=…"]
+    assert ana2.last[wire.DEAL] == ana.last[wire.DEAL]  # the deal in progress, as it was
+    ana2.commit_again()
+    assert ana2.last[wire.ENTROPY] == ana.last[wire.ENTROPY] and again.table.paused  # ben is still away
+    ben2 = again.cup("ben")
+    ben2.seed = ben.seed
+    ben2.hello()
+    ben2.commit_again()
+    assert not again.table.paused and again.table.state.bids[-1][1] == Bid(2, 5)
+    ana2.bid("3x5")
+    assert again.journal()[-2:] == ["# the hub restarted; resuming from this journal", "ana bids 3x5"]
+
+
+class Script:
+    """A bot on the hub that plays the moves it was given, in order."""
+
+    def __init__(self, *moves):
+        self.moves = [Bid.parse(m) if "x" in m else m for m in moves]
+
+    def act(self, view):
+        return self.moves.pop(0) if self.moves[0] != "liar" else view.legal[-1]
+
+
+def test_a_cup_and_a_bot_the_bots_dice_are_the_hubs_and_only_the_cup_is_asked_to_reveal(tmp_path):
+    t = Transcript("dudo dice=1", tmp_path, cups=1, bots=[("cy", Script("1x3"))])
+    ana = t.cup("ana")
+    t.seat(ana)
+    assert t.journal()[-5:-1] == ["#@ bot cy kind=normal", "#@ round 1 deal=1 nonce=…", "#@ commit cy …",
+                                  "#@ entropy cy … check=…"]  # the bot's, drawn by the hub at the deal
+    ana.commit()
+    ana.bid("1x2")
+    assert t.journal()[-2:] == ["ana bids 1x2", "cy bids 1x3"]
+    ana.heard()
+    ana.call()
+    assert "hub → ana: reveal_req 1" in ana.heard()
+    ana.reveal()
+    lines = t.journal()
+    assert lines[:4] == ["ana calls liar", "#@ seed ana …", "#@ seed cy …", f"roll ana {ana.dice()[0]}"]
+    assert lines[4].startswith("roll cy ") and t.table.finished

@@ -39,6 +39,8 @@ def describe(mtype, values) -> str:
     for field, value in zip(wirenames.fields_of(mtype), values):
         if field == "deal":
             words.append(str(value))
+        elif field == "kind" and mtype == wire.REFUSE and values[2] == wirenames.BAD_REVEAL:
+            words.append(wirenames.name_of(value))  # a refused REVEAL or OPEN: the kind is the message's type
         elif field == "kind":
             words.append(wirenames.INTENTS.get(value, str(value)))
         elif field == "reason":
@@ -75,11 +77,16 @@ class Cable(Transport):
         super().__init__(name)
         self.to_cup, self.to_hub = [], []
         self.log, self.decoder = log, wire.Decoder()
+        self.acks = 0  # bare ACKs the hub sent
 
     def write(self, data):
         self.to_cup.append(bytes(data))
         for byte in data:
-            if self.decoder.push(byte) and self.decoder.type != wire.ACK:
+            if not self.decoder.push(byte):
+                continue
+            if self.decoder.type == wire.ACK:
+                self.acks += 1
+            else:
                 values = wire.unpack_body(self.decoder.type, self.decoder.body)
                 self.log.append(f"hub → {self.target}: {describe(self.decoder.type, values)}")
 
@@ -105,6 +112,7 @@ class HandCup:
         self.cable = Cable(self.name, self.t.log)
         self.link = Link(self._write, self._heard, clock=self.t.clock.ms)
         self.conn = SimConnection(self.cable, self.t.clock, keys=self.t.keys.get)
+        self.conn._inbox = self.t  # a connection the hub gives up on reports itself down, as its reader would
         self.t.table.add_connection(self.conn)
         self.t.pump()
 
@@ -135,6 +143,12 @@ class HandCup:
         """Bytes on the cable as they are: a frame sent before (a replay), a forged or garbled one."""
         self.cable.to_hub.append(bytes(frame))
         self.t.pump()
+
+    def frame_of(self, mtype) -> bytes:
+        """The last frame this cup sent of that message type, as it went on the wire."""
+        decoder = wire.Decoder()
+        return next(frame for frame in reversed(self.frames) if [decoder.push(b) for b in frame][-1] and
+                    decoder.type == mtype)
 
     def heard(self) -> list:
         """What the hub sent this cup since the last look, as lines (`hub → ana: deal 1 dice=2 nonce=…`)."""
@@ -235,6 +249,7 @@ class Transcript:
         self.said = []    # what the table said, in order
         self.table.subscribe(lambda item: hasattr(item, "text") and self.said.append(item.text))
         self._journal_seen = self._log_seen = 0
+        self._reported = []  # ("down", conn, why) from connections the hub dropped, for the table to handle
 
     def cup(self, name) -> HandCup:
         cup_id = len(self.cups) + 1
@@ -243,6 +258,9 @@ class Transcript:
         cup = HandCup(self, name, cup_id, key)
         self.cups.append(cup)
         return cup
+
+    def put(self, item):
+        self._reported.append(item)
 
     def pump(self):
         """Move every byte waiting on any cable, and let the table tick, until nothing is left to move."""
@@ -257,7 +275,10 @@ class Transcript:
                         cup.link.feed(cable.to_cup.pop(0))
                     if cable.to_hub:
                         self.table.handle(("bytes", cup.conn, cable.to_hub.pop(0)))
+            while self._reported:
+                self.table.handle(self._reported.pop(0))
             self.table.tick()
+            moved = moved or bool(self._reported)
             moved = moved or any(cup.cable.to_cup or cup.cable.to_hub for cup in self.cups)
 
     def seat(self, *cups):
