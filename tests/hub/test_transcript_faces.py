@@ -198,12 +198,18 @@ def test_a_cup_that_drops_pauses_the_table_and_moves_wait(tmp_path):
     assert t.journal() == ["ben bids 2x5"]
 
 
-def test_a_cup_back_with_the_same_commitment_carries_on_the_round(tmp_path):
+def back_after_ben_bid(tmp_path):
+    """ben bid 2x5, then ana's cable was pulled and plugged back: ana said hello on the new line."""
     t, ana, ben = dealt(tmp_path)
     ben.bid("2x5")
     t.drop(ana)
     ana.plug()
     ana.hello()
+    return t, ana, ben
+
+
+def test_a_cup_back_with_the_same_commitment_carries_on_the_round(tmp_path):
+    t, ana, ben = back_after_ben_bid(tmp_path)
     assert ana.heard()[-2:] == ["hub → ana: welcome proto=1 seat=0 seats=2", "hub → ana: deal 1 dice=2 nonce=…"]
     assert t.table.paused  # until it says whether it kept its dice
     entropy = ana.last[wire.ENTROPY]
@@ -217,11 +223,7 @@ def test_a_cup_back_with_the_same_commitment_carries_on_the_round(tmp_path):
 
 
 def test_a_cup_back_without_its_dice_has_the_round_rolled_again(tmp_path):
-    t, ana, ben = dealt(tmp_path)
-    ben.bid("2x5")
-    t.drop(ana)
-    ana.plug()
-    ana.hello()
+    t, ana, ben = back_after_ben_bid(tmp_path)
     ben.heard()
     ana.commit()  # a fresh seed: it was reset and lost the one it committed to
     assert t.journal() == ["ben bids 2x5", "# ana's cup came back without its dice", "reroll ana",

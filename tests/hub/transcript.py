@@ -36,6 +36,8 @@ def describe(mtype, values) -> str:
     """A message as a transcript writes it: `deal 1 dice=2 nonce=…`, `intent 1 bid qty=2 face=5`, `cue call`.
     Raw bytes are … (a test that needs them reads the message itself); a reveal's dice are written out."""
     words = [wirenames.name_of(mtype)]
+    if mtype == wire.INTENT and values[1] in (wire.PBID, wire.PBID_LEFT, wire.PBID_RIGHT):
+        return f"intent {values[0]} {wirenames.INTENTS[values[1]]} {hand_of(values[2] << 8 | values[3])}"
     for field, value in zip(wirenames.fields_of(mtype), values):
         if field == "deal":
             words.append(str(value))
@@ -47,6 +49,8 @@ def describe(mtype, values) -> str:
             words.append(REASONS.get(value, str(value)))
         elif field == "cue":
             words.append(CUES.get(value, str(value)))
+        elif field == "standing":
+            words.append(f"standing={hand_of(value)}")
         elif field == "arg" and value == 0:
             continue
         elif field == "status":
@@ -58,6 +62,13 @@ def describe(mtype, values) -> str:
         else:
             words.append(f"{field}={value}")
     return " ".join(words)
+
+
+def hand_of(code) -> str:
+    """A poker bid's code as its hand (`KK`), `-` for none, as pokercup.hand_dice reads it."""
+    if code == pokercup.NO_BID:
+        return "-"
+    return "".join("9TJQKA"[face - 1] for face in pokercup.hand_dice(code, bytearray(5)) if face) or "junk"
 
 
 class FakeClock(Clock):
@@ -188,7 +199,7 @@ class HandCup:
         self.send(wire.INTENT, self.last[wire.DEAL][0], wire.BID, quantity, face)
 
     def call(self, kind=wire.LIAR):
-        self.send(wire.INTENT, self.last[wire.DEAL][0], kind, 0, 0)
+        self.send(wire.INTENT, self.last.get(wire.DEAL, (0,))[0], kind, 0, 0)
 
     def reveal(self, dice=None):
         """Answer the hub's REVEAL_REQ with its dice (or the ones given: a lie) and the seed."""
