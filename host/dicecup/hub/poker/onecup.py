@@ -31,7 +31,7 @@ class PokerSeating(Seating):
 
 
 class PokerRecovery:
-    """A cup that drops and comes back, and the Hub's `retire`, at a poker table. Every seat plays the one cup, so
+    """A cup that drops and comes back, and `retire`, at a poker table. Every seat plays the one cup, so
     a dropped cup pauses the whole table; when it is back (the same cup id) the round starts again from the
     opener's shake -- its bids are void, journaled as the record's `reroll NAME` (nobody loses a life) -- since a
     roll or an opening may have been lost on the way, and the holder's hands may have moved on meanwhile."""
