@@ -249,9 +249,13 @@ class Table:
         self.round.resume(resumed, state, bots)
         self.publish_snapshot()
 
-    def take_over(self, journal, seats, phase):
-        """A game resumed from its journal: its journal, its seats, and the table paused until every cup is back."""
+    def take_over(self, journal, seats, phase, seating=None):
+        """A game resumed from its journal: its journal, its seats (in `seating` when the Round seats a resumed game
+        its own way), and the table paused until every cup is back."""
         self.journal, self.phase = journal, phase
+        if seating is not None:
+            seating.allow_unpaired = self.seating.allow_unpaired
+            self.seating = seating
         self.seating.place(seats)
         self.rounds_done = len(self.state.history)
         if phase == OVER:

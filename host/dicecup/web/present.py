@@ -15,6 +15,8 @@ from .pokerpresent import poker_round_message, poker_table_message
 # The words a spectator reads for the hub's phases (the engine's state says the rest).
 PHASE_WORDS = {"seating": "taking seats", "dealing": "shaking the cups", "bidding": "bidding",
                "revealing": "lifting the cups", "between": "next round coming", "over": "game over"}
+# The table message of each game kind the face-bid one is not: (snapshot, state, the seating fields) -> message.
+OTHER_GAMES = {POKER_DICE: poker_table_message}
 JOURNAL_PATH = re.compile(r"[;,]? ?journal:? /\S+")
 
 
@@ -27,8 +29,8 @@ def table_message(snap: TableSnapshot) -> dict:
     if state is None:  # seating: only who has sat down so far
         message["seats"] = [_seat(view, None, None) for view in snap.seats]
         return message
-    if snap.game == POKER_DICE:  # one cup passed round: its own message (pokerpresent.py)
-        return poker_table_message(snap, state, message)
+    if snap.game in OTHER_GAMES:  # one cup passed round: its own message (pokerpresent.py)
+        return OTHER_GAMES[snap.game](snap, state, message)
     to_act = state.to_act or (state.seats[snap.to_act] if snap.to_act is not None else None)
     views = {view.name: view for view in snap.seats}
     message["seats"] = [_seat(views.get(name), state, i, to_act) for i, name in enumerate(state.seats)]

@@ -35,7 +35,7 @@ class TableCup:
         self.unsettled = []  # the cup's rolls (PokerDeals) whose round secret has not been opened yet
         self.asked = None    # (the connection a PCLOSE went on, the last sub-deal it covers) until the secret is in
         self.asked_at = None  # the hub's clock when it last asked
-        self.closing = None  # the round's end, held until its secret is in and checked
+        self.closing = False  # the round is over, its end held until its secret is in and checked
         self.no_secrets = False  # the cup's firmware does not know PCLOSE: dice re-rolled unseen stay unchecked
         self.opened_secrets = 0  # round secrets the cup opened in this game (so it knows PCLOSE)
         self.rolled_on = {}  # sub-deal id -> the connection its PDEAL went on (a cup that never dropped since
@@ -109,7 +109,7 @@ class TableCup:
     # -- a hub bot's hands on the cup ---------------------------------------------------------------------------
     def idle(self) -> bool:
         """Nothing is under way with the cup: no roll, no look, no round secret awaited."""
-        return self.rolling is None and self.looking is None and self.closing is None
+        return self.rolling is None and self.looking is None and not self.closing
 
     def roll_for(self, kind, name, slots):
         """A hub bot holding the cup rolls these dice (kind: Shake, OpenRoll or Try): the cup rolls them, as for its
@@ -226,12 +226,13 @@ class TableCup:
         self.send_table()
 
     # -- the round secret: every die of the round opened once it is over ------------------------------------------
-    def close_round(self, then) -> bool:
-        """The round is over: ask the cup for its round secret and hold `then` (the round's end) until it is in and
-        checked. False when there is nothing to ask (no roll since the last secret; firmware that can't)."""
+    def close_round(self) -> bool:
+        """The round is over: ask the cup for its round secret and hold the round's end (the Round's round_over)
+        until it is in and checked. False when there is nothing to ask (no roll since the last secret; firmware
+        that can't)."""
         if not self._ask_secret():
             return False
-        self.closing = then
+        self.closing = True
         return True
 
     def _ask_secret(self) -> bool:
@@ -245,9 +246,9 @@ class TableCup:
     def overdue(self, now) -> bool:
         """The round's end waits on a secret the cup has not opened in `secret_patience` seconds (asked again after
         a drop, the time starts again): it is a cup that won't reveal, and the game stops as for one that lies."""
-        if self.closing is None or now - self.asked_at < self.secret_patience:
+        if not self.closing or now - self.asked_at < self.secret_patience:
             return False
-        self.unsettled, self.asked, self.closing = [], None, None
+        self.unsettled, self.asked, self.closing = [], None, False
         self.poker.stop_cheating(f"the cup did not open its round secret in {self.secret_patience:g} s, so the dice "
                                "it rolled under the cup can't be rechecked")
         return True
@@ -267,7 +268,7 @@ class TableCup:
                     good = commitment.verify(digest, deal.nonce, slot, 1, die_seed(secret, deal.id, slot))
                 if not good:
                     self.send(wire.REFUSE, (first, wire.OPEN, wirenames.BAD_REVEAL))
-                    self.unsettled, self.asked, self.closing = [], None, None
+                    self.unsettled, self.asked, self.closing = [], None, False
                     return self.poker.stop_cheating(
                         f"the cup's round secret does not give the seed it committed to for die {slot} in sub-deal "
                         f"{deal.id}: it showed dice no seed of its own gave")
@@ -285,7 +286,7 @@ class TableCup:
         if self.opened_secrets if code == wire.ERR_UNKNOWN else any(
                 deal.commits and self.rolled_on.get(deal.id) is line for deal in covered):
             # It opened secrets before, or it committed to these dice on this very line: it has the secret.
-            self.unsettled, self.asked, self.closing = [], None, None
+            self.unsettled, self.asked, self.closing = [], None, False
             self.poker.stop_cheating("the cup would not open its round secret, which it holds, so the dice it "
                                    "rolled under the cup can't be rechecked")
             return True
@@ -304,9 +305,9 @@ class TableCup:
         for deal in covered:
             self.rolled_on.pop(deal.id, None)
         self.asked = None
-        then, self.closing = self.closing, None
-        if then is not None:
-            then()
+        if self.closing:
+            self.closing = False
+            self.poker.round_over()
 
     def lift(self):
         """The cup is lifted: the dice not yet opened are asked for (each comes alone, checked), then the reveal."""

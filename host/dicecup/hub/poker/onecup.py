@@ -59,7 +59,7 @@ class PokerRecovery:
         if hub.phase == OVER or hub.state is None:
             return hub.say("the table's cup is back")
         cup = poker.cup
-        if cup is not None and cup.closing is not None:  # the round was over: its secret is asked again
+        if cup is not None and cup.closing:  # the round was over: its secret is asked again
             hub.go_on()
             return cup.send_table()
         in_flight = cup is not None and cup.rolling is not None

@@ -57,12 +57,12 @@ def resume_poker(poker, resumed, state, bots):
     journal.comment("the hub restarted; resuming from this journal")
     seats = [seat_from_journal(index, name, resumed, bots) for index, name in enumerate(state.seats)]
     rolls, settled = _rolls(text)
-    table.seating = ResumedPokerSeating(table, seats)
     if state.phase == OPENING and state.holder is None and resumed.opener in state.seats:  # round 1, drawn
         opener = state.seats.index(resumed.opener)
         state = state._replace(opener=opener, holder=opener)
     poker.state, poker.subs = state, max(rolls, default=0)
-    table.take_over(journal, seats, TablePhase.OVER if state.winner is not None else TablePhase.BETWEEN)
+    table.take_over(journal, seats, TablePhase.OVER if state.winner is not None else TablePhase.BETWEEN,
+                    seating=ResumedPokerSeating(table))
     if any(seat.is_cup for seat in seats):
         poker.cup = TableCup(poker)
         # The cup's rolls its round secret has not settled yet: asked for when the cup is back (forget_round), so
@@ -137,11 +137,8 @@ class ResumedPokerSeating(PokerSeating):
     table's cup again: the same cup, or another one paired with this hub on a port the host named (`--port`,
     `--sim 1`); its id and port are journaled, and it is told to forget the cut round's dice."""
 
-    def __init__(self, hub, seats):
-        old = hub.seating
+    def __init__(self, hub):
         super().__init__(hub, expect_cups=0, bots=())
-        self.allow_unpaired = old.allow_unpaired
-        self.seats = list(seats)
         self._first_back = True
 
     def on_hello(self, conn, values):

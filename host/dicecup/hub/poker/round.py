@@ -344,7 +344,7 @@ class Round(BaseRound):
 
     def round_over(self):
         """The round's outcome to everyone, once its dice are settled; the table then goes on or ends the game."""
-        if self.cup is not None and self.cup.close_round(self.round_over):
+        if self.cup is not None and self.cup.close_round():
             return  # held until the cup's round secret is in and checked (cuplink.py)
         outcome = self.state.history[-1]
         self.open_the_rest()
