@@ -16,15 +16,15 @@ class Hurry:
     of its clock (the Round's carry_on moves turn_started), so it is warned again."""
 
     def __init__(self, round):
-        self.round = round
+        self.round = round  # the face-bid Round whose turns are timed
         self._warned = None  # the turn_started of the turn warned
 
     def tick(self, seat):
-        round = self.round
-        left = round.clock_left()
-        if left is None or self._warned == round.turn_started or left > hurry_from(round.table.rules.clock):
+        playing = self.round
+        left = playing.clock_left()
+        if left is None or self._warned == playing.turn_started or left > hurry_from(playing.table.rules.clock):
             return
-        self._warned = round.turn_started
+        self._warned = playing.turn_started
         seconds = max(1, int(left + 0.999))
         seat.send(wire.CUE, (wire.CUE_HURRY, seconds))  # a bot's seat has no cup: nothing is sent
-        round.table.say(f"⏱ {seat.name}: {seconds} s left to play")
+        playing.table.say(f"⏱ {seat.name}: {seconds} s left to play")
