@@ -1,8 +1,10 @@
 """The hub's end of one cup's link: a transport (serial, BLE) underneath, cupcore's Link (the cups' own
 sequencing, acks and retransmits) on top, and an outbox in between. One class, two faces:
 
-- CupConnection, as the hub runs many of them: a reader thread only moves bytes into the hub's inbox
-  (`listen(inbox)`); everything else (decoding, acks, sending) runs on the hub's own thread.
+- CupConnection, as the hub runs many of them, on the hub's own thread: decoding, acks, sending, and reading
+  too when the transport has a file descriptor (a serial port: the hub's selector waits on it, hub/inbox.py).
+  A transport without one (BLE, a phone, a test's link) gets a reader thread that only moves bytes into the
+  hub's inbox (`listen(inbox)`).
 - CupPeer, the blocking face for tests, benches and tools (`dicecup ports`, `flash`): open a serial port, send
   a message, wait for a given one with a deadline.
 
@@ -38,7 +40,7 @@ class CupConnection:
     """One cup's connection. Reliable messages wait in the outbox until the link is free, so a newer TABLE can
     still replace an older one that has not left yet: a cup that lags gets the latest table, not a backlog."""
 
-    read_timeout = 0.05  # the reader thread's wait per read; bytes are handed over as soon as they arrive
+    read_timeout = 0.05  # a reader thread's wait per read; bytes are handed over as soon as they arrive
     challenge_for = 2.0  # seconds a challenge stays open; a HELLO meanwhile (the hub's "who?") waits for it
     # A wrong proof may be a stray one (a stranger replayed an old CHALLENGE to the cup, which answered it): the
     # right one may still come. Only when none has this long after a wrong one is the cup taken to lack the key.
@@ -72,12 +74,27 @@ class CupConnection:
         """Everything sent has left the outbox and been acknowledged."""
         return not self._outbox and self.link.idle
 
-    # -- the reader thread: bytes in, nothing else ---------------------------------------------------------
+    # -- bytes in: on the hub's thread, or a reader thread that does nothing else ----------------------------
     def listen(self, inbox):
-        """Start moving bytes into `inbox` as ("bytes", conn, data); a lost link arrives as ("down", conn, why)."""
+        """Start moving bytes into `inbox` as ("bytes", conn, data); a lost link arrives as ("down", conn, why).
+
+        An inbox that can `serve` a file descriptor (hub/inbox.py) waits on the port itself and the hub's thread
+        reads it (read_ready); any other transport or inbox gets a reader thread."""
         self._inbox = inbox
-        threading.Thread(target=self._read_loop, name=f"read {self.name}", daemon=True).start()
+        if hasattr(inbox, "serve") and hasattr(self.transport, "fileno"):
+            inbox.serve(self)
+        else:
+            threading.Thread(target=self._read_loop, name=f"read {self.name}", daemon=True).start()
         return self
+
+    def read_ready(self) -> bytes:
+        """What the port holds, read without waiting (its descriptor polled readable); b"" once it is lost,
+        which is reported down as a reader thread reports it."""
+        try:
+            return self.transport.read(0)
+        except LinkDown as error:
+            self.drop(str(error))  # closed too: a dead port left open would keep polling readable
+            return b""
 
     def _read_loop(self):
         while not self.down:
