@@ -10,7 +10,7 @@ from pathlib import Path
 
 from dicecup.link.transport import LinkDown, open_transport
 
-from dicecup.link.peer import CupConnection
+from dicecup.link.peer import CupConnection, writes_gathered
 
 from .journal import JournalError
 
@@ -89,14 +89,20 @@ def run(hub, inbox, connections=None, until=None, poll=0.01):
         for conn in ready:
             data = conn.read_ready()
             if data:
-                _guarded(hub, ("bytes", conn, data))
+                _handled(hub, ("bytes", conn, data))
         for item in items:
             if item[0] == "down" and connections is not None:
                 connections.dropped(item[1])
-            _guarded(hub, item)
+            _handled(hub, item)
         if connections is not None:
             connections.retry(hub)
-        hub.tick()
+        with writes_gathered():
+            hub.tick()
+
+
+def _handled(hub, item):
+    with writes_gathered():  # what the hub writes while it handles one input leaves together, once it is done
+        _guarded(hub, item)
 
 
 def _wait(inbox, timeout) -> tuple:

@@ -23,6 +23,7 @@ import secrets
 import sys
 import threading
 import time
+from contextlib import contextmanager
 
 from cupcore import session as sessions
 from cupcore import wire, wirenames
@@ -34,6 +35,22 @@ from .transport import LinkDown, open_transport
 # DICECUP_TRACE=1 prints every message the hub sends and receives (never a cup's hidden dice: those only
 # travel in reveals, after the call).
 TRACE = bool(os.environ.get("DICECUP_TRACE"))
+
+_gathering = threading.local()  # .waiting: {conn: [frames]} while writes_gathered() runs on this thread
+
+
+@contextmanager
+def writes_gathered():
+    """Frames the connections write on this thread meanwhile go out when it ends, one write per connection: the
+    hub's loop handles one input at a time inside it, so a cup told several things at once (a call's cue and its
+    reveal request) reads them in one go and answers after one pass of its own loop, not two."""
+    waiting = _gathering.waiting = {}
+    try:
+        yield
+    finally:
+        _gathering.waiting = None
+        for conn, frames in waiting.items():
+            conn._put_on_wire(b"".join(frames))
 
 
 class CupConnection:
@@ -187,10 +204,17 @@ class CupConnection:
         self.link.require_auth = False
 
     def _write(self, frame):
+        waiting = getattr(_gathering, "waiting", None)
+        if waiting is not None:
+            waiting.setdefault(self, []).append(frame)
+        else:
+            self._put_on_wire(frame)
+
+    def _put_on_wire(self, data):
         if self.down:
             return
         try:
-            self.transport.write(frame)
+            self.transport.write(data)
         except LinkDown as error:
             self._lost(str(error))
 
