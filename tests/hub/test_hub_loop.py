@@ -7,13 +7,16 @@ import time
 
 from rich.console import Console
 
+from cupcore import wire
+from cupcore.link import Link
 from dicecup.hub.inbox import Inbox
 from dicecup.hub.run import run
 from dicecup.hub.screen import Screen
 from dicecup.hub.snapshot import Said
 from dicecup.hub.tablesetup import TableSetup
-from dicecup.link.peer import CupConnection
+from dicecup.link.peer import CupConnection, writes_gathered
 from dicecup.link.serial_port import SerialTransport
+from dicecup.link.transport import Transport
 from dicecup.rules import Rules
 from dicecup.sim.ptyrelay import open_raw_pty
 from pty_cups import PtyCup, cups  # noqa: F401 - the fixture
@@ -162,3 +165,41 @@ def test_a_port_whose_far_end_vanished_is_reported_down_once_and_closed():
         assert time.monotonic() - started >= 0.25
     finally:
         inbox.close()
+
+
+class RecordedLine(Transport):
+    """A link that keeps every write it is given, as separate writes."""
+
+    kind = "recorded"
+
+    def __init__(self):
+        super().__init__("line")
+        self.writes = []
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+
+    def read(self, timeout: float) -> bytes:
+        return b""
+
+
+def test_what_the_loop_writes_while_it_handles_one_input_leaves_in_one_write():
+    conn = CupConnection(RecordedLine())
+    with writes_gathered():
+        conn.send(wire.CUE, (wire.CUE_CALL, 0))
+        conn.send(wire.PING, (7,))
+        assert conn.transport.writes == []
+    assert len(conn.transport.writes) == 1
+    cup_side = Link(lambda frame: None, lambda mtype, values: heard.append(mtype))
+    heard = []
+    cup_side.feed(conn.transport.writes[0])
+    assert heard == [wire.CUE, wire.PING]
+
+
+def test_another_threads_writes_are_not_held_by_the_loops_gathering():
+    conn = CupConnection(RecordedLine())
+    with writes_gathered():
+        other = threading.Thread(target=conn.send, args=(wire.PING, (8,)))
+        other.start()
+        other.join(10)
+        assert len(conn.transport.writes) == 1
