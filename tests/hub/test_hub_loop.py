@@ -203,3 +203,15 @@ def test_another_threads_writes_are_not_held_by_the_loops_gathering():
         other.start()
         other.join(10)
         assert len(conn.transport.writes) == 1
+
+
+def test_closing_the_inbox_under_a_waiting_loop_lets_its_waits_end_on_a_put():
+    inbox = Inbox()
+    waited = []
+    waiter = threading.Thread(target=lambda: waited.append(inbox.wait(LONG_POLL)))
+    waiter.start()
+    inbox.close()  # as TableSetup.close may, from the main thread, while the loop is in its wait or about to be
+    inbox.put(("say", "late"))  # a daemon thread's last words: they end a wait begun after the close
+    waiter.join(10)
+    assert waited == [[]], "the wait outlived the close"
+    assert inbox.get_nowait() == ("say", "late")

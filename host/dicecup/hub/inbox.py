@@ -30,6 +30,8 @@ class Inbox(queue.Queue):
         self._selector.register(self._bell, selectors.EVENT_READ)
         self._joining = []   # connections handed over by serve(), not yet in the selector
         self._lock = threading.Lock()
+        self._in_use = threading.Lock()  # held by a wait, so close() never pulls the selector from under it
+        self._closed = False
 
     def put(self, item, block=True, timeout=None):
         super().put(item, block, timeout)
@@ -59,15 +61,26 @@ class Inbox(queue.Queue):
         """Wait up to `timeout` seconds for a put or a readable port; returns the connections whose ports are
         readable (items put meanwhile are in the queue). Closed connections are let go first, so a descriptor
         number the system has handed to a newly opened port is never confused with the old one."""
-        self._let_go_of_closed()
-        self._take_in_joining()
-        ready = []
-        for key, _ in self._selector.select(timeout):
-            if key.data is None:
-                self._hush()
-            elif not key.data.down:
-                ready.append(key.data)
-        return ready
+        with self._in_use:
+            if self._closed:
+                return self._wait_for_a_put(timeout)
+            self._let_go_of_closed()
+            self._take_in_joining()
+            ready = []
+            for key, _ in self._selector.select(timeout):
+                if key.data is None:
+                    self._hush()
+                elif not key.data.down:
+                    ready.append(key.data)
+            return ready
+
+    def _wait_for_a_put(self, timeout) -> list:
+        """Closed while the table's loop still runs (it stops at its next look at `until`): no ports left, and
+        no spinning meanwhile."""
+        with self.not_empty:
+            if not self._qsize():
+                self.not_empty.wait(timeout)
+        return []
 
     def _let_go_of_closed(self):
         for fd, key in list(self._selector.get_map().items()):
@@ -93,7 +106,11 @@ class Inbox(queue.Queue):
             pass
 
     def close(self):
-        """The table is over: no more waits. Puts still go into the queue (a daemon thread's last words)."""
-        self._selector.close()
-        self._bell.close()
-        self._ringer.close()
+        """The table is over: the selector and the bell go. Puts still go into the queue (a daemon thread's last
+        words), and a wait still under way ends first."""
+        self.wake()
+        with self._in_use:
+            self._closed = True
+            self._selector.close()
+            self._bell.close()
+            self._ringer.close()
