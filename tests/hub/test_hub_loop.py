@@ -29,6 +29,11 @@ def reader_threads() -> list:
     return [thread.name for thread in threading.enumerate() if thread.name.startswith("read ")]
 
 
+def cable_threads() -> list:
+    """The virtual cups' cable relays (sim/ptyrelay.py): one switchboard for them all."""
+    return [thread.name for thread in threading.enumerate() if thread.name.startswith(("relay ", "cables"))]
+
+
 def bidding_under_way(table) -> bool:
     snapshot = table.snapshot
     return snapshot.state is not None and len(snapshot.state.bids) >= 1
@@ -38,6 +43,7 @@ def test_cups_on_serial_ports_play_with_no_reader_thread_and_a_pulled_one_is_reo
     with LiveTable("dudo dice=2", tmp_path, seed="one-loop") as table:
         table.wait(lambda: bidding_under_way(table), "the first bids")
         assert reader_threads() == []
+        assert cable_threads() == ["cables"]
         table.cups[1].unplug()
         table.wait(lambda: table.said("cup2's cup dropped"), "the hub to report the vanished port down")
         table.cups[1].plug()
