@@ -52,11 +52,6 @@ class Inbox(queue.Queue):
             self._joining.append(conn)
         self.wake()
 
-    @property
-    def served(self) -> list:
-        """The connections whose ports the selector is waiting on."""
-        return [key.data for key in self._selector.get_map().values() if key.data is not None]
-
     def wait(self, timeout: float) -> list:
         """Wait up to `timeout` seconds for a put or a readable port; returns the connections whose ports are
         readable (items put meanwhile are in the queue). Closed connections are let go first, so a descriptor

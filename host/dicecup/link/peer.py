@@ -93,10 +93,10 @@ class CupConnection:
 
     # -- bytes in: on the hub's thread, or a reader thread that does nothing else ----------------------------
     def listen(self, inbox):
-        """Start moving bytes into `inbox` as ("bytes", conn, data); a lost link arrives as ("down", conn, why).
-
-        An inbox that can `serve` a file descriptor (hub/inbox.py) waits on the port itself and the hub's thread
-        reads it (read_ready); any other transport or inbox gets a reader thread."""
+        """Start handing the hub its bytes as ("bytes", conn, data); a lost link is put in `inbox` as ("down",
+        conn, why). An inbox that can `serve` a file descriptor (hub/inbox.py) waits on the port itself and the
+        hub's thread reads it (read_ready); any other transport or inbox gets a reader thread putting the bytes
+        into `inbox`."""
         self._inbox = inbox
         if hasattr(inbox, "serve") and hasattr(self.transport, "fileno"):
             inbox.serve(self)
