@@ -53,6 +53,15 @@ def writes_gathered():
             conn._put_on_wire(b"".join(frames))
 
 
+def _descriptor(transport):
+    """The transport's file descriptor for a selector, or None: BLE and phones have none, and neither has pyserial
+    on Windows, whose ports a selector can't wait on."""
+    try:
+        return transport.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
 class CupConnection:
     """One cup's connection. Reliable messages wait in the outbox until the link is free, so a newer TABLE can
     still replace an older one that has not left yet: a cup that lags gets the latest table, not a backlog."""
@@ -98,7 +107,7 @@ class CupConnection:
         hub's thread reads it (read_ready); any other transport or inbox gets a reader thread putting the bytes
         into `inbox`."""
         self._inbox = inbox
-        if hasattr(inbox, "serve") and hasattr(self.transport, "fileno"):
+        if hasattr(inbox, "serve") and _descriptor(self.transport) is not None:
             inbox.serve(self)
         else:
             threading.Thread(target=self._read_loop, name=f"read {self.name}", daemon=True).start()
