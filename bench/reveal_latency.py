@@ -6,6 +6,11 @@ against their commitments, the engine's ruling, and the results delivered.
 The stopwatch hooks on the two marks the hub publishes (dicecup.hub.snapshot): CallAccepted (its time is when
 the call's frame reached the hub) and ResultsDelivered (when the last RESULT was acknowledged).
 
+The hub runs as `dicecup play` runs it: one thread waiting in one selector on the six ptys and the inbox's bell
+(hub/run.py, hub/inbox.py), reading each port itself as it turns readable; no reader thread per cup. Everything
+shares the process with it: the cups' cable relays (a thread each), the bots' hands and the screen. Where the
+milliseconds go, and the figures before and after the loop: docs/reliability.md.
+
 Measured side by side in one run (issue 13): games alternate between plain cups (no key: the hub seats them as
 `--allow-unpaired` does) and paired cups (a key each, every frame authenticated: HMAC tags and counters both ways),
 with the same seeds, so both kinds see the same load on the machine.

@@ -16,5 +16,6 @@
     journal.py     the game record as it happens, with the `#@` facts a resumed hub needs
     chance.py      the hub's random draws
     run.py         the loop (one thread runs the table) and Connections (ports opened, reopened)
+    inbox.py       what the loop waits on: items put from other threads and the serial ports, in one selector
     tablesetup.py  TableSetup: a table set up and run, for `dicecup play`, `demo` and `resume`
 """

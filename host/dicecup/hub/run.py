@@ -1,4 +1,6 @@
-"""The hub's loop: one thread runs the table; reader threads only move bytes into its inbox."""
+"""The hub's loop: one thread runs the table. It waits in one selector (hub/inbox.py) on every serial port and on
+the inbox's bell, which every other producer rings when it puts an item (the keyboard, the web server, the reader
+threads of links without a file descriptor: BLE, phones); it reads the ports itself."""
 import queue
 import sys
 import threading
@@ -8,7 +10,7 @@ from pathlib import Path
 
 from dicecup.link.transport import LinkDown, open_transport
 
-from dicecup.link.peer import CupConnection
+from dicecup.link.peer import CupConnection, writes_gathered
 
 from .journal import JournalError
 
@@ -79,20 +81,46 @@ def _guarded(hub, item):
 
 
 def run(hub, inbox, connections=None, until=None, poll=0.01):
-    """Run the table until the game is over (or `until()` says stop)."""
+    """Run the table until the game is over (or `until()` says stop). Each pass waits up to `poll` seconds for
+    input (hub/inbox.py: an item put by another thread, or a serial port readable), hands all of it to the hub,
+    reopens lost ports and ticks the table: its clocks, retransmits and bots run at least every `poll` seconds."""
     while not hub.finished and not (until and until()):
-        try:
-            item = inbox.get(timeout=poll)
-        except queue.Empty:
-            item = None
-        while item is not None:
+        ready, items = _wait(inbox, poll)
+        for conn in ready:
+            data = conn.read_ready()
+            if data:
+                _handled(hub, ("bytes", conn, data))
+        for item in items:
             if item[0] == "down" and connections is not None:
                 connections.dropped(item[1])
-            _guarded(hub, item)
-            try:
-                item = inbox.get_nowait()
-            except queue.Empty:
-                item = None
+            _handled(hub, item)
         if connections is not None:
             connections.retry(hub)
-        hub.tick()
+        with writes_gathered():
+            hub.tick()
+
+
+def _handled(hub, item):
+    with writes_gathered():  # what the hub writes while it handles one input leaves together, once it is done
+        _guarded(hub, item)
+
+
+def _wait(inbox, timeout) -> tuple:
+    """(connections whose ports are readable, items put) once either comes, or after `timeout` seconds. A plain
+    queue.Queue still does as an inbox: it has only items to wait for (every link then has a reader thread)."""
+    if hasattr(inbox, "wait"):
+        return inbox.wait(timeout), _taken(inbox, [])
+    try:
+        first = inbox.get(timeout=timeout)
+    except queue.Empty:
+        return [], []
+    return [], _taken(inbox, [first])
+
+
+def _taken(inbox, items) -> list:
+    """items, then everything waiting in the inbox now."""
+    while True:
+        try:
+            items.append(inbox.get_nowait())
+        except queue.Empty:
+            return items

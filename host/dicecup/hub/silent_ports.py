@@ -103,7 +103,7 @@ def _wait(transport, mark, enough, seconds, answered) -> bytes:
 
 
 def _waiter(transport, answered):
-    """wait(endings, seconds) for probe.holds_dicecup, on bytes the hub's reader thread takes in."""
+    """wait(endings, seconds) for probe.holds_dicecup, on bytes the hub's loop reads from the port."""
     mark = transport.heard_total
     return lambda ends, seconds: _wait(transport, mark, lambda said: any(e in said for e in ends), seconds,
                                        answered)

@@ -1,6 +1,5 @@
 """Setting a table up and running it: the cups' ports, the bots, the journal's folder, the screen, the hub's
 thread. `dicecup play`, `demo` and `resume` are thin layers over this."""
-import queue
 import threading
 import time
 
@@ -8,6 +7,7 @@ from dicecup.datadir import data_dir
 from dicecup.link.transport import LinkDown
 
 from .chance import Chance
+from .inbox import Inbox
 from .keyring import Keyring
 from .journal import JournalError
 from .keyboard import read_typing
@@ -71,7 +71,7 @@ class TableSetup:
                  keys=None, allow_unpaired=False, rated=None):
         """keys: {cup id: key} of virtual cups this process started (the registry's keys are always used);
         allow_unpaired: seat cups the hub holds no key for (marked "unpaired" on the screen)."""
-        self.inbox = queue.Queue()
+        self.inbox = Inbox()  # the hub's thread waits on it and on the serial ports together
         self.chance = Chance(seed)
         self.screen = screen or Screen()
         self.data = data_dir(data)
@@ -151,6 +151,7 @@ class TableSetup:
         self.stop.set()
         if self.hub is not None:
             self.hub.seating.close()
+        self.inbox.close()
         if self.screen_feed is not None:  # None when a signal came between making the hub and watching it
             self.screen_feed.drain()
         getattr(self.screen, "close", lambda: None)()  # a live table ends, the terminal's cursor shown again

@@ -1,8 +1,10 @@
 """The hub's end of one cup's link: a transport (serial, BLE) underneath, cupcore's Link (the cups' own
 sequencing, acks and retransmits) on top, and an outbox in between. One class, two faces:
 
-- CupConnection, as the hub runs many of them: a reader thread only moves bytes into the hub's inbox
-  (`listen(inbox)`); everything else (decoding, acks, sending) runs on the hub's own thread.
+- CupConnection, as the hub runs many of them, on the hub's own thread: decoding, acks, sending, and reading
+  too when the transport has a file descriptor (a serial port: the hub's selector waits on it, hub/inbox.py).
+  A transport without one (BLE, a phone, a test's link) gets a reader thread that only moves bytes into the
+  hub's inbox (`listen(inbox)`).
 - CupPeer, the blocking face for tests, benches and tools (`dicecup ports`, `flash`): open a serial port, send
   a message, wait for a given one with a deadline.
 
@@ -21,6 +23,7 @@ import secrets
 import sys
 import threading
 import time
+from contextlib import contextmanager
 
 from cupcore import session as sessions
 from cupcore import wire, wirenames
@@ -33,12 +36,37 @@ from .transport import LinkDown, open_transport
 # travel in reveals, after the call).
 TRACE = bool(os.environ.get("DICECUP_TRACE"))
 
+_gathering = threading.local()  # .waiting: {conn: [frames]} while writes_gathered() runs on this thread
+
+
+@contextmanager
+def writes_gathered():
+    """Frames the connections write on this thread meanwhile go out when it ends, one write per connection: the
+    hub's loop handles one input at a time inside it, so a cup told several things at once (a call's cue and its
+    reveal request) reads them in one go and answers after one pass of its own loop, not two."""
+    waiting = _gathering.waiting = {}
+    try:
+        yield
+    finally:
+        _gathering.waiting = None
+        for conn, frames in waiting.items():
+            conn._put_on_wire(b"".join(frames))
+
+
+def _descriptor(transport):
+    """The transport's file descriptor for a selector, or None: BLE and phones have none, and neither has pyserial
+    on Windows, whose ports a selector can't wait on."""
+    try:
+        return transport.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
 
 class CupConnection:
     """One cup's connection. Reliable messages wait in the outbox until the link is free, so a newer TABLE can
     still replace an older one that has not left yet: a cup that lags gets the latest table, not a backlog."""
 
-    read_timeout = 0.05  # the reader thread's wait per read; bytes are handed over as soon as they arrive
+    read_timeout = 0.05  # a reader thread's wait per read; bytes are handed over as soon as they arrive
     challenge_for = 2.0  # seconds a challenge stays open; a HELLO meanwhile (the hub's "who?") waits for it
     # A wrong proof may be a stray one (a stranger replayed an old CHALLENGE to the cup, which answered it): the
     # right one may still come. Only when none has this long after a wrong one is the cup taken to lack the key.
@@ -72,12 +100,27 @@ class CupConnection:
         """Everything sent has left the outbox and been acknowledged."""
         return not self._outbox and self.link.idle
 
-    # -- the reader thread: bytes in, nothing else ---------------------------------------------------------
+    # -- bytes in: on the hub's thread, or a reader thread that does nothing else ----------------------------
     def listen(self, inbox):
-        """Start moving bytes into `inbox` as ("bytes", conn, data); a lost link arrives as ("down", conn, why)."""
+        """Start handing the hub its bytes as ("bytes", conn, data); a lost link is put in `inbox` as ("down",
+        conn, why). An inbox that can `serve` a file descriptor (hub/inbox.py) waits on the port itself and the
+        hub's thread reads it (read_ready); any other transport or inbox gets a reader thread putting the bytes
+        into `inbox`."""
         self._inbox = inbox
-        threading.Thread(target=self._read_loop, name=f"read {self.name}", daemon=True).start()
+        if hasattr(inbox, "serve") and _descriptor(self.transport) is not None:
+            inbox.serve(self)
+        else:
+            threading.Thread(target=self._read_loop, name=f"read {self.name}", daemon=True).start()
         return self
+
+    def read_ready(self) -> bytes:
+        """What the port holds, read without waiting (its descriptor polled readable); b"" once it is lost,
+        which is reported down as a reader thread reports it."""
+        try:
+            return self.transport.read(0)
+        except LinkDown as error:
+            self.drop(str(error))  # closed too: a dead port left open would keep polling readable
+            return b""
 
     def _read_loop(self):
         while not self.down:
@@ -170,10 +213,17 @@ class CupConnection:
         self.link.require_auth = False
 
     def _write(self, frame):
+        waiting = getattr(_gathering, "waiting", None)
+        if waiting is not None:
+            waiting.setdefault(self, []).append(frame)
+        else:
+            self._put_on_wire(frame)
+
+    def _put_on_wire(self, data):
         if self.down:
             return
         try:
-            self.transport.write(frame)
+            self.transport.write(data)
         except LinkDown as error:
             self._lost(str(error))
 

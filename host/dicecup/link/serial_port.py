@@ -92,9 +92,14 @@ class SerialTransport(Transport):
         count = self.heard_total - mark
         return self.heard[-count:] if count > 0 else b""
 
+    def fileno(self) -> int:
+        """The port's descriptor, for the hub's selector (hub/inbox.py): read(0) once it is readable."""
+        return self._port.fileno()
+
     def read(self, timeout: float) -> bytes:
         try:
-            self._port.timeout = timeout
+            if self._port.timeout != timeout:
+                self._port.timeout = timeout  # pyserial sets the terminal's attributes again at every change
             first = self._port.read(1)
             if not first:
                 return b""

@@ -7,6 +7,10 @@ same code the cups run.
     transport = open_transport("serial", "/dev/ttyACM0")
     transport.write(frame)
     data = transport.read(0.05)     # b"" when nothing came in time; LinkDown when the cup is gone
+
+A backend with a file descriptor also offers `fileno()` (the serial one does): the hub's thread then waits on it
+in its selector with everything else and reads it with read(0) once it is readable, with no thread of its own.
+One without (BLE, phones) is read by a thread that moves its bytes into the hub's inbox (link/peer.py).
 """
 import importlib
 

@@ -89,7 +89,8 @@ class FrameSplitter:
 class FaultyTransport:
     """A transport (dicecup.link.transport) with a FaultyLine each way: `to_cup` on what the hub writes,
     `to_hub` on what it reads. A frame held back for reordering goes out after `hold` seconds if nothing has
-    overtaken it by then (checked at every read: the hub's reader thread reads every few tens of ms)."""
+    overtaken it by then (checked at every read: it has no file descriptor, so the hub gives it a reader
+    thread, which reads every few tens of ms)."""
 
     def __init__(self, inner, to_cup: FaultyLine, to_hub: FaultyLine, hold: float = 0.03, clock=None):
         import threading

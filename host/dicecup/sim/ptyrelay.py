@@ -4,6 +4,10 @@ The cup process keeps its own pseudo-terminal for its whole life (as a board kee
 opens a second one, reached through a stable symlink (as /dev/serial/by-id/... is for a real board). Pulling
 the plug closes the host's terminal, so the host sees the port vanish exactly as when a cable is pulled, while
 the cup keeps running with its dice in RAM; plugging in makes a fresh terminal behind the same symlink.
+
+One thread moves the bytes of every cable in the process (the switchboard), not one per cable: a table of six
+virtual cups shares its process with the hub, and every thread more is one more waiting for the interpreter
+before a frame can go on.
 """
 import os
 import select
@@ -20,9 +24,65 @@ def open_raw_pty():
     return master, slave
 
 
-class Relay(threading.Thread):
+class Switchboard:
+    """The one thread relaying for every plugged-in cable; it runs while there are cables and ends after."""
+
+    def __init__(self):
+        self._changed = threading.Condition()
+        self._relays = []
+        self._thread = None
+        self._passes = 0  # selects begun: a cable let go is out of every select once this has moved on
+
+    def add(self, relay):
+        with self._changed:
+            self._relays.append(relay)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="cables", daemon=True)
+                self._thread.start()
+
+    def remove(self, relay):
+        """Once this returns the switchboard no longer reads or writes relay's descriptors (so they may close)."""
+        with self._changed:
+            if relay in self._relays:
+                self._relays.remove(relay)
+            if threading.current_thread() is self._thread:
+                return
+            seen = self._passes
+            self._changed.wait_for(lambda: self._passes != seen or self._thread is None, timeout=1.0)
+
+    def _run(self):
+        while True:
+            with self._changed:
+                self._passes += 1
+                self._changed.notify_all()
+                relays = [relay for relay in self._relays if not relay._stopping]
+                if not relays:
+                    self._thread = None
+                    return
+            self._pass(relays)
+
+    @staticmethod
+    def _pass(relays):
+        ends = {}
+        for relay in relays:
+            host = relay._host
+            ends[relay.cup_fd] = (relay, host)
+            if host:
+                ends[host[0]] = (relay, host)
+        try:
+            readable, _, _ = select.select(list(ends), [], [], 0.05)
+        except (OSError, ValueError):
+            return  # a descriptor closed under us by unplug(): look again
+        for fd in readable:
+            relay, host = ends[fd]
+            relay._move(fd, host)
+
+
+SWITCHBOARD = Switchboard()
+
+
+class Relay:
     def __init__(self, cup_fd: int, link_path):
-        super().__init__(name=f"relay {link_path}", daemon=True)
         self.cup_fd = cup_fd        # our end of the cup's own terminal
         self.link_path = link_path  # the symlink the host opens
         self._lock = threading.Lock()
@@ -63,16 +123,8 @@ class Relay(threading.Thread):
             os.close(master)
             os.close(slave)
 
-    def run(self):
-        while not self._stopping:
-            host = self._host
-            fds = [self.cup_fd] + ([host[0]] if host else [])
-            try:
-                readable, _, _ = select.select(fds, [], [], 0.05)
-            except (OSError, ValueError):
-                continue  # a descriptor closed under us by unplug(): look again
-            for fd in readable:
-                self._move(fd, host)
+    def start(self):
+        SWITCHBOARD.add(self)
 
     def _move(self, fd, host):
         try:
@@ -105,9 +157,8 @@ class Relay(threading.Thread):
 
     def stop(self):
         self._stopping = True
+        SWITCHBOARD.remove(self)
         self.unplug()
-        if self.is_alive() and threading.current_thread() is not self:
-            self.join(1)
         try:
             os.unlink(self.link_path)
         except FileNotFoundError:
