@@ -6,12 +6,13 @@ Either the hub holds the dice for bots (`--bots N`, no cup, no --players) or one
 are not mixed, since a bot on the hub has no hands to
 hold a cup with (the demo's bots press a virtual cup's buttons: `dicecup demo --rules poker`)."""
 from dicecup.rules import DicecupError
+from dicecup.rules.games import kind
 
 
 def check_poker_players(rules, players: tuple, *, ports: int, sims: int, bots: int, phones: int, ble: bool):
     """Raises DicecupError when this table can't be played: poker dice with cups needs --players and one cup;
     --players is for poker dice only."""
-    poker = rules.preset.name == "poker"
+    poker = kind(rules).one_cup
     if players and not poker:
         raise DicecupError(f"--players names who pass one cup round, at poker dice (--rules poker); at "
                            f"{rules.preset.name} every player has a cup of their own")
