@@ -75,9 +75,14 @@ class CupConnection:
     # -- the reader thread: bytes in, nothing else ---------------------------------------------------------
     def listen(self, inbox):
         """Start moving bytes into `inbox` as ("bytes", conn, data); a lost link arrives as ("down", conn, why)."""
-        self._inbox = inbox
+        self.report_to(inbox)
         threading.Thread(target=self._read_loop, name=f"read {self.name}", daemon=True).start()
         return self
+
+    def report_to(self, inbox):
+        """Report a lost link to `inbox` as ("down", conn, why), without a reader thread: for a connection whose
+        bytes come some other way (a simulated cable, sim/tablesim.py)."""
+        self._inbox = inbox
 
     def _read_loop(self):
         while not self.down:
