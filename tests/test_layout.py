@@ -327,3 +327,19 @@ def test_the_hub_never_presses_a_cup_s_buttons():
              for node in ast.walk(tree)
              if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "press"]
     assert not found, "the hub presses a cup:\n" + "\n".join(found)
+
+
+def test_a_face_bid_game_loads_none_of_poker_s_modules():
+    # The registries import a kind's modules by name only when a game of that kind is played.
+    import subprocess
+
+    script = ("import sys\n"
+              "from dicecup.bots.arena import check_table\n"
+              "from dicecup.history.samples import journal_text\n"
+              "from dicecup.rules import Rules, replay\n"
+              "from dicecup.rules.referee import report_lines\n"
+              "list(report_lines(replay(journal_text(1))))\n"
+              "check_table(Rules.parse('dudo'), ['hard', 'normal'])\n"
+              "print(sorted(name for name in sys.modules if 'poker' in name))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
