@@ -1,5 +1,8 @@
 """The house's walls: the hub (host/dicecup) never reaches into tests/ or bench/, the hub and the cup core
-(firmware/cupcore) have no import circle, and every package of the hub is one pyproject.toml ships.
+(firmware/cupcore) have no import circle, and every package of the hub is one pyproject.toml ships. And the house
+rules (docs: DESIGN.md): a game kind is found through its layer's registry, never by a preset's name; poker's hub
+side is the hub/poker/ package; no module reaches for another module's private names; the hub never presses a
+cup's buttons.
 
 What counts as an import circle, precisely. Every module under host/dicecup and firmware/cupcore is parsed with
 ast; every import in it counts, at module level or inside a function, class or `if` (an import moved into a
@@ -212,3 +215,131 @@ def test_nothing_in_the_package_finds_its_files_from_its_own_path_or_reads_pypro
                     and len(node.value.split()) == 1:
                 wrong.append(f"{name}, line {node.lineno}: {node.value!r}")
     assert not wrong, "\n".join(wrong)
+
+
+# -- the house rules -----------------------------------------------------------------------------------------------
+
+HUB = TREES["dicecup"]
+# Where a game kind may be told apart: each layer's one registry (DESIGN.md).
+REGISTRIES = {"dicecup.rules.games", "dicecup.bots.games", "dicecup.hub.games", "dicecup.view"}
+
+
+def parsed(trees):
+    """(dotted name, ast) of every module in the trees."""
+    return [(name, ast.parse(path.read_text(), str(path))) for name, path in modules(trees).items()]
+
+
+def is_a_preset_s_name(node) -> bool:
+    """`rules.preset.name`, `state.rules.preset.name`, `preset.name`."""
+    return isinstance(node, ast.Attribute) and node.attr == "name" and (
+        isinstance(node.value, ast.Attribute) and node.value.attr == "preset"
+        or isinstance(node.value, ast.Name) and node.value.id == "preset")
+
+
+def preset_names_compared(trees) -> list:
+    """Every comparison of a preset's name, or of anything with a preset's or game kind's name written out."""
+    from dicecup.rules.presets import ALL_PRESETS, GAMES
+
+    written = set(ALL_PRESETS) | set(GAMES)
+    found = []
+    for name, tree in parsed(trees):
+        if name in REGISTRIES:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                if any(is_a_preset_s_name(side) or isinstance(side, ast.Constant) and side.value in written
+                       for side in sides):
+                    found.append(f"{name}, line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_game_kind_is_told_by_a_preset_s_name():
+    # A new kind (or a second poker preset) must need only its registries' entries: a `preset.name == "poker"`
+    # somewhere would quietly treat it as the wrong game. Ask the registry of the layer (rules/games.py: the
+    # engine and kind's properties, bots/games.py, hub/games.py, view/__init__.py) by `rules.game`.
+    found = preset_names_compared({"dicecup": HUB})
+    assert not found, "a game kind told by a preset's name, not by its registry:\n" + "\n".join(found)
+
+
+def test_poker_s_hub_side_is_its_package_not_siblings_at_the_top_of_hub():
+    siblings = sorted(path.name for path in (HUB / "hub").glob("poker*.py"))
+    assert not siblings, f"move {siblings} into host/dicecup/hub/poker/"
+
+
+# Private names of other code that are theirs to name, not ours: namedtuple's public API is spelled with a
+# leading underscore so it can't clash with a field, and a few third-party internals we lean on on purpose.
+NAMEDTUPLE_API = {"_replace", "_asdict", "_fields", "_field_defaults", "_make"}
+THEIRS = {
+    ("dicecup.usage", "_actions"),                     # argparse keeps its options only in parser._actions
+    ("dicecup.flash.micropython", "_is_pty_device"),   # mpremote's SerialTransport: told a pty is a real port
+}
+
+
+def private_names_reached(trees) -> list:
+    """`thing._name` where thing is neither self, cls, super() nor a class or function of the same module, and
+    `from module import _name` from our own trees: a private name used outside the module that defines it."""
+    found = []
+    for name, tree in parsed(trees):
+        own = {node.name for node in tree.body if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and is_private(node.attr) and node.attr not in NAMEDTUPLE_API \
+                    and (name, node.attr) not in THEIRS and not is_own(node.value, own):
+                found.append(f"{name}, line {node.lineno}: {ast.unparse(node)}")
+            elif isinstance(node, ast.ImportFrom) and (node.level or node.module.split(".")[0] in trees):
+                found += [f"{name}, line {node.lineno}: from {'.' * node.level}{node.module or ''} import "
+                          f"{alias.name}" for alias in node.names if is_private(alias.name)]
+    return found
+
+
+def is_private(attr: str) -> bool:
+    return attr.startswith("_") and not attr.startswith("__")
+
+
+def is_own(value, own) -> bool:
+    if isinstance(value, ast.Name):
+        return value.id in ("self", "cls") or value.id in own
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super"
+
+
+def test_no_module_reaches_for_another_module_s_private_names():
+    # A leading underscore says "free to change without telling anyone": a name another module needs is given a
+    # public name where it lives, or moved to a module both use.
+    found = private_names_reached(TREES)
+    assert not found, "private names used outside their module:\n" + "\n".join(found)
+
+
+def test_the_private_name_checker_tells_a_module_s_own_from_another_s(tmp_path):
+    tree = write(tmp_path / "pkg", {
+        "__init__.py": "",
+        "cup.py": "class Cup:\n    def _on(self): pass\nHANDLERS = [Cup._on]\n",
+        "state.py": "def after(state):\n    return state._replace(n=1)\n",
+        "hands.py": "from .cup import _helper\ndef peek(cup):\n    return cup._dice\n",
+    })
+    assert private_names_reached({"pkg": tree}) == [
+        "pkg.hands, line 1: from .cup import _helper", "pkg.hands, line 3: cup._dice"]
+
+
+def test_the_hub_never_presses_a_cup_s_buttons():
+    # Only people (and sim/'s hands on virtual cups) press buttons: a hub that pressed a cup could make any move.
+    found = [f"{name}, line {node.lineno}: {ast.unparse(node)}"
+             for name, tree in parsed({"dicecup": HUB}) if name.startswith("dicecup.hub.")
+             for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "press"]
+    assert not found, "the hub presses a cup:\n" + "\n".join(found)
+
+
+def test_a_face_bid_game_loads_none_of_poker_s_modules():
+    # The registries import a kind's modules by name only when a game of that kind is played.
+    import subprocess
+
+    script = ("import sys\n"
+              "from dicecup.bots.arena import check_table\n"
+              "from dicecup.history.samples import journal_text\n"
+              "from dicecup.rules import Rules, replay\n"
+              "from dicecup.rules.referee import report_lines\n"
+              "list(report_lines(replay(journal_text(1))))\n"
+              "check_table(Rules.parse('dudo'), ['hard', 'normal'])\n"
+              "print(sorted(name for name in sys.modules if 'poker' in name))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout

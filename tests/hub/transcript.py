@@ -123,7 +123,7 @@ class HandCup:
         self.cable = Cable(self.name, self.t.log)
         self.link = Link(self._write, self._heard, clock=self.t.clock.ms)
         self.conn = SimConnection(self.cable, self.t.clock, keys=self.t.keys.get)
-        self.conn._inbox = self.t  # a connection the hub gives up on reports itself down, as its reader would
+        self.conn.report_to(self.t)  # a connection the hub gives up on reports itself down, as its reader would
         self.t.table.add_connection(self.conn)
         self.t.pump()
 

@@ -16,13 +16,12 @@ import re
 import signal
 from typing import NamedTuple
 
-from dicecup.rules import Rules, new_game
-from dicecup.rules.poker import new_poker_game
+from dicecup.rules import Rules
+from dicecup.rules.games import engine
 
+from .games import runner
 from .loader import check_kinds, load
-from .poker_game import run_poker_game
 from .seating import balanced_block, seating
-from .selfplay import run_game
 
 Z95 = 1.959963984540054
 
@@ -76,8 +75,7 @@ def play_one(rules: Rules, bots, seed, game: int):
     names = seat_names(bots)
     table = {names[i]: load(bots[i], seed=game_seed(seed, game, names[i])) for i in seating(len(bots), game)}
     problems = []
-    play = run_poker_game if rules.preset.name == "poker" else run_game
-    state, _ = play(rules, table, random.Random(game_seed(seed, game)), problems)
+    state, _ = runner(rules)(rules, table, random.Random(game_seed(seed, game)), problems)
     return names.index(state.seats[state.winner]), len(state.history), len(problems)
 
 
@@ -95,7 +93,7 @@ def _play_chunk(job):
 def check_table(rules: Rules, bots) -> None:
     """Refuse, before any game, bots that can't be found and a table the rules can't seat."""
     check_kinds(rules, bots)
-    (new_poker_game if rules.preset.name == "poker" else new_game)(rules, seat_names(bots))
+    engine(rules).new_game(rules, seat_names(bots))
 
 
 def run_arena(bots, rules: Rules, games: int, seed, workers: int = None, progress=None) -> ArenaResult:

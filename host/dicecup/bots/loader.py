@@ -6,6 +6,8 @@ import inspect
 import os
 import sys
 
+from .games import game_played_by, wrong_bot
+
 BUILTIN = {
     "easy": "dicecup.bots.easy:Easy",
     "normal": "dicecup.bots.player:Normal",
@@ -96,9 +98,6 @@ def _import_file(path: str, name: str):
 
 def check_kinds(rules, bots) -> None:
     """Refuse bots that can't be found or play another game than `rules` (the arena's table, `play --bot`)."""
-    poker = rules.preset.name == "poker"
     for name in dict.fromkeys(bots):
-        if bool(getattr(resolve(name), "poker", False)) != poker:  # poker dice is another game: its own bots
-            raise BotError(f"{name} plays poker dice only: at {rules} seat face-bid bots" if not poker else
-                           f"{name} plays face bids: at poker dice seat poker-baseline, poker-hard or a bot "
-                           "with poker = True")
+        if game_played_by(resolve(name)) != rules.game:  # poker dice is another game: its own bots
+            raise BotError(wrong_bot(rules, name))

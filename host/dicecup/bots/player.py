@@ -11,7 +11,7 @@ with probability >= `open_level`.
 import random
 
 from dicecup.rules import LIAR, SPOT, Bid, get_preset
-from dicecup.rules.presets import EXACT_TABLE
+from dicecup.rules.presets import ECONOMY_GAIN, EXACT_TABLE
 
 from .beliefs import Belief
 
@@ -23,7 +23,8 @@ def spot_worth(view, p_exact: float) -> float:
         value = p_exact * (1 + 0.25 * (len(view.seats) - 2))
         return value - (1 - p_exact) * 0.5 if view.switches.get("exact") == "on" else value
     start = int(view.switches.get("dice", 5))
-    full = view.rules != "buildup" and len(view.dice) >= start or view.rules == "buildup" and len(view.dice) <= 1
+    gain = get_preset(view.rules).economy == ECONOMY_GAIN  # build-up: a landed spot puts a die away, down to one
+    full = len(view.dice) <= 1 if gain else len(view.dice) >= start
     return p_exact * (0.5 if full else 1.0)
 
 

@@ -9,6 +9,7 @@ from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
+from dicecup.rules.games import kind
 from dicecup.usage import stray_word
 from dicecup.web.launch import WebError, open_table_screen, parse_web_option
 
@@ -63,7 +64,7 @@ def run(args) -> int:
               "--cpython runs the cups under this Python instead", file=sys.stderr)
         return 1
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
-    cups = f"one virtual cup passed among {args.cups} seats" if rules.preset.name == "poker" else \
+    cups = f"one virtual cup passed among {args.cups} seats" if kind(rules).one_cup else \
         f"{args.cups} virtual cups"
     print(f"dicecup demo: {cups} on {'MicroPython' if 'micropython' in runtime else 'CPython'}, "
           f"rules {rules}, seed {seed}")
@@ -86,10 +87,10 @@ def _at_a_table(args, rules, rated, seed, play) -> int:
 
 
 def _on_virtual_cups(table, args, runtime, seed) -> int:
-    poker = table.rules.preset.name == "poker"  # one cup passed round the table (issue 14)
-    with VirtualCups(1 if poker else args.cups, runtime=runtime, fast=True, seed=seed, keyed=True) as cups:
+    one_cup = kind(table.rules).one_cup  # poker dice: one cup passed round the table
+    with VirtualCups(1 if one_cup else args.cups, runtime=runtime, fast=True, seed=seed, keyed=True) as cups:
         table.keys.extra.update(cups.keys)  # fresh keys: the demo runs fully authenticated
-        if poker:
+        if one_cup:
             return _play_poker(table, cups[0], args.cups, seed, args.web)
         return _play(table, cups, seed, args.web)
 
@@ -102,7 +103,7 @@ def _on_boards(args, rules, rated) -> int:
     if problem:
         print(f"dicecup demo: {problem}", file=sys.stderr)
         return 1
-    if rules.preset.name == "poker":
+    if kind(rules).one_cup:  # an emulated Pico holds one player's dice
         print("dicecup demo: --board pico plays the face-bid presets; poker dice runs on virtual cups "
               "(`dicecup demo --rules poker`)", file=sys.stderr)
         return 2

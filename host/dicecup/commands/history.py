@@ -62,7 +62,7 @@ def _import(engine, paths, args) -> int:
     if missing:
         print(f"{PROG}: no such file or folder: {missing[0]}", file=sys.stderr)
         return 2
-    report = _guarded(lambda: import_files(engine, paths, rated=not args.unrated,
+    report = guard_db(lambda: import_files(engine, paths, rated=not args.unrated,
                                            rated_tables_only=args.rated_tables))
     for path, why in report.refused:
         print(f"{PROG}: passed over {path}: {why}", file=sys.stderr)
@@ -79,7 +79,7 @@ def _list(engine, name, args) -> int:
     from dicecup.history.stats import NoSuchPlayer, game_list
 
     try:
-        found = _guarded(lambda: game_list(engine, name))
+        found = guard_db(lambda: game_list(engine, name))
     except NoSuchPlayer as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
@@ -102,7 +102,7 @@ def _ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
-def _guarded(work):
+def guard_db(work):
     """Run a database job; a connection lost or a lock waited on too long is one line, not a traceback."""
     from sqlalchemy.exc import SQLAlchemyError
 

@@ -11,6 +11,8 @@ from fractions import Fraction
 
 from dicecup.rules import Bid, DicecupError, Rules
 from dicecup.rules.errors import quoted, short
+from dicecup.rules.games import kind
+from dicecup.rules.presets import FACES, POKER_DICE
 
 PROG = "dicecup odds"
 
@@ -117,14 +119,16 @@ def answer(args) -> str:
         check_page_path(args.markdown)
         from dicecup.odds.page import write_page
         return "\n".join(f"wrote {p}" for p in write_page(args.markdown))
-    poker = Rules.parse(" ".join(args.rules)).preset.name == "poker"
+    rules = Rules.parse(" ".join(args.rules))
     if args.json and args.bid is None:
-        raise Refused(f"--json prints the odds of one bid: add --bid {'KKKQQ' if poker else 'QxF'}")
+        raise Refused(f"--json prints the odds of one bid: add --bid {kind(rules).bid_example}")
+    return ANSWERS[rules.game](args)
+
+
+def face_answer(args) -> str:
+    """A bid's odds, or the table's, from what one seat sees of a face-bid round."""
     from dicecup.odds.report import bid_lines, table_lines
 
-    if poker:  # dice kept and a hand bid: odds/poker.py
-        from dicecup.odds.poker import answer as poker_answer
-        return poker_answer(args)
     sight = build_sight(args)
     threshold = parse_threshold(args.threshold)
     if args.bid is None:  # `--bid ""` is a bid left empty, not the whole table
@@ -133,6 +137,15 @@ def answer(args) -> str:
     if args.json:
         return json.dumps(sight.odds(bid).to_json())
     return "\n".join(bid_lines(sight, bid))
+
+
+def poker_answer(args) -> str:
+    """Poker dice's odds, from the dice kept and a hand bid (odds/poker.py, loaded only for poker dice)."""
+    from dicecup.odds.poker import answer as answer_at_poker
+    return answer_at_poker(args)
+
+
+ANSWERS = {FACES: face_answer, POKER_DICE: poker_answer}  # game kind -> its `dicecup odds` answer
 
 
 def run(args) -> int:

@@ -14,6 +14,7 @@ from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
 from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
+from dicecup.rules.games import kind
 from dicecup.usage import stray_word
 from dicecup.hub.playernames import players_option
 from dicecup.hub.poker.players import check_poker_players
@@ -77,7 +78,7 @@ def run(args) -> int:
         if not ports and not args.bots and not args.bot:
             print("dicecup play: no cups found. Plug a cup in (`dicecup ports` lists serial ports), name one with "
                   "--port, or play with virtual cups: " + (
-                      "--sim 1 --players ana,ben (poker dice passes one cup round)" if rules.preset.name == "poker"
+                      "--sim 1 --players ana,ben (poker dice passes one cup round)" if kind(rules).one_cup
                       else "--sim 3"), file=sys.stderr)
             return 2
     try:
@@ -147,7 +148,7 @@ def _play(table, ports, args) -> int:
         # a board that matches an id but does not run dicecup never holds the game up.
         hub = table.make_hub(expect_cups=len(args.port) + args.sim + len(args.phones))
         phones = phone_seats(args.phones, table.keys)
-        face_bids = table.rules.preset.name != "poker"  # poker dice: its one cup only, no phone seats added later
+        face_bids = not kind(table.rules).one_cup  # poker dice: its one cup only, no phone seats added later
         web = open_table_screen(args.web, hub, phones=phones, more_phones=face_bids) if args.web else None
         if web is not None and face_bids:
             phone_adder(web, hub, table)  # `phone NAME` typed while seats are taken

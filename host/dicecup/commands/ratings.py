@@ -6,7 +6,7 @@ Nerve comes from OpenSkill's Plackett-Luce rating over every rated game in date 
 import json
 import sys
 
-from dicecup.commands.history import _guarded
+from dicecup.commands.history import guard_db
 from dicecup.history.options import HistoryError, add_db_arguments, open_history
 
 PROG = "dicecup ratings"
@@ -22,7 +22,7 @@ def run(args) -> int:
 
     try:
         engine = open_history(args)
-        board = _guarded(lambda: leaderboard(engine))
+        board = guard_db(lambda: leaderboard(engine))
     except HistoryError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2

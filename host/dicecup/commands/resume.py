@@ -18,6 +18,7 @@ from dicecup.sim.typedhands import TypedHands
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableError, TableSetup, stopped_by_ctrl_c
 from dicecup.rules import RecordError, replay
+from dicecup.rules.games import kind
 
 
 def add_arguments(parser):
@@ -130,7 +131,7 @@ def _rated_as_begun(args, begun):
 def why_not_resumable(path, resumed, state, moved: bool, text: str = "", sim: int = 0):
     """Why the hub can't bring this game back (None if it can): a living seat with neither a cup nor a bot in
     the journal (a hand-written record), or virtual cups that ended with the `play --sim`/`demo` that ran them."""
-    poker = state.rules.preset.name == "poker"
+    poker = kind(state.rules).one_cup  # poker dice: its one cup may be a new one
     if sim and not (poker and sim == 1 and resumed.cups):
         return ("--sim 1 is for a poker table of --players, whose one cup may be a new one; every other game's "
                 "cups hold dice of their own, so they come back on their ports (or --port)")

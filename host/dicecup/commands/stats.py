@@ -4,7 +4,7 @@ nerve; --plot draws nerve over the player's rated games into a PNG (or any file 
 import json
 import sys
 
-from dicecup.commands.history import _guarded
+from dicecup.commands.history import guard_db
 from dicecup.history.options import HistoryError, add_db_arguments, open_history
 
 PROG = "dicecup stats"
@@ -29,9 +29,9 @@ def run(args) -> int:
         return 2
     try:
         engine = open_history(args)
-        found = _guarded(lambda: player_stats(engine, args.name))
-        rating = _guarded(lambda: leaderboard(engine, names=[args.name]))
-        curve = _guarded(lambda: nerve_over_time(engine, args.name)) if args.plot else None
+        found = guard_db(lambda: player_stats(engine, args.name))
+        rating = guard_db(lambda: leaderboard(engine, names=[args.name]))
+        curve = guard_db(lambda: nerve_over_time(engine, args.name)) if args.plot else None
     except NoSuchPlayer as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1

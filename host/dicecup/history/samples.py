@@ -1,10 +1,10 @@
 """Made-up finished games as the hub's journals write them (a date line, bots' facts, the record), for the
-history's tests and bench/history.py. Random legal games from rules/randomplay.py, so the referee rules them."""
+history's tests and bench/history.py. Random legal games from rules/randomplay.py (or poker's), so the referee
+rules them."""
 import random
 
 from dicecup.rules import Rules
-from dicecup.rules.poker.randomplay import random_record as random_poker_record
-from dicecup.rules.randomplay import random_record
+from dicecup.rules.games import engine
 
 NAMES = ("ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo")
 
@@ -13,7 +13,7 @@ def journal_text(seed, date=None, rules="dudo", seats=("ana", "ben", "cy"), bots
     """A finished game's journal: `date` ("2026-12-01 20:15:00") as the hub writes it (None: a bare record),
     `bots` {seat: kind} as `#@ bot` facts, `rated_table`: ending with `#@ rated`, as a rated table's does."""
     parsed = Rules.parse(rules)
-    make = random_poker_record if parsed.preset.name == "poker" else random_record
+    make = engine(parsed).random_record
     lines = [f"# dicecup journal, started {date}"] if date else []
     lines += [f"#@ bot {seat} kind={kind}" for seat, kind in (bots or {}).items()]
     text = "\n".join(lines) + ("\n" if lines else "") + str(make(parsed, tuple(seats), seed))

@@ -3,6 +3,7 @@ thread. `dicecup play`, `demo` and `resume` are thin layers over this."""
 import threading
 import time
 
+from dicecup.bots.games import default_bot
 from dicecup.datadir import data_dir
 from dicecup.link.transport import LinkDown
 
@@ -23,7 +24,6 @@ class TableError(Exception):
 
 # -- bots on the hub (issue 7): `--bots N` seats N of DEFAULT_BOT; `--bot NAME` (repeatable) seats any bot ------
 DEFAULT_BOT = "normal"
-POKER_BOT = "poker-hard"  # at a poker-dice table (issue 14): `--bots N` seats the stronger poker bot
 
 
 def bot_seats(count: int, chance: Chance, start: int = 1, names=(), default: str = DEFAULT_BOT) -> list:
@@ -78,7 +78,7 @@ class TableSetup:
         self.keys = Keyring(self.data, keys)
         self.allow_unpaired = allow_unpaired
         self.connections = Connections(self.inbox, keys=self.keys)
-        default = POKER_BOT if rules.preset.name == "poker" else DEFAULT_BOT
+        default = default_bot(rules)  # at poker dice the stronger poker bot (bots/games.py)
         self.bots = bot_seats(bots, self.chance, names=bot_names, default=default)
         kinds = [default] * bots + [str(name) for name in bot_names]
         self.bot_kinds = {seat: kind for (seat, _), kind in zip(self.bots, kinds)}  # for the journal

@@ -106,7 +106,7 @@ class CupConnection:
         conn, why). An inbox that can `serve` a file descriptor (hub/inbox.py) waits on the port itself and the
         hub's thread reads it (read_ready); any other transport or inbox gets a reader thread putting the bytes
         into `inbox`."""
-        self._inbox = inbox
+        self.report_to(inbox)
         if hasattr(inbox, "serve") and _descriptor(self.transport) is not None:
             inbox.serve(self)
         else:
@@ -121,6 +121,11 @@ class CupConnection:
         except LinkDown as error:
             self.drop(str(error))  # closed too: a dead port left open would keep polling readable
             return b""
+
+    def report_to(self, inbox):
+        """Report a lost link to `inbox` as ("down", conn, why), without a reader thread: for a connection whose
+        bytes come some other way (a simulated cable, sim/tablesim.py)."""
+        self._inbox = inbox
 
     def _read_loop(self):
         while not self.down:

@@ -3,8 +3,8 @@
 Every sentence about a preset comes from the policy objects the referee itself runs on, so the page and the
 game are built from the same code.
 """
+from .games import engine
 from .presets import ALL_PRESETS, FIRST_TEXT, NEXT_TEXT, ONES_TEXT, get_preset
-from .poker.page import preset_page as poker_page
 from .switches import SWITCHES
 
 CORE = (
@@ -74,9 +74,12 @@ def _switch_rows(preset) -> list:
 
 
 def preset_page(name: str) -> str:
+    """A preset's part of the rules page, written by its game kind (poker dice's: rules/poker/page.py)."""
     preset = get_preset(name)
-    if preset.name == "poker":  # one cup passed round the table: a page of its own
-        return poker_page()
+    return engine(preset).preset_page(preset)
+
+
+def face_page(preset) -> str:
     wild = "wild" if preset.defaults["wild"] else "not wild"
     lines = [
         f"## `{preset.name}` — {preset.title}",

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from .errors import DicecupError, NotationError, RecordError, quoted
 from .events import Move, Reroll, Retire, Roll, Rolloff, Shot, Timeout, check_dice
 from .notation import Bid, parse_call
-from .poker.record import parse_event as parse_poker_event
+from .games import engine
 from .presets import Rules
 
 KEYWORDS = ("rules", "seats", "rolloff", "roll", "shot", "timeout", "reroll", "retire", "reveal")
@@ -94,10 +94,8 @@ def parse_event(line: str):
 
 
 def event_parser(rules: Rules):
-    """The reader of a record's event lines: poker dice has its own (rules/poker/record.py)."""
-    if rules.preset.name == "poker":
-        return parse_poker_event
-    return parse_event
+    """The reader of a record's event lines, by the rules' game kind (poker dice has its own: rules/poker/)."""
+    return engine(rules).parse_event
 
 
 def parse_lines(text: str):

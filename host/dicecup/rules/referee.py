@@ -3,9 +3,9 @@ from typing import NamedTuple
 
 from .errors import DicecupError, RecordError
 from .notation import FACE_NAMES, Bid
+from .games import engine
 from .record import parse_lines
 from .play import apply
-from .poker import referee as poker_referee
 from .state import OVER, SHOOTING, State, new_game
 
 
@@ -39,12 +39,15 @@ def _next_opener(state: State):
 def replay(text: str) -> Replay:
     """Replay a whole record; the first line that does not parse or replay raises RecordError."""
     (rules, seats), events = parse_lines(text)
-    if rules.preset.name == "poker":  # one cup passed round the table: its own engine (rules/poker/)
-        return poker_referee.replay_events(rules, seats, events, _seats_line_number(text))
+    return engine(rules).replay_events(rules, seats, events, _seats_line_number(text))
+
+
+def replay_events(rules, seats, events, seats_line: int) -> Replay:
+    """Face bids' replay of a record's parsed events (poker dice's: rules/poker/referee.py)."""
     try:
         state = new_game(rules, seats)
     except DicecupError as error:
-        raise RecordError(_seats_line_number(text), str(error)) from None
+        raise RecordError(seats_line, str(error)) from None
     for number, event in events:
         try:
             state = apply(state, event)
@@ -61,11 +64,13 @@ def _seats_line_number(text: str) -> int:
 
 
 # -- the text report ----------------------------------------------------------------------------------------
-def report_lines(result: Replay):
+def report_lines(result):
+    """The referee's report of a replay, round by round, as its game kind writes it."""
+    return engine(result.state.rules).report_lines(result)
+
+
+def face_report_lines(result: Replay):
     state = result.state
-    if state.rules.preset.name == "poker":
-        yield from poker_referee.report_lines(result)
-        return
     yield f"rules {state.rules}   seats {' '.join(state.seats)}"
     for outcome in state.history:
         yield ""

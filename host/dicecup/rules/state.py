@@ -7,7 +7,7 @@ from typing import NamedTuple, Optional
 
 from .errors import IllegalAction, RulesError, short
 from .notation import Bid
-from .presets import FIRST_ANY, FIRST_ROLLOFF, Rules
+from .presets import FACES, FIRST_ANY, FIRST_ROLLOFF, Rules
 
 ROLLOFF, BIDDING, REVEAL, SHOOTING, OVER = "rolloff", "bidding", "reveal", "shooting", "over"
 
@@ -74,7 +74,7 @@ class State(NamedTuple):
 
 
 def new_game(rules: Rules, seats) -> State:
-    if rules.preset.name == "poker":  # a different game: rules/poker/ (new_poker_game)
+    if rules.game != FACES:  # poker dice is another game, with its own engine: rules/poker/ (new_poker_game)
         raise RulesError("poker dice passes one cup round the table: this table deals face bids (dudo, revolver, "
                          "classic, buildup, fourdice)")
     seats = tuple(seats)

@@ -81,7 +81,7 @@ def find(rules: Rules, dice_counts) -> str:
     for name, (text, _, _, _) in GAMES.items():
         solved = Rules.parse(text)
         if fast.FastRules.of(solved)[:3] == fast.FastRules.of(rules)[:3] and \
-                solved.preset.name == rules.preset.name:
+                solved.preset is rules.preset:  # presets are the ones in presets.ALL_PRESETS
             return name
     return None
 

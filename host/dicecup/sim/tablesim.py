@@ -115,7 +115,7 @@ class Cable:
 
     def plug(self):
         self.conn = SimConnection(SimTransport(self.name, self.to_cup), self.game.clock, keys=self.game.keys.get)
-        self.conn._inbox = self  # a drop is reported through put(), as a reader thread reports it
+        self.conn.report_to(self)  # a drop is reported through put(), as a reader thread reports it
         self.game.hub.add_connection(self.conn)
         return self.conn
 

@@ -2,7 +2,7 @@
 a test, a CI log), where a redrawn table would only repeat itself. Pure functions, as in table.py."""
 from dicecup.rules.referee import count_words
 
-from .table import _losers_text
+from .table import losers_text
 
 
 def turn_line(state, *, to_act=None, clock_left=None) -> str:
@@ -35,4 +35,4 @@ def reveal_line(outcome) -> str:
     verdict = "right" if outcome.correct else "wrong"
     return (f"round {outcome.n}: {outcome.caller} calls {outcome.call} on {bid} ({bid.words()}) by {outcome.bidder}"
             f" — {dice} — count: {count_words(outcome)} against {bid.quantity} bid, the call was {verdict}. "
-            f"{_losers_text(outcome)}").rstrip()
+            f"{losers_text(outcome)}").rstrip()

@@ -95,7 +95,7 @@ def reveal_view(outcome) -> Panel:
     verdict = Text("count: ")
     verdict.append(count_words(outcome), style="bold")  # the referee's words: "1 three + 2 wild ones = 3"
     verdict.append(f" against {bid.quantity} bid — the call was " + ("right" if outcome.correct else "wrong") + ". ")
-    verdict.append(_losers_text(outcome), style="bold red")
+    verdict.append(losers_text(outcome), style="bold red")
     return Panel(_group([grid, call, verdict]), title=f"round {outcome.n}: the reveal", title_align="left",
                  expand=False, box=box.ROUNDED)
 
@@ -113,7 +113,7 @@ def _dice_text(dice, face: int, wild: bool) -> Text:
     return text
 
 
-def _losers_text(outcome) -> str:
+def losers_text(outcome) -> str:
     if outcome.losers:
         return f"{', '.join(outcome.losers)} {'loses' if len(outcome.losers) == 1 else 'lose'} the round."
     if outcome.gained:

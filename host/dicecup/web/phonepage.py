@@ -12,7 +12,7 @@ import time
 
 from . import inbox
 from .phones import SeatHeld
-from .server import HEADERS, LINK_WORDS, STATIC, WRONG_LINK, FLOODED, _close, _plain_page, _pump, _refuse
+from .server import HEADERS, LINK_WORDS, STATIC, WRONG_LINK, FLOODED, close_quietly, plain_page, pump_queue, refuse_page
 
 TAKEN_OVER = 4409   # websocket close code: the seat's link was opened again, in another tab or on another phone
 HELD = 4423         # websocket close code: the seat is held by another phone (HTTP's 423 Locked)
@@ -34,7 +34,7 @@ async def phone_page(web, request):
     from starlette.responses import FileResponse, HTMLResponse
 
     if seat_for(web, request.path_params["token"]) is None:
-        return HTMLResponse(_plain_page("Not this table", LINK_WORDS[0].upper() + LINK_WORDS[1:] + "."),
+        return HTMLResponse(plain_page("Not this table", LINK_WORDS[0].upper() + LINK_WORDS[1:] + "."),
                             status_code=403, headers=HEADERS)
     return FileResponse(STATIC / "phone.html", headers=HEADERS)
 
@@ -45,32 +45,32 @@ async def phone_socket(web, websocket):
     await websocket.accept()
     seat = seat_for(web, websocket.path_params["token"])
     if seat is None:
-        return await _refuse(websocket, LINK_WORDS, WRONG_LINK, "not this table's link")
+        return await refuse_page(websocket, LINK_WORDS, WRONG_LINK, "not this table's link")
     device = websocket.query_params.get("device", "")
     if not DEVICE_FORM.fullmatch(device):
-        return await _refuse(websocket, "this page did not say which phone it is: open the seat's link again in a "
+        return await refuse_page(websocket, "this page did not say which phone it is: open the seat's link again in a "
                              "browser", NO_DEVICE, "no device secret")
     queue = asyncio.Queue()
     page = (websocket, queue)
     loop = asyncio.get_running_loop()
 
     def send(text):  # from any thread: the hub's link for this seat speaks through it
-        loop.call_soon_threadsafe(web._send, page, text)
+        loop.call_soon_threadsafe(web.send_to, page, text)
 
     try:
         old = seat.page_opened(send, device)
     except SeatHeld as held:
         web.refused += 1
         _tell_hub_held(web, seat)
-        return await _refuse(websocket, str(held), HELD, "held by another phone")
-    for text in [json.dumps({"type": "hello", "role": "phone", "seat": seat.name}), web._table]:
+        return await refuse_page(websocket, str(held), HELD, "held by another phone")
+    for text in [json.dumps({"type": "hello", "role": "phone", "seat": seat.name}), web.table_text]:
         if text is not None:
             queue.put_nowait(text)
     if old is not None:
         old(json.dumps({"type": "refused", "final": True,
                         "reason": "this seat's link was opened again, in another tab or on another phone"}))
-    web._pages.add(page)
-    pump = asyncio.ensure_future(_pump(websocket, queue))
+    web.open_pages.add(page)
+    pump = asyncio.ensure_future(pump_queue(websocket, queue))
     refusals = 0
     try:
         while True:
@@ -85,19 +85,19 @@ async def phone_socket(web, websocket):
                 message = inbox.check(raw, role="phone")
                 if message["type"] == "cup":
                     seat.from_page(message)
-                elif web._table is not None:
-                    web._send(page, web._table)
+                elif web.table_text is not None:
+                    web.send_to(page, web.table_text)
             except inbox.Refused as refusal:
                 web.refused += 1
                 refusals += not isinstance(refusal, inbox.TryAgain)
-                web._send(page, json.dumps({"type": "refused", "reason": str(refusal)}))
+                web.send_to(page, json.dumps({"type": "refused", "reason": str(refusal)}))
                 if refusals >= inbox.MAX_REFUSALS:
-                    return await _close(websocket, FLOODED, "too many refused messages")
+                    return await close_quietly(websocket, FLOODED, "too many refused messages")
     finally:
-        web._pages.discard(page)
+        web.open_pages.discard(page)
         seat.page_closed(send)
         if seat.page is not None and seat.page is not send:  # taken over: tell this page why it stops
-            await _close(websocket, TAKEN_OVER, "opened on another device")
+            await close_quietly(websocket, TAKEN_OVER, "opened on another device")
         pump.cancel()
 
 

@@ -41,8 +41,8 @@ class WebTable:
         self.port = self._sock.getsockname()[1]
         self._loop = None
         self._ready = threading.Event()
-        self._pages = set()              # (websocket, asyncio.Queue) of connected pages
-        self._table = None               # the latest table message, as text
+        self.open_pages = set()          # (websocket, asyncio.Queue) of connected pages, phones' too (phonepage.py)
+        self.table_text = None           # the latest table message, as text
         self._recent = collections.deque(maxlen=RECENT_LINES)
         self._server = None
         self._thread = None
@@ -80,25 +80,26 @@ class WebTable:
                 add(message)
         text = json.dumps(message, separators=(",", ":"))
         if message["type"] == "table":
-            if text == self._table:
+            if text == self.table_text:
                 return
-            self._table = text
+            self.table_text = text
         elif message["type"] == "said":
             self._recent.append(text)
-        for page in list(self._pages):
-            self._send(page, text)
+        for page in list(self.open_pages):
+            self.send_to(page, text)
         if message["type"] == "table" and self.spectator_extras:  # e.g. the phone seats' codes while seating
             extras = (extra(message) for extra in self.spectator_extras)
             self._spectator_texts = [json.dumps(m, separators=(",", ":")) for m in extras if m is not None]
             for page in list(self._spectators):
                 for extra_text in self._spectator_texts:
-                    self._send(page, extra_text)
+                    self.send_to(page, extra_text)
 
-    def _send(self, page, text):
+    def send_to(self, page, text):
+        """Queue `text` for one page, a table screen or a phone's (phonepage.py); one too far behind is closed."""
         websocket, queue = page
         if queue.qsize() >= QUEUE_LIMIT:
-            self._pages.discard(page)
-            asyncio.ensure_future(_close(websocket, 1008, "too far behind"))
+            self.open_pages.discard(page)
+            asyncio.ensure_future(close_quietly(websocket, 1008, "too far behind"))
             return
         queue.put_nowait(text)
 
@@ -142,10 +143,10 @@ class WebTable:
 
     async def _finish(self):
         for _ in range(40):
-            if all(queue.empty() for _, queue in self._pages):
+            if all(queue.empty() for _, queue in self.open_pages):
                 break
             await asyncio.sleep(0.05)
-        await asyncio.gather(*(_close(ws, 1001, "the hub stopped") for ws, _ in list(self._pages)))
+        await asyncio.gather(*(close_quietly(ws, 1001, "the hub stopped") for ws, _ in list(self.open_pages)))
 
     def _app(self):
         from contextlib import asynccontextmanager
@@ -162,22 +163,22 @@ class WebTable:
             yield
 
         async def home(request):
-            return HTMLResponse(_plain_page("dicecup", "Open the table's link that the hub printed, or scan its "
+            return HTMLResponse(plain_page("dicecup", "Open the table's link that the hub printed, or scan its "
                                             "QR code."), headers=HEADERS)
 
         async def table(request):
             if not self._token_ok(request.path_params["token"]):
-                return HTMLResponse(_plain_page("Not this table", LINK_WORDS[0].upper() + LINK_WORDS[1:] + "."),
+                return HTMLResponse(plain_page("Not this table", LINK_WORDS[0].upper() + LINK_WORDS[1:] + "."),
                                     status_code=403, headers=HEADERS)
             return FileResponse(STATIC / "table.html", headers=HEADERS)
 
         async def extra_page(request):  # issue 16: the leaderboard of a rated table, under the table's link
             make = self.pages.get(request.path_params["page"])
             if not self._token_ok(request.path_params["token"]):
-                return HTMLResponse(_plain_page("Not this table", LINK_WORDS[0].upper() + LINK_WORDS[1:] + "."),
+                return HTMLResponse(plain_page("Not this table", LINK_WORDS[0].upper() + LINK_WORDS[1:] + "."),
                                     status_code=403, headers=HEADERS)
             if make is None:  # the table's own link, a page it does not have (a typo, or not a rated table)
-                return HTMLResponse(_plain_page("No such page", "This table has no page by that name: the table "
+                return HTMLResponse(plain_page("No such page", "This table has no page by that name: the table "
                                                 "itself is the link the hub printed."), status_code=404,
                                     headers=HEADERS)
             return HTMLResponse(await asyncio.to_thread(make), headers=HEADERS)
@@ -195,23 +196,23 @@ class WebTable:
     async def _page(self, websocket):
         await websocket.accept()
         if not self._token_ok(websocket.path_params["token"]):
-            return await _refuse(websocket, LINK_WORDS, WRONG_LINK, "not this table's link")
+            return await refuse_page(websocket, LINK_WORDS, WRONG_LINK, "not this table's link")
         if len(self._spectators) >= MAX_SCREENS:  # a phone in the room opening screen after screen
-            return await _refuse(websocket, f"this table has {MAX_SCREENS} screens open already: close one to open "
+            return await refuse_page(websocket, f"this table has {MAX_SCREENS} screens open already: close one to open "
                                  "this", TOO_MANY, "too many screens")
         queue = asyncio.Queue()
         page = (websocket, queue)
-        for text in [json.dumps({"type": "hello", "role": "spectator"}), *self._recent, self._table,
+        for text in [json.dumps({"type": "hello", "role": "spectator"}), *self._recent, self.table_text,
                      *self._spectator_texts]:
             if text is not None:
                 queue.put_nowait(text)
-        self._pages.add(page)
+        self.open_pages.add(page)
         self._spectators.add(page)
-        sender = asyncio.ensure_future(_pump(websocket, queue))
+        sender = asyncio.ensure_future(pump_queue(websocket, queue))
         try:
             await self._listen_to(websocket, page)
         finally:
-            self._pages.discard(page)
+            self.open_pages.discard(page)
             self._spectators.discard(page)
             sender.cancel()
 
@@ -232,20 +233,21 @@ class WebTable:
             except inbox.Refused as refusal:
                 self.refused += 1
                 refusals += 1
-                self._send(page, json.dumps({"type": "refused", "reason": str(refusal)}))
+                self.send_to(page, json.dumps({"type": "refused", "reason": str(refusal)}))
                 if refusals >= inbox.MAX_REFUSALS:
-                    self._pages.discard(page)
-                    return await _close(websocket, FLOODED, "too many refused messages")
+                    self.open_pages.discard(page)
+                    return await close_quietly(websocket, FLOODED, "too many refused messages")
                 continue
-            if message["type"] == "sync" and self._table is not None:
-                self._send(page, self._table)
+            if message["type"] == "sync" and self.table_text is not None:
+                self.send_to(page, self.table_text)
 
 
 HEADERS = {"Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:",
            "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
-async def _pump(websocket, queue):
+async def pump_queue(websocket, queue):
+    """Send a page what is queued for it, in order, until it goes away."""
     try:
         while True:
             await websocket.send_text(await queue.get())
@@ -253,14 +255,14 @@ async def _pump(websocket, queue):
         pass
 
 
-async def _refuse(websocket, words, code, reason):
+async def refuse_page(websocket, words, code, reason):
     """A page turned away before it gets anything of the table: `words` for its player (a final refusal: the page
     does not come back by itself), then the close with `code` and `reason`."""
     await websocket.send_text(json.dumps({"type": "refused", "reason": words, "final": True}))
-    await _close(websocket, code, reason)
+    await close_quietly(websocket, code, reason)
 
 
-async def _close(websocket, code, reason):
+async def close_quietly(websocket, code, reason):
     try:
         await websocket.close(code, reason)
     except Exception:  # noqa: BLE001 - already closed by the page
@@ -319,7 +321,7 @@ def _shown_host(host: str) -> str:
     return socket.gethostname()
 
 
-def _plain_page(title: str, words: str) -> str:
+def plain_page(title: str, words: str) -> str:
     return (f"<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'>"
             f"<title>{title}</title><link rel=stylesheet href='/static/table.css'>"
             f"<body class=plain><main><h1>{title}</h1><p>{words}</p></main></body></html>")

@@ -8,23 +8,18 @@
     >>> str(state.standing), state.to_act
     ('KKQQ', 'ben')
 """
-from ..errors import RulesError
 from .events import DIRECTIONS, Accept, CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try
 from .hands import FIVE as FIVE_KIND, Hand, all_bids, bids_above, is_true, made, named
+from .page import preset_page
 from .play import PokerOutcome, apply
+from .randomplay import random_record
 from .record import parse_event
+from .referee import PokerReplay, replay_events, report_lines
 from .state import BIDDING, OPENING, OVER, RECEIVING, REVEAL, TRIES, PokerState, new_poker_game
 
+new_game = new_poker_game  # the hooks rules/games.py finds by name: new_game, parse_event, replay_events, ...
 
-
-def not_at_the_table(rules, bots_only: bool = False) -> None:
-    """`dicecup play --rules poker` deals poker dice to bots on the hub (`--bots N`); cups are refused in one line
-    (the table's one cup passed round plays in `dicecup demo --rules poker`)."""
-    if rules.preset.name == "poker" and not bots_only:
-        raise RulesError("`dicecup play --rules poker` deals to bots on the hub for now (`--bots 4`); one cup "
-                         "passed round the table plays in `dicecup demo --rules poker`")
-
-
-__all__ = ["not_at_the_table", "DIRECTIONS", "Accept", "CallLiar", "Hide", "OpenRoll", "PokerBid", "Reveal", "Shake", "Show", "Try",
-           "FIVE_KIND", "Hand", "all_bids", "bids_above", "is_true", "made", "named", "PokerOutcome", "apply", "parse_event",
-           "BIDDING", "OPENING", "OVER", "RECEIVING", "REVEAL", "TRIES", "PokerState", "new_poker_game"]
+__all__ = ["DIRECTIONS", "Accept", "CallLiar", "Hide", "OpenRoll", "PokerBid", "Reveal", "Shake", "Show", "Try",
+           "FIVE_KIND", "Hand", "all_bids", "bids_above", "is_true", "made", "named", "preset_page", "PokerOutcome",
+           "apply", "random_record", "parse_event", "PokerReplay", "replay_events", "report_lines", "BIDDING",
+           "OPENING", "OVER", "RECEIVING", "REVEAL", "TRIES", "PokerState", "new_game", "new_poker_game"]

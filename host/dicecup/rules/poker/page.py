@@ -90,8 +90,9 @@ def _switch_rows() -> list:
     return rows
 
 
-def preset_page() -> str:
-    lines = [f"## `{POKER.name}` — {POKER.title}", "", f"{POKER.intro} Source: {POKER.source}.", "",
+def preset_page(preset=POKER) -> str:
+    """Poker dice's part of the rules page (the hook rules/games.py finds by name)."""
+    lines = [f"## `{preset.name}` — {preset.title}", "", f"{preset.intro} Source: {preset.source}.", "",
              "Poker dice is not a face-bid game: the shared rules above are not its rules, these are.", ""]
     lines += [f"- {rule}" for rule in RULES]
     lines += ["", "Where the rules are silent, this table plays:", ""]
