@@ -277,19 +277,35 @@ THEIRS = {
 
 
 def private_names_reached(trees) -> list:
-    """`thing._name` where thing is neither self, cls, super() nor a class or function of the same module, and
-    `from module import _name` from our own trees: a private name used outside the module that defines it."""
+    """`thing._name` where thing is neither self, cls, super() nor a class or function of the same module and
+    _name is not defined in the module (a method or attribute of its own classes), and `from module import _name`
+    from our own trees: a private name used outside the module that defines it."""
     found = []
     for name, tree in parsed(trees):
         own = {node.name for node in tree.body if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
+        defined = defined_here(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and is_private(node.attr) and node.attr not in NAMEDTUPLE_API \
-                    and (name, node.attr) not in THEIRS and not is_own(node.value, own):
+                    and (name, node.attr) not in THEIRS and node.attr not in defined and not is_own(node.value, own):
                 found.append(f"{name}, line {node.lineno}: {ast.unparse(node)}")
             elif isinstance(node, ast.ImportFrom) and (node.level or node.module.split(".")[0] in trees):
                 found += [f"{name}, line {node.lineno}: from {'.' * node.level}{node.module or ''} import "
                           f"{alias.name}" for alias in node.names if is_private(alias.name)]
     return found
+
+
+def defined_here(tree) -> set:
+    """The private names a module defines for its own classes: methods, class attributes, `self._x = ...`."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_private(node.name):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and \
+                        target.value.id == "self" and is_private(target.attr):
+                    names.add(target.attr)
+    return names
 
 
 def is_private(attr: str) -> bool:
@@ -315,6 +331,8 @@ def test_the_private_name_checker_tells_a_module_s_own_from_another_s(tmp_path):
         "cup.py": "class Cup:\n    def _on(self): pass\nHANDLERS = [Cup._on]\n",
         "state.py": "def after(state):\n    return state._replace(n=1)\n",
         "hands.py": "from .cup import _helper\ndef peek(cup):\n    return cup._dice\n",
+        "link.py": "class Link:\n    def __init__(self):\n        self._out = []\n"
+                   "def flush(link):\n    return link._out\n",
     })
     assert private_names_reached({"pkg": tree}) == [
         "pkg.hands, line 1: from .cup import _helper", "pkg.hands, line 3: cup._dice"]
