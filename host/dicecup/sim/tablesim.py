@@ -242,7 +242,8 @@ class SimGame:
             seated = len(hub.seats)
             if seated < len(self.cups):
                 cup, conn = self.cups[seated], self.conns[seated]
-                if conn.hello is not None and not conn.down and cup.cup.state == cupmod.JOINING and not cup.cup.mode.awaiting:
+                asking = cup.cup.state == cupmod.JOINING and not cup.cup.mode.awaiting
+                if conn.hello is not None and not conn.down and asking:
                     cup.press("b", "long")
             return
         if hub.phase != TablePhase.BIDDING or hub.paused:

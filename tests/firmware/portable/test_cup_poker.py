@@ -151,7 +151,8 @@ def test_the_cup_turns_to_poker_at_the_first_ptable_and_its_buttons_go_there():
     sent, clock = Sent(), Clock()
     cup = cupmod.Cup(sent, 7, "table", "sim", source=Counter(b"whole"), clock=clock)
     cup.receive(wire.PTABLE, (1, 0, pc.OPENING, 0, 0, pc.NO_BID))
-    assert not isinstance(cup.mode, pc.PokerMode) and sent.of(wire.ERROR) == [(wire.ERR_STATE, wire.PTABLE)]  # not seated yet
+    assert not isinstance(cup.mode, pc.PokerMode)  # not seated yet: refused
+    assert sent.of(wire.ERROR) == [(wire.ERR_STATE, wire.PTABLE)]
     cup.receive(wire.WELCOME, (1, 0, 4))
     cup.receive(wire.PTABLE, (1, 0, pc.OPENING, 0, 0, pc.NO_BID))
     assert cup.state == cupmod.POKER and cupmod.STATE_NAMES[cup.state] == "poker"
