@@ -6,7 +6,7 @@ buzzer, BLE), plus the BoardBase hooks it overrides for them (tone, sound_on, ac
 What the base owns: the NeoPixels (adafruit neopixel, shown by flush), buttons A, B and the optional C found by
 their pin names in `board` (hardware/<board>/pins.json's "pin"), usb_cdc's data channel for the frames (boot.py
 enables it), waiting for input without select, the console for crash reports, and run(): settings.toml read by
-CircuitPython itself (os.getenv), the cup's id, name and key, then cupcore's Runner.
+CircuitPython itself (os.getenv), then cupcore.start's Runner.
 (MicroPython boards have cupcore.usbserial instead: this file is never loaded there.)
 """
 import os
@@ -95,42 +95,34 @@ class CircuitPythonBoard(BoardBase):
         print("dicecup: caught", repr(exc), "and carried on")
 
 
-def setting(key, default):
-    """settings.toml's text for key, or default when it isn't there."""
-    value = os.getenv(key)
-    return default if value is None else str(value)
+class Settings:
+    """settings.toml as CircuitPython reads it itself (os.getenv), looked up as cupcore.settings.read()'s dict is:
+    get(key, default), a whole number where the default is one. CircuitPython 10's os.getenv gives
+    `DICECUP_PIPS = 0` as the text '0' (which as a flag would be true), so a number is read as one; the default
+    when missing or not a number."""
 
-
-def number(key, default):
-    """settings.toml's whole number for key: CircuitPython 10's os.getenv gives `DICECUP_PIPS = 0` as the text
-    '0' (which as a flag would be true), so it is read as a number here; default when missing or not a number."""
-    value = os.getenv(key)
-    try:
-        return default if value is None else int(value)
-    except ValueError:
-        return default
+    def get(self, key, default=None):
+        value = os.getenv(key)
+        if value is None:
+            return default
+        if isinstance(default, int):
+            try:
+                return int(value)
+            except ValueError:
+                return default
+        return str(value)
 
 
 def run(board_class, pinmap):
-    """The cup's main loop (code.py calls it with its board's class). settings.toml is read once, by
-    CircuitPython: DICECUP_NAME (the owner's name), DICECUP_BLE (0: USB only), DICECUP_PIPS (1: pip-count
-    display), DICECUP_ID (the cup id `dicecup flash` gave it), DICECUP_KEY (its key: pairs it with the hub that
-    flashed it). Needs CircuitPython 10.1 or newer (hashlib)."""
-    from cupcore.runner import Runner
-    from cupcore.session import parse_key
+    """The cup's main loop (code.py calls it with its board's class), started as every board's is
+    (cupcore.start). Needs CircuitPython 10.1 or newer (hashlib)."""
+    from cupcore import start
 
-    name = setting("DICECUP_NAME", board_class.name)
-    cup_board = board_class(pinmap, ticks_ms, ble_name=name if number("DICECUP_BLE", 1) else None)
-    key = parse_key(setting("DICECUP_KEY", None))  # the key dicecup flash wrote pairs the cup with that hub
-    Runner(cup_board, cup_id(), name, pip_mode=bool(number("DICECUP_PIPS", 0)), key=key).run()
+    start.runner(lambda ble_name: board_class(pinmap, ticks_ms, ble_name=ble_name), Settings(), board_class.name,
+                 chip_uid).run()
 
 
-def cup_id():
-    """The id `dicecup flash` wrote (the one the hub's registry knows), else one from the chip's unique id."""
-    written = number("DICECUP_ID", 0)
-    if written:
-        return written
+def chip_uid():
     import microcontroller
-    from cupcore.runner import id_from_uid
 
-    return id_from_uid(microcontroller.cpu.uid)
+    return microcontroller.cpu.uid

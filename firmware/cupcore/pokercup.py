@@ -1,5 +1,7 @@
-"""The cup's poker mode (issue 14 item 3): ONE cup of five dice passed round the table, held by whoever the hub
-says holds it. Loaded only at a poker table, so a face-bid cup never spends RAM on it.
+"""The cup's poker mode: ONE cup of five dice passed round the table, held by whoever the hub says holds it. The
+Cup (cupcore/cup.py) turns to it at a poker table's first message (cupcore/facecup.py imports it only then), so
+a face-bid cup never spends RAM on it; the Cup's shared part (seat, pairing, cues, the checked random source)
+stays the Cup's.
 
 Each die is its own: it is rolled in a sub-deal (PDEAL: a deal id, a mask of dice, a nonce) with its own secret
 seed, and only its commitment leaves the cup (PCOMMIT, as cupcore.commit with the die's number where a seat
@@ -28,10 +30,10 @@ The LEDs show the dice on the table in the face colours (dice under the cup dark
 a peek shows all five; the bid being composed shows its dice.
 """
 from cupcore import commit, dice, leds, wire
-from cupcore.compat import const, ticks_diff, ticks_ms, urandom
-from cupcore.randomcheck import Checked, StuckSource
+from cupcore.compat import const, ticks_diff
 from cupcore.gestures import DOUBLE, LONG, PRESS
 from cupcore.hmac256 import hmac_sha256
+from cupcore.states import POKER
 
 # PTABLE stages (the hub maps its states to them in host/dicecup/hub/pokerwire.py).
 WAITING = const(0)
@@ -83,14 +85,13 @@ def hand_dice(code, out):
     return out
 
 
-class PokerCup:
+class PokerMode:
     peek_ms = 3000
     cue_ms = 1200
 
-    def __init__(self, send, source=urandom, clock=ticks_ms):
-        self._send = send
-        self._source = Checked(source)  # a secret is never drawn from a stuck source (randomcheck.py)
-        self._clock = clock
+    def __init__(self, cup):
+        self.cup = cup
+        cup.state = POKER  # the one state: the stage the hub's PTABLE names says the rest
         # Per die, allocated once: the sub-deal that last rolled it, its nonce and its face. Its seed is not kept:
         # die_seed gives it again from the round secret.
         self.sub = [0, 0, 0, 0, 0]
@@ -119,6 +120,9 @@ class PokerCup:
         self._cue_from = None
 
     # -- messages from the hub ---------------------------------------------------------------------------
+    def welcome(self, seat):
+        self.cup.seat = seat  # still at its poker table: the hub's next PTABLE says where the game is
+
     def receive(self, mtype, values):
         if mtype == wire.PDEAL:
             self._on_pdeal(values)
@@ -137,19 +141,21 @@ class PokerCup:
             if values[1] == self.awaiting:
                 self.awaiting = 0
                 self.last_refusal = values[2]
-                self._cue_from = self._clock()
+                self._cue_from = self.cup.clock()
                 hand_dice(self.standing if self.standing != NO_BID else 0, self.bid)  # compose again from the
                 self.pos = 0  # standing bid
+        elif mtype in _FACES_ONLY:
+            self.cup.refuse(mtype)  # a face-bid deal at a poker table: nothing to deal it with
 
     def _on_pdeal(self, values):
         deal_id, mask, nonce = values
         if not mask or mask & ~_ALL or len(nonce) != _NONCE:
-            return self._send(wire.ERROR, (wire.ERR_BODY, wire.PDEAL))
+            return self.cup.send(wire.ERROR, (wire.ERR_BODY, wire.PDEAL))
         if self.spent:  # the round's first roll: a new round secret
-            try:
-                self._secret[:] = self._source(_SEED)
-            except StuckSource:
-                return self._send(wire.ERROR, (wire.ERR_RANDOM, wire.PDEAL))  # no commitment: no dice to load
+            secret = self.cup.secret(_SEED, wire.PDEAL)
+            if secret is None:
+                return  # no commitment: no dice to load
+            self._secret[:] = secret
             self.secret_from, self.spent = deal_id, False
             for d in range(_DICE):  # dice of an opened secret are never opened again (nor shown as this round's)
                 self.faces[d] = 0
@@ -163,7 +169,7 @@ class PokerCup:
                 self.faces[d] = 0
                 self.pending |= 1 << d
                 self.opened &= ~(1 << d)
-            self._send(wire.PCOMMIT, (deal_id, d + 1, commit.digest(self._nonce(d), d + 1, 1, self._seed(d))))
+            self.cup.send(wire.PCOMMIT, (deal_id, d + 1, commit.digest(self._nonce(d), d + 1, 1, self._seed(d))))
 
     def _on_entropy(self, values):
         deal_id, entropy = values
@@ -173,7 +179,7 @@ class PokerCup:
                 self.faces[d] = dice.roll(self._seed(d), self._nonce(d), d + 1, entropy, 1)[0]
                 rolled |= 1 << d
         if not rolled:
-            return self._send(wire.ERROR, (wire.ERR_STATE, wire.ENTROPY))  # nothing waits for it (or it came)
+            return self.cup.refuse(wire.ENTROPY)  # nothing waits for it (or it came)
         self.pending &= ~rolled
         if self.stage == TRIES or self.stage == LIFTED:
             self._open_mask(rolled)  # a try is rolled in the open
@@ -198,7 +204,7 @@ class PokerCup:
     def _open_mask(self, mask):
         for d in range(_DICE):
             if mask >> d & 1 and self.faces[d]:
-                self._send(wire.OPEN, (self.sub[d], d + 1, self.faces[d], self._seed(d)))
+                self.cup.send(wire.OPEN, (self.sub[d], d + 1, self.faces[d], self._seed(d)))
                 self.opened |= 1 << d
 
     def _nonce(self, d):
@@ -211,9 +217,9 @@ class PokerCup:
         """The round is over (or void): R, as an OPEN of die 0 from the sub-deal it was drawn at. The same again
         for a PCLOSE sent again; nothing more is rolled from it."""
         if not self.secret_from:
-            return self._send(wire.ERROR, (wire.ERR_STATE, wire.PCLOSE))
+            return self.cup.refuse(wire.PCLOSE)
         self.spent = True
-        self._send(wire.OPEN, (self.secret_from, 0, 0, bytes(self._secret)))
+        self.cup.send(wire.OPEN, (self.secret_from, 0, 0, bytes(self._secret)))
 
     @property
     def rolled(self):
@@ -224,7 +230,7 @@ class PokerCup:
     def gesture(self, button, kind):
         if button == 0 and kind == LONG:
             if self.rolled:
-                self._peek_from = self._clock()
+                self._peek_from = self.cup.clock()
             return
         if self.awaiting or self.pending:
             return  # a reply or the entropy is awaited: nothing new until it comes
@@ -285,12 +291,15 @@ class PokerCup:
 
     def _intent(self, kind, qty, face):
         self.awaiting = kind
-        self._send(wire.INTENT, (self.round, kind, qty, face))
+        self.cup.send(wire.INTENT, (self.round, kind, qty, face))
 
     # -- what the LEDs show ----------------------------------------------------------------------------------
     @property
     def peeking(self):
-        return self._peek_from is not None and ticks_diff(self._clock(), self._peek_from) < self.peek_ms
+        return self._peek_from is not None and ticks_diff(self.cup.clock(), self._peek_from) < self.peek_ms
+
+    def showing(self):
+        return "peek" if self.peeking else self.word()
 
     def word(self):
         """The state in a word, for the virtual cup's LED line (the hands that play it wait on it):
@@ -305,7 +314,7 @@ class PokerCup:
         return _BLINK_MS - now % _BLINK_MS
 
     def render(self, buf):
-        now = self._clock()
+        now = self.cup.clock()
         if self._cue_from is not None and ticks_diff(now, self._cue_from) < self.cue_ms:
             return leds.blink(buf, leds.RED, ticks_diff(now, self._cue_from))
         self._cue_from = None
@@ -327,3 +336,6 @@ class PokerCup:
         if self.stage in (HANDLING, TRIES) and (now // _BLINK_MS) % 2:
             leds.set_pixel(buf, self.cursor, leds.WHITE if self.picked >> self.cursor & 1 else leds.DIM_BLUE)
         return buf
+
+
+_FACES_ONLY = (wire.DEAL, wire.TABLE, wire.RESULT)

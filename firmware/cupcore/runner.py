@@ -174,9 +174,9 @@ class Runner:
         cup.render(board.buf)
         showing = cup.showing
         if showing == "cue":
-            if self._cue_from != cup._cue_from:
-                board.sound(cup._cue)
-            self._cue_from = cup._cue_from
+            if self._cue_from != cup.cue_from:
+                board.sound(cup.cue)
+            self._cue_from = cup.cue_from
         what = showing or cupmod.STATE_NAMES[cup.state]
         if board.buf != self._shown or what != self._what:
             board.show(what)

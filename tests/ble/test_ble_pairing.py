@@ -59,5 +59,5 @@ def test_phone_like_client_over_ble_without_the_key_learns_nothing_and_changes_n
     assert len(cup.notified) == before  # not a single notification back: no ack, no error, no commit, no dice
     assert [t for t, _ in phone.got] == [wire.HELLO]
     c = cup.cup
-    assert (c.state, c.seat, c.dice_count, c.showing) == (cupmod.JOINING, wire.NOBODY, 0, None)
+    assert (c.state, c.seat, c.mode.dice_count, c.showing) == (cupmod.JOINING, wire.NOBODY, 0, None)
     phone.transport.close()

@@ -117,7 +117,7 @@ def seat_in_order(watch, cups, timeout=20.0):
 
 def take_turn(cup, call=False, timeout=20.0):
     """When it is this cup's turn, send the bid the cup proposes, or (call=True) liar."""
-    wait_until(lambda: cup.cup.state == cupmod.TURN and not cup.cup.awaiting, f"cup {cup.cup_id}'s turn", timeout)
+    wait_until(lambda: cup.cup.state == cupmod.TURN and not cup.cup.mode.awaiting, f"cup {cup.cup_id}'s turn", timeout)
     if call:
         cup.gesture("b", "double")  # bid -> liar
     cup.gesture("b", "long")        # send it

@@ -14,7 +14,7 @@ def test_a_cups_error_frame_is_said_in_a_players_words_through_a_real_pty(cups, 
         seat_in_order(table.watch, [ana, ben])
         assert table.watch.wait(lambda s: s.phase == TablePhase.BIDDING, 20) is not None
         with ana._lock:  # what a cup sends when a table update reaches it before it holds this round's dice
-            ana.cup._send(wire.ERROR, (wire.ERR_STATE, wire.TABLE))
+            ana.cup.send(wire.ERROR, (wire.ERR_STATE, wire.TABLE))
         wait_until(lambda: table.said("ana's cup ignored the table update"), "the error in words")
         text = table.output.getvalue()
         assert "not valid in this state" not in text and "(table)" not in text, text[-2000:]

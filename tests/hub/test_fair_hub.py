@@ -76,7 +76,7 @@ def test_the_hub_sends_a_cup_its_entropy_only_once_it_holds_the_cups_commitment(
     with the deal would let a cup pick its seed for the dice it wants); once the commitment is in, it comes."""
     ana, ben = PtyCup("ana", 11), PtyCup("ben", 12)
     held = []
-    send = ana.cup._send
+    send = ana.cup.send
 
     def hold_commit(mtype, values=()):
         if mtype == wire.COMMIT and not held:
@@ -84,7 +84,7 @@ def test_the_hub_sends_a_cup_its_entropy_only_once_it_holds_the_cups_commitment(
             return True
         return send(mtype, values)
 
-    ana.cup._send = hold_commit
+    ana.cup.send = hold_commit
     try:
         with PtyTable("dudo dice=2", [ana, ben], tmp_path) as table:
             seat_in_order(table.watch, [ana, ben])

@@ -4,9 +4,8 @@ DICECUP_KEY (the key `dicecup flash` wrote: it pairs the cup with that hub)."""
 import asyncio
 
 from atomboard import AtomBoard
-from cupcore import session, settings
+from cupcore import settings, start
 from cupcore.compat import ticks_ms
-from cupcore.runner import Runner, id_from_uid
 from pinmap import PINS
 
 
@@ -20,20 +19,20 @@ async def loop(runner, board, radio):
         await asyncio.sleep_ms(0)
 
 
+def radio(name):
+    """The BLE server named for the owner, or None for a cup on USB only (DICECUP_BLE = 0)."""
+    if name is None:
+        return None
+    from atomble import CupRadio
+
+    return CupRadio(name)
+
+
 def main():
     from machine import unique_id
 
-    opts = settings.read()
-    name = opts.get("DICECUP_NAME", "atom")
-    radio = None
-    if opts.get("DICECUP_BLE", 1):
-        from atomble import CupRadio
-
-        radio = CupRadio(name)
-    board = AtomBoard(PINS, ticks_ms, ble=radio)
-    # dicecup flash writes the cup's id (the one the hub's registry knows) to settings.toml
-    cup_id = opts.get("DICECUP_ID") or id_from_uid(unique_id())
-    # dice as die faces on the matrix; the key pairs the cup with its hub (None: an unpaired cup)
-    runner = Runner(board, cup_id, name, pip_mode=True, key=session.parse_key(opts.get("DICECUP_KEY")))
+    # Dice as die faces on the matrix (pip mode), whatever settings.toml says.
+    runner = start.runner(lambda ble_name: AtomBoard(PINS, ticks_ms, ble=radio(ble_name)), settings.read(), "atom",
+                          unique_id, pip_mode=True)
     runner.cup.hello()  # said unasked at power-on, as the Pico cup does (boards/pico/cupmain.py)
-    asyncio.run(loop(runner, board, radio))
+    asyncio.run(loop(runner, runner.board, runner.board.ble))

@@ -59,7 +59,7 @@ class SimCup:
         self.runner = Runner(self.board, int(opts["id"]), opts["name"], pip_mode=opts["pips"], source=source, key=key)
         self.cup = self.runner.cup
         if opts["cheat"]:
-            self.cup._send = cheating(self.cup._send)
+            self.cup.send = cheating(self.cup.send)
 
     def feed(self, buf, n):
         """Bytes from the serial line, handled at once (a step); returns the ms until the next step is due."""

@@ -77,6 +77,8 @@ COMMIT = '''def _dicecup_commit():
 GUARD = ("import micropython\n\nmicropython.kbd_intr(-1)\ntry:\n    if micropython:\n        pass\n"
          "except KeyboardInterrupt:\n    pass\n")
 
+# boot.py imports nothing of the firmware (not even cupcore.start, the boards' start-up): it runs before a
+# cut-off commit is finished, while lib/ may hold old and new files side by side.
 BOOT_PY = ("# dicecup: finishes a flash that was cut off once all its files were on the board (dicecup flash).\n"
            + GUARD + COMMIT + "\n\n_dicecup_commit()\ndel _dicecup_commit\n")
 

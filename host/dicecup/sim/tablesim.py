@@ -153,7 +153,7 @@ class SimCup:
 
     def dice(self):
         """What the owner sees when they peek."""
-        return tuple(self.cup._dice[: self.cup.dice_count])
+        return tuple(self.cup.mode.held())
 
 
 class SimGame:
@@ -242,7 +242,8 @@ class SimGame:
             seated = len(hub.seats)
             if seated < len(self.cups):
                 cup, conn = self.cups[seated], self.conns[seated]
-                if conn.hello is not None and not conn.down and cup.cup.state == cupmod.JOINING and not cup.cup.awaiting:
+                asking = cup.cup.state == cupmod.JOINING and not cup.cup.mode.awaiting
+                if conn.hello is not None and not conn.down and asking:
                     cup.press("b", "long")
             return
         if hub.phase != TablePhase.BIDDING or hub.paused:
@@ -251,15 +252,15 @@ class SimGame:
         seat = hub.seats[index]
         sim = next((c for c in self.cups if c.cup_id == seat.cup_id), None)
         cup = sim.cup if sim else None
-        if cup is None or cup.state != cupmod.TURN or cup.awaiting or cup.deal != hub.round.deal.id or \
-                cup.table is None or cup.table[1] != index:
+        if cup is None or cup.state != cupmod.TURN or cup.mode.awaiting or cup.mode.deal != hub.round.deal.id or \
+                cup.mode.table is None or cup.mode.table[1] != index:
             return
         turn = (hub.round.deal.id, len(hub.state.bids))
         if sim.decided is None or sim.decided[0] != turn:
             sim.decided = (turn, self.bots[index].act(make_view(hub.state, seat.name, sim.dice())))
-        while cup.kind != wire.BID:  # an armed call left from a refused try: step round to the bid
+        while cup.mode.kind != wire.BID:  # an armed call left from a refused try: step round to the bid
             sim.press("b", "double")
-        for button, gesture in presses_for(sim.decided[1], cup.qty, cup.face):
+        for button, gesture in presses_for(sim.decided[1], cup.mode.qty, cup.mode.face):
             sim.press(button, gesture)
 
     # -- what came of it -----------------------------------------------------------------------------------------
@@ -294,12 +295,12 @@ class SimGame:
             alive = state.alive[seat.index]
             want = (seat.index, state.dice[seat.index] if alive else 0,
                     wire.WON if state.winner == seat.index else (wire.PLAYING if alive else wire.OUT))
-            result = cup.result or (None, None, None, None, None)
+            result = cup.mode.result or (None, None, None, None, None)
             got = (cup.seat, result[2], result[4])
             if got != want:
                 found.append(f"{seat.name}: hub says seat/dice/status {want}, its cup {got}")
-            if alive and cup.deal != hub.round.deal.id:
-                found.append(f"{seat.name}: hub's last deal {hub.round.deal.id}, its cup's {cup.deal}")
+            if alive and cup.mode.deal != hub.round.deal.id:
+                found.append(f"{seat.name}: hub's last deal {hub.round.deal.id}, its cup's {cup.mode.deal}")
             if sim.crashes:
                 found.append(f"{seat.name}: its cup failed {sim.crashes} times on a message")
         return found

@@ -50,7 +50,7 @@ def test_the_screen_button_is_a_and_a_long_press_peeks_as_a_die_face():
     usb.incoming += hub.frame(wire.DEAL, (4, 3, b"abcdefgh")) + hub.frame(wire.ENTROPY, (4, bytes(16)))
     run_for(runner, clock, 20)
     hold(runner, clock, machine.PINS[PINS["buttons"]["a"]["gpio"]], 800)
-    first = runner.cup._dice[0]
+    first = runner.cup.mode._dice[0]
     lit = [i for i in range(25) if strip.shown[i] != (0, 0, 0)]
     assert lit == sorted(FACES[first]), (first, lit)
 

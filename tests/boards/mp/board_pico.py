@@ -59,7 +59,7 @@ def test_a_press_on_its_gpio_changes_the_face_shown_on_pixel_0():
     run_for(runner, clock, 20)
     assert runner.cup.state == cupmod.TURN and strip.shown[0] == lit(leds.FACE_COLOURS[2])
     hold(runner, clock, machine.PINS[PINS["buttons"]["a"]["gpio"]], 60)
-    assert runner.cup.face == 3 and strip.shown[0] == lit(leds.FACE_COLOURS[3])
+    assert runner.cup.mode.face == 3 and strip.shown[0] == lit(leds.FACE_COLOURS[3])
 
 
 def test_c_is_a_peek_button_and_the_dice_show_in_the_legend():
@@ -69,7 +69,7 @@ def test_c_is_a_peek_button_and_the_dice_show_in_the_legend():
     run_for(runner, clock, 20)
     assert strip.shown[0] == lit(leds.DIM_AMBER) and strip.shown[1] == (0, 0, 0)
     hold(runner, clock, machine.PINS[PINS["buttons"]["c"]["gpio"]], 60)
-    dice = runner.cup._dice
+    dice = runner.cup.mode._dice
     assert strip.shown[:5] == [lit(leds.FACE_COLOURS[dice[i]]) for i in range(5)]
     assert strip.shown[5:] == [(0, 0, 0)] * (strip.n - 5)
 

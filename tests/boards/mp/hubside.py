@@ -111,5 +111,5 @@ def dice_colours(runner, limit, count=5):
     """What a peek must show: each of the cup's `count` dice in its face colour, capped to the board's limit."""
     from cupcore import leds
 
-    dice = runner.cup._dice
+    dice = runner.cup.mode._dice
     return [capped_colour(leds.FACE_COLOURS[dice[i]], limit) for i in range(count)]

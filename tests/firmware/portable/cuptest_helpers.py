@@ -129,3 +129,15 @@ class XorShift:
 
     def bytes(self, n):
         return bytes(self.below(256) for _ in range(n))
+
+
+def poker_mode(sent, source, clock=None):
+    """A seated cup turned to poker dice (cupcore/pokercup.py) as a poker table's first message turns it: its
+    mode, whose messages, gestures and LEDs the poker tests drive (the Cup's own part is the same in every mode)."""
+    from cupcore.cup import Cup
+    from cupcore.pokercup import PokerMode
+
+    cup = Cup(sent, 7, "table", "sim", source=source, clock=clock or Clock())
+    cup.receive(wire.WELCOME, (1, 0, 4))
+    cup.play(PokerMode)
+    return cup.mode

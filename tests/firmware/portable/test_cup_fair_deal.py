@@ -27,7 +27,7 @@ def test_the_deal_gives_a_commitment_to_a_seed_and_no_dice_yet():
     cup, sent, clock = dealt()
     [(deal_id, digest)] = sent.of(wire.COMMIT)
     assert deal_id == 4 and cup.state == cupmod.DEALT
-    assert cup._dice == bytearray(wire.MAX_DICE)  # nothing rolled: the dice need the hub's entropy
+    assert cup.mode._dice == bytearray(wire.MAX_DICE)  # nothing rolled: the dice need the hub's entropy
     cup.gesture(BUTTON_A, LONG)
     assert not cup.peeking  # nothing to peek at
     cup.receive(wire.REVEAL_REQ, (4,))
@@ -44,18 +44,18 @@ def test_the_entropy_makes_the_dice_and_the_reveal_opens_the_commitment():
     cup.receive(wire.REVEAL_REQ, (4,))
     [(deal_id, shown, seed)] = sent.of(wire.REVEAL)
     assert commit.verify(digest, NONCE, 1, 5, seed)
-    assert shown == bytes(dice.roll(seed, NONCE, 1, ENTROPY, 5)) == bytes(cup._dice[:5])
+    assert shown == bytes(dice.roll(seed, NONCE, 1, ENTROPY, 5)) == bytes(cup.mode._dice[:5])
 
 
 def test_one_entropy_per_deal_the_same_again_is_harmless_another_is_refused():
     cup, sent, clock = dealt()
     cup.receive(wire.ENTROPY, (4, ENTROPY))
-    first = bytes(cup._dice[:5])
+    first = bytes(cup.mode._dice[:5])
     cup.receive(wire.ENTROPY, (4, ENTROPY))
-    assert sent.of(wire.ERROR) == [] and bytes(cup._dice[:5]) == first
+    assert sent.of(wire.ERROR) == [] and bytes(cup.mode._dice[:5]) == first
     cup.receive(wire.ENTROPY, (4, bytes(16)))
     assert sent.of(wire.ERROR) == [(wire.ERR_STATE, wire.ENTROPY)]
-    assert bytes(cup._dice[:5]) == first and cup.state == cupmod.ROLLED
+    assert bytes(cup.mode._dice[:5]) == first and cup.state == cupmod.ROLLED
 
 
 def test_entropy_for_another_deal_or_before_any_deal_is_refused():
@@ -65,7 +65,7 @@ def test_entropy_for_another_deal_or_before_any_deal_is_refused():
     fresh = Cup(Sent(), 8, "cy", "sim", source=Counter(b"x"))
     fresh.receive(wire.WELCOME, (1, 0, 3))
     fresh.receive(wire.ENTROPY, (0, ENTROPY))
-    assert fresh.state == cupmod.WAITING and fresh._send.of(wire.ERROR) == [(wire.ERR_STATE, wire.ENTROPY)]
+    assert fresh.state == cupmod.WAITING and fresh.send.of(wire.ERROR) == [(wire.ERR_STATE, wire.ENTROPY)]
 
 
 def test_a_new_deal_draws_a_new_seed():
@@ -89,7 +89,7 @@ def test_a_revealed_cup_flashes_white_every_second_unlike_a_cup_holding_or_peeki
     assert [leds.WHITE] * 6 not in holding  # holding or peeking, the whole strip is never lit white
     assert holding[-1] == [leds.DIM_AMBER] + [leds.OFF] * 5
     cup.receive(wire.REVEAL_REQ, (4,))
-    faces = [leds.FACE_COLOURS[d] for d in cup._dice[:3]] + [leds.OFF] * 3
+    faces = [leds.FACE_COLOURS[d] for d in cup.mode._dice[:3]] + [leds.OFF] * 3
     looks = []
     for _ in range(8):
         looks.append(colours(cup.render(buf)))
@@ -103,7 +103,7 @@ def test_the_dice_and_seed_leave_only_in_the_reveal():
     cup, sent, clock = dealt()
     cup.receive(wire.ENTROPY, (4, ENTROPY))
     cup.receive(wire.TABLE, (4, 1, wire.NOBODY, 0, 0, 0, 10, 0))
-    seed = cup._seed
+    seed = cup.mode._seed
     for mtype, values in sent.messages:
         for value in values:
             assert not (isinstance(value, (bytes, bytearray)) and (seed in value or value == seed)), mtype

@@ -1,6 +1,6 @@
 """The cup's poker mode (cupcore/pokercup.py): a commitment per die, each die opened alone, a re-roll under the
 cup a fresh seed and commitment, the holder's buttons. Runs on CPython and on the MicroPython unix port."""
-from cuptest_helpers import Clock, Counter, Sent
+from cuptest_helpers import Clock, Counter, Sent, poker_mode
 from cupcore import commit, dice, leds, wire
 from cupcore import pokercup as pc
 from cupcore.gestures import DOUBLE, LONG, PRESS
@@ -19,7 +19,7 @@ def table(cup, stage, on_table=0, standing=pc.NO_BID, way=0, rnd=1):
 def shaken():
     """A cup whose opener shook: all five rolled in sub-deal 1."""
     sent, clock = Sent(), Clock()
-    cup = pc.PokerCup(sent, source=Counter(b"poker"), clock=clock)
+    cup = poker_mode(sent, Counter(b"poker"), clock)
     table(cup, pc.OPENING)
     cup.gesture(B, LONG)
     assert sent.of(wire.INTENT) == [(1, wire.SHAKE, 0, 0)]
@@ -43,7 +43,7 @@ def test_each_die_is_committed_alone_and_the_entropy_makes_its_face():
 
 def test_nothing_is_rolled_before_the_entropy_and_a_pdeal_sent_again_keeps_the_seeds():
     sent = Sent()
-    cup = pc.PokerCup(sent, source=Counter(b"again"), clock=Clock())
+    cup = poker_mode(sent, Counter(b"again"), Clock())
     table(cup, pc.OPENING)
     cup.receive(wire.PDEAL, (3, 0x1F, NONCE))
     first = sent.of(wire.PCOMMIT)
@@ -117,7 +117,7 @@ def test_the_holder_composes_a_hand_and_the_way_and_bids_it():
 
 def test_the_receiver_takes_the_cup_or_calls_liar():
     sent = Sent()
-    cup = pc.PokerCup(sent, source=Counter(b"recv"), clock=Clock())
+    cup = poker_mode(sent, Counter(b"recv"), Clock())
     table(cup, pc.RECEIVING, standing=pc.hand_code(bytes((5, 5, 4, 4, 0))))
     buf = bytearray(15)
     assert tuple(cup.render(buf)[:3]) == leds.GREEN
@@ -151,7 +151,8 @@ def test_the_cup_turns_to_poker_at_the_first_ptable_and_its_buttons_go_there():
     sent, clock = Sent(), Clock()
     cup = cupmod.Cup(sent, 7, "table", "sim", source=Counter(b"whole"), clock=clock)
     cup.receive(wire.PTABLE, (1, 0, pc.OPENING, 0, 0, pc.NO_BID))
-    assert cup.poker is None and sent.of(wire.ERROR) == [(wire.ERR_STATE, wire.PTABLE)]  # not seated yet
+    assert not isinstance(cup.mode, pc.PokerMode)  # not seated yet: refused
+    assert sent.of(wire.ERROR) == [(wire.ERR_STATE, wire.PTABLE)]
     cup.receive(wire.WELCOME, (1, 0, 4))
     cup.receive(wire.PTABLE, (1, 0, pc.OPENING, 0, 0, pc.NO_BID))
     assert cup.state == cupmod.POKER and cupmod.STATE_NAMES[cup.state] == "poker"
@@ -160,10 +161,10 @@ def test_the_cup_turns_to_poker_at_the_first_ptable_and_its_buttons_go_there():
     cup.receive(wire.ACCEPT, (1, wire.SHAKE))
     cup.receive(wire.PDEAL, (1, 0x1F, NONCE))
     cup.receive(wire.ENTROPY, (1, ENTROPY))
-    assert cup.poker.rolled and len(sent.of(wire.PCOMMIT)) == 5
+    assert cup.mode.rolled and len(sent.of(wire.PCOMMIT)) == 5
     cup.gesture(A, LONG)
     buf = bytearray(15)
     cup.render(buf)
     assert cup.showing == "peek" and [tuple(buf[i:i + 3]) for i in range(0, 15, 3)] == \
-        [leds.FACE_COLOURS[f] for f in cup.poker.faces]
-    assert 0 <= cup.due_in(clock()) <= cup.poker.peek_ms
+        [leds.FACE_COLOURS[f] for f in cup.mode.faces]
+    assert 0 <= cup.due_in(clock()) <= cup.mode.peek_ms

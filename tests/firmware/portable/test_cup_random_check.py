@@ -1,11 +1,10 @@
 """A cup never commits to a secret drawn from a stuck random source: every byte the same (as the emulated RP2040's
 stubbed ring oscillator gave, 0x2a over and over) or the same draw twice. It says so (ERR_RANDOM) and holds no
 dice; a working source deals as before. Runs on CPython and on MicroPython, like the rest of portable/."""
-from cuptest_helpers import Counter, Sent
+from cuptest_helpers import Counter, Sent, poker_mode
 from cupcore import wire
 from cupcore import cup as cupmod
 from cupcore.cup import Cup
-from cupcore.pokercup import PokerCup
 from cupcore.randomcheck import Checked, StuckSource
 
 NONCE = b"\x11\x22\x33\x44\x55\x66\x77\x88"
@@ -23,7 +22,7 @@ def test_a_source_that_gives_one_byte_over_and_over_deals_no_secret():
     cup.receive(wire.DEAL, (4, 5, NONCE))
     assert sent.of(wire.COMMIT) == []
     assert sent.of(wire.ERROR) == [(wire.ERR_RANDOM, wire.DEAL)]
-    assert cup.state == cupmod.WAITING and not cup.dice_count
+    assert cup.state == cupmod.WAITING and not cup.mode.dice_count
 
 
 def test_a_source_that_repeats_its_last_draw_is_caught_at_the_next_deal():
@@ -51,7 +50,7 @@ def test_a_working_source_deals_and_short_draws_are_not_judged_alone():
 
 def test_the_poker_cup_deals_no_round_secret_from_a_stuck_source():
     sent = Sent()
-    poker = PokerCup(sent, source=lambda n: b"\x2a" * n)
+    poker = poker_mode(sent, lambda n: b"\x2a" * n)
     poker.receive(wire.PDEAL, (1, 0b11111, NONCE))
     assert sent.of(wire.ERROR) == [(wire.ERR_RANDOM, wire.PDEAL)]
     assert sent.of(wire.PCOMMIT) == []

@@ -4,7 +4,7 @@ round can be rechecked, those re-rolled before anyone saw them too. The golden v
 (computed with CPython's hmac). Runs on CPython and on the MicroPython unix port."""
 import json
 
-from cuptest_helpers import Clock, Counter, Sent, here, tohex, unhex
+from cuptest_helpers import Clock, Counter, Sent, here, poker_mode, tohex, unhex
 from cupcore import commit, dice, wire
 from cupcore import pokercup as pc
 
@@ -29,7 +29,7 @@ def test_every_seed_of_the_golden_rounds_comes_from_the_round_secret():
 def _rolled_twice():
     """Round 1: the opener's shake (sub-deal 1), then dice 3-5 re-rolled under the cup unseen (sub-deal 2)."""
     sent = Sent()
-    cup = pc.PokerCup(sent, source=Counter(b"round"), clock=Clock())
+    cup = poker_mode(sent, Counter(b"round"), Clock())
     cup.receive(wire.PTABLE, (1, 0, pc.OPENING, 0, 0, pc.NO_BID))
     cup.receive(wire.PDEAL, (1, 0x1F, NONCE))
     cup.receive(wire.ENTROPY, (1, ENTROPY))
@@ -66,7 +66,7 @@ def test_a_die_opened_alone_tells_its_own_seed_not_the_secret():
 
 def test_each_round_draws_its_own_secret_and_a_cup_with_none_says_so():
     sent = Sent()
-    cup = pc.PokerCup(sent, source=Counter(b"rounds"), clock=Clock())
+    cup = poker_mode(sent, Counter(b"rounds"), Clock())
     cup.receive(wire.PCLOSE, (1,))  # nothing rolled yet: no secret to open
     assert sent.of(wire.ERROR) == [(wire.ERR_STATE, wire.PCLOSE)] and sent.of(wire.OPEN) == []
     cup, sent = _rolled_twice()

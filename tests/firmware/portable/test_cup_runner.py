@@ -152,7 +152,7 @@ def test_a_fault_while_handling_a_message_names_it_and_the_next_frame_is_still_h
     run_for(runner, clock, 10)
     assert errors(board) == [(wire.ERR_CRASH, wire.TABLE)]
     assert board.stream.out.messages(wire.PONG) == [(42,)]
-    assert runner.cup.state == cupmod.ROLLED and runner.cup.dice_count == 5
+    assert runner.cup.state == cupmod.ROLLED and runner.cup.mode.dice_count == 5
 
 
 def test_a_fault_that_repeats_every_step_is_reported_once_a_second_and_the_loop_goes_on():

@@ -89,7 +89,7 @@ def test_after_the_result_the_dice_are_gone():
     cup, sent, clock = rolled()
     cup.receive(wire.REVEAL_REQ, (7,))
     cup.receive(wire.RESULT, (7, -1, 4, 0, wire.PLAYING))
-    assert cup.state == cupmod.WAITING and cup.dice_count == 0
+    assert cup.state == cupmod.WAITING and cup.mode.dice_count == 0
     sent.clear()
     cup.receive(wire.REVEAL_REQ, (7,))
     assert sent.of(wire.REVEAL) == []
@@ -108,7 +108,7 @@ def test_a_round_for_an_unseated_cup_or_with_impossible_dice_is_refused():
 def test_my_turn_composes_from_the_smallest_raise_and_sends_the_bid():
     cup, sent, clock = rolled()
     cup.receive(wire.TABLE, table(bidder=1, qty=3, face=4))
-    assert cup.state == cupmod.TURN and (cup.qty, cup.face) == (3, 5)
+    assert cup.state == cupmod.TURN and (cup.mode.qty, cup.mode.face) == (3, 5)
     cup.gesture(BUTTON_B, PRESS)  # 4x5
     cup.gesture(BUTTON_A, PRESS)  # 4x6
     cup.gesture(BUTTON_A, PRESS)  # 4x1
@@ -129,7 +129,7 @@ def test_liar_and_spot_are_chosen_with_b_double():
     cup.gesture(BUTTON_B, DOUBLE)
     cup.gesture(BUTTON_B, LONG)
     cup.receive(wire.REFUSE, (7, wire.LIAR, 4))
-    assert cup.last_refusal == 4 and cup.state == cupmod.TURN
+    assert cup.mode.last_refusal == 4 and cup.state == cupmod.TURN
     cup.gesture(BUTTON_B, DOUBLE)
     cup.gesture(BUTTON_B, LONG)
     assert sent.of(wire.INTENT) == [(7, wire.LIAR, 0, 0), (7, wire.SPOT, 0, 0)]
@@ -140,10 +140,10 @@ def test_the_quantity_stays_between_one_and_the_dice_in_play():
     cup.receive(wire.TABLE, table(in_play=3))
     for _ in range(5):
         cup.gesture(BUTTON_B, PRESS)
-    assert cup.qty == 3
+    assert cup.mode.qty == 3
     for _ in range(5):
         cup.gesture(BUTTON_A, DOUBLE)
-    assert cup.qty == 1
+    assert cup.mode.qty == 1
 
 
 def test_gestures_out_of_turn_send_nothing():
@@ -161,7 +161,7 @@ def test_ready_between_rounds():
     cup.gesture(BUTTON_B, LONG)
     assert sent.of(wire.INTENT) == [(0, wire.READY, 0, 0)]
     cup.receive(wire.ACCEPT, (0, wire.READY))
-    assert cup.awaiting == 0
+    assert cup.mode.awaiting == 0
 
 
 def test_the_turn_passing_returns_to_rolled_and_stale_tables_are_refused():
@@ -207,12 +207,12 @@ def test_leds_hide_the_dice_until_a_peek_and_show_them_once_revealed():
     assert colours(cup.render(buf)) == [leds.DIM_AMBER] + [leds.OFF] * 5
     cup.gesture(BUTTON_A, LONG)  # peek
     shown = colours(cup.render(buf))
-    assert shown[:5] == [leds.FACE_COLOURS[d] for d in cup._dice[:5]]
+    assert shown[:5] == [leds.FACE_COLOURS[d] for d in cup.mode._dice[:5]]
     clock.advance(Cup.peek_ms + 1)
     assert colours(cup.render(buf))[0] == leds.DIM_AMBER
     cup.receive(wire.REVEAL_REQ, (7,))
     clock.advance(300)  # past the revealed look's white flash
-    assert colours(cup.render(buf))[:5] == [leds.FACE_COLOURS[d] for d in cup._dice[:5]]
+    assert colours(cup.render(buf))[:5] == [leds.FACE_COLOURS[d] for d in cup.mode._dice[:5]]
 
 
 def test_pip_mode_peek_steps_through_the_dice():
@@ -227,7 +227,7 @@ def test_pip_mode_peek_steps_through_the_dice():
         lit = len([c for c in colours(cup.render(buf)) if c != leds.OFF])
         seen.append(lit)
         clock.advance(Cup.pip_step_ms)
-    assert seen == [cup._dice[0], 0, cup._dice[1], 0, cup._dice[2], 0, 1]  # then the quiet marker again
+    assert seen == [cup.mode._dice[0], 0, cup.mode._dice[1], 0, cup.mode._dice[2], 0, 1]  # then the quiet marker again
 
 
 def test_cues_blink_then_give_way():
@@ -251,7 +251,7 @@ def test_a_hub_asking_who_again_leaves_the_round_alone():
     cup.receive(wire.ENTROPY, (7, ENTROPY))  # and the hub's entropy again: nothing changes
     assert cup.state == cupmod.ROLLED and not sent.of(wire.ERROR)
     cup.receive(wire.WELCOME, (1, 3, 4))  # another seat: a new game, the old round is gone
-    assert cup.state == cupmod.WAITING and cup.dice_count == 0
+    assert cup.state == cupmod.WAITING and cup.mode.dice_count == 0
 
 
 def test_holding_b_before_the_game_asks_for_a_seat():

@@ -13,11 +13,12 @@ other-seed  once it has the hub's entropy, grinds a new seed whose dice have the
 import tampered  # first: it puts the sim board and cupcore on the path
 
 from cupcore import cup as cupmod  # noqa: E402
+from cupcore import facecup  # noqa: E402
 from cupcore import dice, wire  # noqa: E402
 from cupcore.compat import urandom  # noqa: E402
 
 TRIES = 200
-_honest = dict(cupmod._HANDLERS)
+_honest = dict(facecup._HANDLERS)  # the face-bid mode's, which take the mode
 _early = {}  # deal id -> entropy that came before the deal (only a hub that sends it early gives the cup this)
 
 
@@ -33,28 +34,29 @@ def best_seed(nonce, seat, entropy, count):
     return best
 
 
-def loaded_deal(cup, values):
+def loaded_deal(mode, values):
     deal_id, count, nonce = values
-    fresh = not (deal_id == cup.deal and cup.dice_count) and cup.state not in (cupmod.JOINING, cupmod.OUT)
+    cup = mode.cup
+    fresh = not (deal_id == mode.deal and mode.dice_count) and cup.state not in (cupmod.JOINING, cupmod.OUT)
     if fresh and 1 <= count <= wire.MAX_DICE:
         seed = best_seed(nonce, cup.seat, _early.get(deal_id, bytes(16)), count)
         source = cup._source
         cup._source = lambda n: seed  # the one draw of this deal: the seed it picked
         try:
-            return _honest[wire.DEAL](cup, values)
+            return _honest[wire.DEAL](mode, values)
         finally:
             cup._source = source
-    return _honest[wire.DEAL](cup, values)
+    return _honest[wire.DEAL](mode, values)
 
 
-def loaded_entropy(cup, values):
-    if values[0] != cup.deal:
+def loaded_entropy(mode, values):
+    if values[0] != mode.deal:
         _early[values[0]] = bytes(values[1])  # keep it for the deal it belongs to
         return
-    return _honest[wire.ENTROPY](cup, values)
+    return _honest[wire.ENTROPY](mode, values)
 
 
-def mute_reveal(cup, values):
+def mute_reveal(mode, values):
     return  # the cup keeps its dice hidden, whatever it is asked
 
 
@@ -66,8 +68,8 @@ def lying_send(send, how):
                 shown = bytes([1] * len(shown))
             else:
                 cup = CUP[0]
-                seed = best_seed(cup._nonce, cup.seat, bytes(cup._entropy), len(shown))
-                shown = bytes(dice.roll(seed, cup._nonce, cup.seat, bytes(cup._entropy), len(shown)))
+                seed = best_seed(cup.mode._nonce, cup.seat, bytes(cup.mode._entropy), len(shown))
+                shown = bytes(dice.roll(seed, cup.mode._nonce, cup.seat, bytes(cup.mode._entropy), len(shown)))
             values = (deal_id, shown, seed)
         return send(mtype, values)
 
@@ -84,10 +86,10 @@ def main(argv):
         how = argv[at + 1]
         argv = argv[:at] + argv[at + 2:]
     if how == "loaded":
-        cupmod._HANDLERS[wire.DEAL] = loaded_deal
-        cupmod._HANDLERS[wire.ENTROPY] = loaded_entropy
+        facecup._HANDLERS[wire.DEAL] = loaded_deal
+        facecup._HANDLERS[wire.ENTROPY] = loaded_entropy
     elif how == "mute":
-        cupmod._HANDLERS[wire.REVEAL_REQ] = mute_reveal
+        facecup._HANDLERS[wire.REVEAL_REQ] = mute_reveal
     import simcup
 
     if how in ("other-dice", "other-seed"):
@@ -96,7 +98,7 @@ def main(argv):
         def init(self, opts, write):
             made(self, opts, write)
             CUP.append(self.cup)
-            self.cup._send = lying_send(self.cup._send, how)
+            self.cup.send = lying_send(self.cup.send, how)
 
         simcup.SimCup.__init__ = init
     return simcup.main(argv)

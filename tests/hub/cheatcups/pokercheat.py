@@ -8,24 +8,24 @@ import tampered  # first: it puts the sim board and cupcore on the path
 
 from cupcore import pokercup, wire  # noqa: E402
 
-_honest = pokercup.PokerCup._open_mask
+_honest = pokercup.PokerMode._open_mask
 
 
 def lying_open(self, mask):
-    send = self._send
+    send = self.cup.send
 
     def lie(mtype, values=()):
         if mtype == wire.OPEN:
             values = (values[0], values[1], 6, values[3])  # an ace, with the die's true seed
         return send(mtype, values)
 
-    self._send = lie
+    self.cup.send = lie
     try:
         _honest(self, mask)
     finally:
-        self._send = send
+        self.cup.send = send
 
 
-pokercup.PokerCup._open_mask = lying_open
+pokercup.PokerMode._open_mask = lying_open
 
 tampered.run()

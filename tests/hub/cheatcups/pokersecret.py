@@ -20,8 +20,8 @@ import tampered  # first: it puts the sim board and cupcore on the path
 from cupcore import pokercup, wire  # noqa: E402
 from cupcore.compat import sha256  # noqa: E402
 
-_pdeal = pokercup.PokerCup._on_pdeal
-_entropy = pokercup.PokerCup._on_entropy
+_pdeal = pokercup.PokerMode._on_pdeal
+_entropy = pokercup.PokerMode._on_entropy
 _rolls = {}  # round -> rolls (PDEALs) the cup has had in it
 _nth = {}  # sub-deal id -> which roll of its round it is (a PDEAL sent again is the same roll)
 _loading = [0, 0]  # [sub-deal id, mask] of the roll being loaded
@@ -35,18 +35,18 @@ def loaded_pdeal(self, values):
     if _nth[deal_id] != 2:
         return _pdeal(self, values)
     _loading[0], _loading[1] = deal_id, mask
-    send = self._send
+    send = self.cup.send
 
     def commit_to_nothing(mtype, values=()):
         if mtype == wire.PCOMMIT:
             values = (values[0], values[1], sha256(b"loaded die" + bytes((values[1],))))
         return send(mtype, values)
 
-    self._send = commit_to_nothing
+    self.cup.send = commit_to_nothing
     try:
         _pdeal(self, values)
     finally:
-        self._send = send
+        self.cup.send = send
 
 
 def loaded_entropy(self, values):
@@ -58,19 +58,19 @@ def loaded_entropy(self, values):
 
 
 def no_secret(self):
-    self._send(wire.ERROR, (wire.ERR_STATE, wire.PCLOSE))
+    self.cup.refuse(wire.PCLOSE)
 
 
 _at = sys.argv.index("--as")
 mode = sys.argv[_at + 1]
 del sys.argv[_at:_at + 2]
 if mode == "loaded":
-    pokercup.PokerCup._on_pdeal = loaded_pdeal
-    pokercup.PokerCup._on_entropy = loaded_entropy
+    pokercup.PokerMode._on_pdeal = loaded_pdeal
+    pokercup.PokerMode._on_entropy = loaded_entropy
 elif mode == "mute":
-    pokercup.PokerCup._open_secret = lambda self: None
+    pokercup.PokerMode._open_secret = lambda self: None
 elif mode == "no-secret":
-    pokercup.PokerCup._open_secret = no_secret
+    pokercup.PokerMode._open_secret = no_secret
 elif mode == "old-firmware":
     del wire.LAYOUTS[wire.PCLOSE]
 else:
