@@ -38,12 +38,12 @@ class FacesMode:
         self.face = 2
         self.awaiting = 0  # the intent kind sent and not yet accepted or refused
         self.last_refusal = 0
+        self.result = None
+        self._peek_from = None
 
     def held(self):
         """The dice this cup holds now: what its holder sees on a peek."""
         return bytes(self._dice[: self.dice_count])
-        self.result = None
-        self._peek_from = None
 
     # -- messages from the hub ---------------------------------------------------------------------------
 
