@@ -2,7 +2,7 @@
 on a busy shared machine is repeatable; run locally with the default profile to explore new examples.
 
 This folder is on the path (pytest puts a conftest's folder there), so helpers shared by several test folders
-live here: processes.py."""
+live here: processes.py (a real dicecup process), inprocess.py (dicecup run here, through cli.main)."""
 import os
 
 import pytest
