@@ -3,7 +3,9 @@ have: its words in sys.argv, its environment, working folder, standard streams, 
 handlers. All of it is put back afterwards, and a run that leaves a thread going fails, so one run can't change
 the next. Starting no interpreter and importing nothing again, a run takes milliseconds where a process takes
 a second; tests where the process itself matters (the interpreter's exit, a real stdin, the OS decoding its
-words) start a real one (tests/cli/clirun.py). Importable from every test folder, like processes.py."""
+words) start a real one (tests/cli/clirun.py). The streams, words and environment are the whole process's: use it
+where the test runs no threads of its own (a live table's would write into the run's output, or count as its
+threads). Importable from every test folder, like processes.py."""
 import io
 import os
 import signal
@@ -85,8 +87,7 @@ def _as_a_fresh_process(words, stdin, stdout, stderr, cwd, env):
     saved_handlers = {number: signal.getsignal(number) for number in HANDLERS}
     threads_before = set(threading.enumerate())
     if env is not None:
-        os.environ.clear()
-        os.environ.update(env)
+        _make_equal(os.environ, env)
     tempfile.tempdir = None  # found again from TMPDIR, as a new process finds it
     sys.argv = [MAIN, *words]
     sys.stdin, sys.stdout, sys.stderr = stdin, stdout, stderr
@@ -99,12 +100,20 @@ def _as_a_fresh_process(words, stdin, stdout, stderr, cwd, env):
         sys.argv, sys.path[:] = saved_argv, saved_path
         _forget_modules_from_outside(saved_modules, saved_path)
         os.chdir(saved_cwd)
-        os.environ.clear()
-        os.environ.update(saved_env)
+        _make_equal(os.environ, saved_env)
         tempfile.tempdir = saved_tempdir
         for number, handler in saved_handlers.items():
             signal.signal(number, handler)
     _no_thread_left(words, threads_before)
+
+
+def _make_equal(environ, wanted: dict) -> None:
+    """Key by key, never emptied on the way: a thread reading the environment meanwhile sees a whole one."""
+    for key in set(environ) - set(wanted):
+        del environ[key]
+    for key, value in wanted.items():
+        if environ.get(key) != value:
+            environ[key] = value
 
 
 def _forget_modules_from_outside(saved_modules, import_path) -> None:

@@ -340,7 +340,11 @@ def outcome(row_id, processes, tmp_path):
     return processes[row_id].result() if row.process else run_row(row, tmp_path)
 
 
-@pytest.mark.parametrize("row_id", IDS)
+def _marked(row_id):
+    return pytest.param(row_id, marks=pytest.mark.slow) if BY_ID[row_id].process == WAITS else row_id
+
+
+@pytest.mark.parametrize("row_id", [_marked(row_id) for row_id in IDS])
 def test_a_bad_input_gets_one_plain_line(row_id, outcome):
     row, out = BY_ID[row_id], outcome
     shown = f"status {out.status} after {out.seconds:.1f} s; stderr:\n{out.stderr[-3000:]}"

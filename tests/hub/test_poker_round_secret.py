@@ -95,6 +95,7 @@ def test_verify_tallies_every_roll_of_a_virtual_cup_game_the_unseen_rerolls_too(
     assert f"{rolled} roll(s)" in run.stdout and "never revealed" not in run.stdout, run.stdout
 
 
+@pytest.mark.slow  # the game it tampers with is honest_game's
 def test_a_tampered_round_secret_line_fails_verify_naming_the_line(honest_game, tmp_path):
     hub, _, said = honest_game
     lines = hub.journal.path.read_text().splitlines()
