@@ -73,11 +73,10 @@ def ensure_system_packages() -> None:
 
 JOBS = {
     "demo": lambda args: [str(BIN / "dicecup"), "demo", *args],
-    # Four workers, each given whole files (their module fixtures, and a file's tests in their order). The suite
-    # spends most of its time waiting on virtual cups pressed at bot speed, browsers and whole games, not on the
-    # CPU: on two cores, four workers keep them busy where two left them mostly idle.
+    # Two workers, each given whole files (their module fixtures, and a file's tests in their order): the suite
+    # spends most of its time waiting on virtual cups, browsers and whole games, so two run in about half the time.
     # `python3 dev.py test -n 0 ...` runs in one process.
-    "test": lambda args: [str(BIN / "python"), "-m", "pytest", "-n", "4", "--dist", "loadfile", *args],
+    "test": lambda args: [str(BIN / "python"), "-m", "pytest", "-n", "2", "--dist", "loadfile", *args],
 }
 
 
