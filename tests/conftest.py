@@ -2,7 +2,7 @@
 on a busy shared machine is repeatable; run locally with the default profile to explore new examples.
 
 This folder is on the path (pytest puts a conftest's folder there), so helpers shared by several test folders
-live here: processes.py."""
+live here: processes.py (a real dicecup process), inprocess.py (dicecup run here, through cli.main)."""
 import os
 
 import pytest
@@ -28,3 +28,18 @@ def _the_chip_can_run(request):
     problem = chip_missing()
     if problem:
         pytest.fail(problem)
+
+
+# `slow` (pyproject.toml): a test that starts what takes seconds. Marked here by what it starts, so a new test of
+# that kind is marked too: an emulated chip (tests/chip), Chromium (the `browser` fixture), the PostgreSQL server
+# (the postgresql row of `db_url`). Whole games, the wheel and the like carry the mark in their own files.
+def _starts_something_slow(item) -> bool:
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return (str(item.path).startswith(CHIP_TESTS + os.sep) or "browser" in item.fixturenames
+            or params.get("db_url") == "postgresql")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if _starts_something_slow(item):
+            item.add_marker(pytest.mark.slow)

@@ -7,6 +7,9 @@ import threading
 import time
 
 
+READER_GRACE = 5.0  # seconds, once the process has ended, for the last of its output to be read
+
+
 class HubProcess:
     def __init__(self, args, trace=True):
         """trace: DICECUP_TRACE=1, every message the hub sends and receives in the output too."""
@@ -14,26 +17,37 @@ class HubProcess:
         self.proc = subprocess.Popen([sys.executable, "-m", "dicecup", *args], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1, env=env)
         self.lines = []
+        self._read_all = threading.Event()
+        self._new_line = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
         for line in self.proc.stdout:
-            self.lines.append(line.rstrip("\n"))
+            with self._new_line:
+                self.lines.append(line.rstrip("\n"))
+                self._new_line.notify_all()
+        self._read_all.set()
+        with self._new_line:
+            self._new_line.notify_all()
 
     def said(self, text) -> bool:
         return any(text in line for line in self.lines)
 
     def wait_for(self, text, timeout=60):
+        """Until a line holds `text`: woken by each line read, never later than the deadline, nor than the end of
+        the output (or READER_GRACE after the process ended, if a child it left keeps its output open)."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.said(text):
-                return
-            if self.proc.poll() is not None:
-                time.sleep(0.2)  # the reader's last lines
-                if self.said(text):
-                    return
-                break
-            time.sleep(0.02)
+        ended_at = None
+        with self._new_line:
+            while not self.said(text) and not self._read_all.is_set():
+                now = time.monotonic()
+                if ended_at is None and self.proc.poll() is not None:
+                    ended_at = now
+                if now >= deadline or (ended_at is not None and now - ended_at >= READER_GRACE):
+                    break
+                self._new_line.wait(0.05)  # a short wake-up too, to notice the process's end
+        if self.said(text):
+            return
         raise AssertionError(f"the hub never said {text!r}:\n" + "\n".join(self.lines[-40:]))
 
     def type(self, line):

@@ -1,12 +1,14 @@
-"""The command line as a whole, run as a user runs it (real processes, no standard input): every `--help` answers
-(the top-level one, a bare `dicecup`, `python -m dicecup` and each subcommand's) with status 0 and no traceback,
-and a reader that goes away (`dicecup rules dudo | head -c 0`) ends a command quietly."""
+"""The command line as a whole, run as a user runs it (no standard input): every `--help` answers (the top-level
+one, a bare `dicecup`, `python -m dicecup` and each subcommand's) with status 0 and no traceback, and a reader that
+goes away (`dicecup rules dudo | head -c 0`) ends a command quietly. The entry points and the pipes are real
+processes; each subcommand's help is its main's answer here (tests/inprocess.py)."""
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from inprocess import dicecup_here
 
 from dicecup.cli import COMMANDS
 
@@ -41,7 +43,7 @@ def test_no_command_shows_the_commands_without_a_traceback(argv):
 
 @pytest.mark.parametrize("name", list(COMMANDS))
 def test_every_subcommand_help(name):
-    done = run(PYTHON, "-m", "dicecup", name, "--help")
+    done = dicecup_here(name, "--help")
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert done.stdout.startswith(f"usage: dicecup {name}")

@@ -3,7 +3,8 @@
 - every `rules ...` line (a record's first line, or a table's rules as written in prose) parses;
 - every code block that is a game record (it starts with a `rules` line and a `seats` line) referees;
 - every `dicecup ...` command is one the command line takes (its subcommand's own parser reads it, and its
-  --rules parse); the quick, hardware-free ones (`rules`, `odds`) run for real and succeed. A bare
+  --rules parse); the quick, hardware-free ones (`rules`, `odds`) run (through the command's main, here) and
+  succeed. A bare
   `dicecup NAME` in prose names a command: it must exist.
 
 Synopsis lines, with placeholders in capitals or [optional] parts, are usage, not examples, and are skipped.
@@ -12,11 +13,10 @@ import argparse
 import importlib
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from inprocess import dicecup_here
 
 from dicecup.cli import COMMANDS
 from dicecup.rules import Rules, replay
@@ -140,8 +140,7 @@ def test_every_dicecup_command_is_one_the_command_line_takes(words):
     if isinstance(getattr(args, "rules", None), list):
         Rules.parse(" ".join(args.rules))
     if name in RUN_FOR_REAL and not getattr(args, "markdown", None):
-        done = subprocess.run([sys.executable, "-m", "dicecup", *words], capture_output=True, text=True,
-                              timeout=60, stdin=subprocess.DEVNULL)
+        done = dicecup_here(*words)
         assert done.returncode == 0 and done.stdout, done.stderr
 
 

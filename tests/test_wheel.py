@@ -74,6 +74,7 @@ def installed(tmp_path_factory):
     return bin_dir, work, env, source
 
 
+@pytest.mark.slow
 def test_the_installed_package_is_the_wheel_not_this_checkout(installed):
     bin_dir, work, env, _ = installed
     out = run([bin_dir / "python", "-c", "import dicecup, cupcore, dicecup.boards, dicecup.hardware as h; "
@@ -84,6 +85,7 @@ def test_the_installed_package_is_the_wheel_not_this_checkout(installed):
         assert Path(path).is_relative_to(site), f"{path} is not in the fresh environment"
 
 
+@pytest.mark.slow
 def test_the_demo_plays_a_game_and_its_journal_is_refereed(installed):
     bin_dir, work, env, _ = installed
     out = run([bin_dir / "dicecup", "demo", "--seed", "1", "--brief"], work, env, timeout=3 * MINUTES)
@@ -96,6 +98,7 @@ def test_the_demo_plays_a_game_and_its_journal_is_refereed(installed):
     assert verdict["winner"] == winner.group(1)
 
 
+@pytest.mark.slow
 def test_every_board_builds_byte_for_byte_as_from_the_checkout(installed, tmp_path, monkeypatch):
     bin_dir, work, env, source = installed
     # The checkout's build of the very files the wheel was made from (the checkout may have moved on since).

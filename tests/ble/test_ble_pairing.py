@@ -8,6 +8,8 @@ the air; the cup's receiving code is the real one: chunks, Link, Cup, keyed by r
 import os
 import time
 
+import pytest
+
 from cupcore import cup as cupmod
 from cupcore import session as sessions
 from cupcore import wire
@@ -29,6 +31,7 @@ def test_a_paired_round_over_20_byte_notifications(radio):  # noqa: F811
     hub.transport.close()
 
 
+@pytest.mark.slow
 def test_a_paired_round_survives_lost_and_reordered_notifications(radio):  # noqa: F811
     cup = add_cup(radio, "AB:02", loss=0.15, swap=0.15, seed=7)
     pair(cup.cup, cup.link, KEY)

@@ -159,6 +159,7 @@ def test_build_makes_what_goes_on_the_board(board, tmp_path):
     assert all(d in readme for d in manifest["dependencies"])
 
 
+@pytest.mark.slow
 def test_a_build_names_board_paths_not_the_builders_checkout(tmp_path):
     build("pico", tmp_path / "one")
     code = (tmp_path / "one" / "lib" / "cupcore" / "cup.mpy").read_bytes()
@@ -170,6 +171,7 @@ def test_a_build_names_board_paths_not_the_builders_checkout(tmp_path):
         assert one.read_bytes() == (tmp_path / "two" / one.relative_to(tmp_path / "one")).read_bytes(), one.name
 
 
+@pytest.mark.slow
 def test_the_build_command(tmp_path):
     ok = subprocess.run([tool("dicecup"), "build", "--board", "pico", "--out", str(tmp_path / "p")],
                         capture_output=True, text=True, timeout=120)

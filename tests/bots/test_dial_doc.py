@@ -1,11 +1,14 @@
 """docs/bots.md shows the difficulty dial as the arena measures it today: regenerated, it must not change."""
 from pathlib import Path
 
+import pytest
+
 from dicecup.bots.dial import END, START, rewrite
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
 
 
+@pytest.mark.slow
 def test_the_measured_tables_in_docs_bots_md_are_current():
     page = PAGE.read_text(encoding="utf-8")
     assert START in page and END in page

@@ -2,6 +2,8 @@
 misbehaving bot is replaced, the arena seats only poker bots at poker, and poker-hard beats the baseline."""
 import random
 
+import pytest
+
 from dicecup.bots.arena import run_arena, wilson
 from dicecup.bots.poker_bots import PokerBaseline, PokerHard, believed
 from dicecup.bots.poker_game import play_poker_game, run_poker_game
@@ -80,6 +82,7 @@ def test_the_arena_plays_poker_and_refuses_face_bid_bots_there(capsys):
     assert "hard plays face bids" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_poker_hard_beats_the_baseline_heads_up():
     result = run_arena(["poker-hard", "poker-baseline"], POKER, 400, "test", workers=1)
     hard = result.scores[0]

@@ -53,6 +53,7 @@ def _check_distribution(dist, view):
 
 
 @pytest.mark.parametrize("name", FACE_BOTS)
+@pytest.mark.slow
 def test_act_only_plays_what_its_policy_allows(name):
     views = face_views()[::3]
     assert len(views) > 100

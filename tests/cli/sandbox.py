@@ -3,7 +3,9 @@ what a run left behind.
 
 Each row runs in its own sandbox: HOME (so the data folder is HOME/.local/share/dicecup, or --data {data}, the
 same folder), TMPDIR, a working folder holding a person's own files (MINE), whatever the row's setup puts there,
-and a pty with nothing behind it ({pty}). The tree is fingerprinted before and after, all but the data folder."""
+and a pty with nothing behind it ({pty}). The tree is fingerprinted before and after, all but the data folder.
+A row runs through dicecup.cli.main in this process (tests/inprocess.py) unless it names why it needs a real
+process (Row.process): there its status, stderr and files are the same as a process's, in milliseconds."""
 import hashlib
 import os
 import subprocess
@@ -12,6 +14,8 @@ import time
 import tty
 from dataclasses import dataclass
 from pathlib import Path
+
+from inprocess import dicecup_here
 
 @dataclass(frozen=True)
 class Row:
@@ -22,6 +26,7 @@ class Row:
     starts: str = ""     # how the line starts, if not "dicecup COMMAND: "
     status: int = 0      # the exit status, when one is required (0: any non-zero)
     pipe: bool = False   # stdout is a pipe whose reader has gone (`| head -c 0`): a quiet end, no line at all
+    process: str = ""    # why the row must be a real `python -m dicecup` process; empty: run through cli.main here
 
     @property
     def name(self) -> str:
@@ -169,31 +174,55 @@ class Outcome:
 
 
 def run_row(row: Row, sandbox: Path) -> Outcome:
+    return prepare_row(row, sandbox).run()
+
+
+def prepare_row(row: Row, sandbox: Path) -> "Prepared":
+    """The row's sandbox made and fingerprinted, and the environment its run will have: work that reads this
+    process's environment and working folder, done before any row changes them (Prepared.run may be on a thread)."""
     _make_sandbox(row, sandbox)
-    before = _fingerprint(sandbox)
-    master, slave = os.openpty()  # {pty}: a serial port with nothing behind it
-    tty.setraw(slave)
-    argv = [sys.executable, "-m", "dicecup", *(_fill(word, sandbox, os.ttyname(slave)) for word in row.args)]
-    started = time.monotonic()
-    if row.pipe:
+    return Prepared(row, sandbox, _env(sandbox), _fingerprint(sandbox))
+
+
+@dataclass
+class Prepared:
+    row: Row
+    sandbox: Path
+    env: dict
+    before: dict
+
+    def run(self) -> Outcome:
+        """The row as a real process if it says why it needs one (Row.process), else in this process."""
+        master, slave = os.openpty()  # {pty}: a serial port with nothing behind it
+        tty.setraw(slave)
+        words = [_fill(word, self.sandbox, os.ttyname(slave)) for word in self.row.args]
         reader, writer = os.pipe()
-        os.close(reader)  # the reader has gone before a byte is written
-        stdout = writer
-    else:
-        stdout = subprocess.DEVNULL
+        os.close(reader)  # for a row whose reader has gone before a byte is written
+        started = time.monotonic()
+        try:
+            run = _in_a_process if self.row.process else _in_this_process
+            status, stderr, timed_out = run(self, words, writer if self.row.pipe else None)
+        finally:
+            for fd in (writer, master, slave):
+                os.close(fd)
+        seconds = time.monotonic() - started
+        after = _fingerprint(self.sandbox)
+        changed = {path: (self.before.get(path), after.get(path)) for path in set(self.before) | set(after)
+                   if self.before.get(path) != after.get(path)}
+        return Outcome(status, stderr, seconds, changed, timed_out)
+
+
+def _in_a_process(prepared: Prepared, words, stdout_fd):
+    argv = [sys.executable, "-m", "dicecup", *words]
+    stdout = subprocess.DEVNULL if stdout_fd is None else stdout_fd
     try:
         proc = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE,
-                              cwd=sandbox / "work", env=_env(sandbox), timeout=row.within * 3)
-        status, stderr, timed_out = proc.returncode, proc.stderr.decode(errors="replace"), False
+                              cwd=prepared.sandbox / "work", env=prepared.env, timeout=prepared.row.within * 3)
+        return proc.returncode, proc.stderr.decode(errors="replace"), False
     except subprocess.TimeoutExpired as expired:  # subprocess.run has killed it
-        status, stderr, timed_out = -9, (expired.stderr or b"").decode(errors="replace"), True
-    finally:
-        if row.pipe:
-            os.close(writer)
-        os.close(master)
-        os.close(slave)
-    seconds = time.monotonic() - started
-    after = _fingerprint(sandbox)
-    changed = {path: (before.get(path), after.get(path)) for path in set(before) | set(after)
-               if before.get(path) != after.get(path)}
-    return Outcome(status, stderr, seconds, changed, timed_out)
+        return -9, (expired.stderr or b"").decode(errors="replace"), True
+
+
+def _in_this_process(prepared: Prepared, words, stdout_fd):
+    ran = dicecup_here(*words, cwd=prepared.sandbox / "work", env=prepared.env, stdout_fd=stdout_fd)
+    return ran.returncode, ran.stderr, False

@@ -1,6 +1,8 @@
 """`dicecup build --out DIR` never deletes what dicecup did not write (issue 12 item 1)."""
 import json
 
+import pytest
+
 from clirun import dicecup, one_plain_line
 
 
@@ -24,6 +26,7 @@ def test_force_writes_beside_the_users_files(tmp_path):
     assert (out / "notes.txt").read_text() == "mine" and (out / "manifest.json").exists()
 
 
+@pytest.mark.slow
 def test_a_rebuild_replaces_its_own_files_and_keeps_the_users(tmp_path):
     out = tmp_path / "dist" / "pico"
     assert dicecup("build", "--board", "pico", "--out", out).returncode == 0
@@ -42,6 +45,7 @@ def test_a_rebuild_replaces_its_own_files_and_keeps_the_users(tmp_path):
     assert "wiring-notes.txt" not in listed and "lib/extra.py" not in listed and "main.py" in listed
 
 
+@pytest.mark.slow
 def test_a_built_file_the_user_edited_is_not_overwritten_without_force(tmp_path):
     out = tmp_path / "pico"
     assert dicecup("build", "--board", "pico", "--out", out).returncode == 0

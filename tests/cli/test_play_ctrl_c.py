@@ -41,6 +41,7 @@ def test_ctrl_c_in_play_names_the_journal_and_the_resume_command(tmp_path):
     assert f"dicecup resume {journal}" in err, err
 
 
+@pytest.mark.slow
 def test_ctrl_c_in_demo_names_the_journal_it_kept(tmp_path):
     status, err, journal = _interrupted(["demo", "--cups", "6", "dice=9"], tmp_path / "data")
     assert status == 130, err

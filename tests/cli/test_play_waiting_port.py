@@ -84,6 +84,7 @@ BEHIND = {
 
 
 @pytest.mark.parametrize("behind", list(BEHIND))
+@pytest.mark.slow
 def test_play_says_what_a_silent_port_seems_to_be(behind, tmp_path):
     make, expected = BEHIND[behind]
     device = make(tmp_path)
@@ -110,6 +111,7 @@ def test_play_says_what_a_silent_port_seems_to_be(behind, tmp_path):
         device.stop()
 
 
+@pytest.mark.slow
 def test_resume_says_what_a_silent_port_seems_to_be(tmp_path):
     """`dicecup resume` reopens the ports its journal names: one with nothing behind it is named the same way."""
     device = BarePty()
@@ -153,6 +155,7 @@ def test_a_port_named_twice_or_pasted_with_spaces_is_one_port(tmp_path):
         device.stop()
 
 
+@pytest.mark.slow
 def test_a_dicecup_cup_the_hub_refuses_is_not_probed(tmp_path):
     """A cup that speaks dicecup but is not seated (unpaired: `dicecup sim`'s cups hold no key this hub knows) is
     refused on the screen by the hub; the port is not knocked on with Ctrl-C as if it were a bare board."""

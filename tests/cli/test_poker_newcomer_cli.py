@@ -1,10 +1,13 @@
-"""A newcomer's odd options around poker dice (issue 14), each through a real `dicecup` process with no stdin: one
-plain line that says what to do instead, never a game of bots that can't play it nor a hint that is refused next."""
+"""A newcomer's odd options around poker dice, each through `dicecup` with no stdin: one plain line that says what
+to do instead, never a game of bots that can't play it nor a hint that is refused next. `play` runs as a real
+process; verify, referee and odds, which only read what they are given, through their main here
+(tests/inprocess.py)."""
 from pathlib import Path
 
 import pytest
 
 from clirun import dicecup, one_plain_line
+from inprocess import dicecup_here
 
 
 @pytest.mark.parametrize("words, says", [
@@ -40,23 +43,23 @@ def _edited(tmp_path, old, new):
 
 
 def test_the_demo_journal_verifies_and_referees_as_it_was_played():
-    verified = dicecup("verify", DEMO)
+    verified = dicecup_here("verify", DEMO)
     assert verified.returncode == 0 and "every commitment, entropy and die checks" in verified.stdout, verified
-    refereed = dicecup("referee", DEMO)
+    refereed = dicecup_here("referee", DEMO)
     assert refereed.returncode == 0 and "winner: ben" in refereed.stdout, refereed
 
 
 def test_verify_names_a_poker_die_by_its_face_as_the_journal_writes_it(tmp_path):
     # was "die 5 shows 6 but its seed and the hub's entropy give 5": the journal says A and K
-    line = one_plain_line(dicecup("verify", _edited(tmp_path, "reveal Q A A A K", "reveal Q A A A A")), "verify")
+    line = one_plain_line(dicecup_here("verify", _edited(tmp_path, "reveal Q A A A K", "reveal Q A A A A")), "verify")
     assert "line 44: die 5 shows A but its seed and the hub's entropy give K" in line, line
 
 
 @pytest.mark.parametrize("kept", [("KKQ",), ("K,K,Q",), ("K K Q",), ("k", "kq")])
 def test_odds_takes_the_kept_dice_written_as_a_hand_is(kept):
     # `--mine KKQ` (as bids are written) was refused: "'KKQ' is not a die: a die shows 9, T (ten), J, Q, K or A"
-    spaced = dicecup("odds", "--rules", "poker", "--mine", "K", "K", "Q", "--bid", "KKKQQ")
-    written = dicecup("odds", "--rules", "poker", "--mine", *kept, "--bid", "KKKQQ")
+    spaced = dicecup_here("odds", "--rules", "poker", "--mine", "K", "K", "Q", "--bid", "KKKQQ")
+    written = dicecup_here("odds", "--rules", "poker", "--mine", *kept, "--bid", "KKKQQ")
     assert spaced.returncode == 0 and "keeping 3 dice, re-rolling 2: 8.33 %" in spaced.stdout, spaced
     assert (written.returncode, written.stdout) == (0, spaced.stdout), written.stderr
 
@@ -67,17 +70,17 @@ def test_odds_takes_the_kept_dice_written_as_a_hand_is(kept):
     (("",), "'' is not a die"),
 ])
 def test_odds_refuses_kept_dice_that_are_not_dice_in_one_line(kept, says):
-    line = one_plain_line(dicecup("odds", "--rules", "poker", "--mine", *kept, "--bid", "KK"), "odds")
+    line = one_plain_line(dicecup_here("odds", "--rules", "poker", "--mine", *kept, "--bid", "KK"), "odds")
     assert says in line, line
 
 
 def test_odds_json_without_a_bid_at_poker_asks_for_a_poker_hand():
     # said "add --bid QxF", the face-bid notation, which poker dice then refuses ("'3x3' is not a hand")
-    line = one_plain_line(dicecup("odds", "--rules", "poker", "--json"), "odds")
+    line = one_plain_line(dicecup_here("odds", "--rules", "poker", "--json"), "odds")
     assert "--bid KKKQQ" in line and "QxF" not in line, line
 
 
 def test_verify_tallies_a_poker_journal_in_the_faces_poker_players_read():
     # was "ana (cup 1): faces 1-6 2 1 0 1 2 4": poker dice has no 1 to 6, its faces are 9 T J Q K A
-    done = dicecup("verify", DEMO)
+    done = dicecup_here("verify", DEMO)
     assert done.returncode == 0 and "  ana (cup 1): faces 9-A 2 1 0 1 2 4 (10 dice)" in done.stdout, done.stdout

@@ -121,6 +121,7 @@ def test_the_hubs_transport_when_the_cup_goes_away(pty):
                                        "is reading its port); plug it back in"
 
 
+@pytest.mark.slow
 def test_a_board_that_answers_bytes_that_are_not_text(pty, tmp_path):
     # It looks like MicroPython's REPL to the banner check, then answers the raw REPL in bytes that are not UTF-8.
     def answer(data):

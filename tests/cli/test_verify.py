@@ -2,14 +2,15 @@
 
 journals/demo-dudo-seed3.txt is the journal of a real `dicecup demo --seed 3` (four virtual cups: the firmware on
 the MicroPython unix port behind ptys), kept as written. Any single changed die, seed, commitment, nonce or
-entropy byte in it must fail, naming the line."""
+entropy byte in it must fail, naming the line. The commands run through their main in this process
+(tests/inprocess.py): what they check is the file."""
 import random
 import shutil
 from pathlib import Path
 
 import pytest
 
-from clirun import dicecup
+from inprocess import dicecup_here as dicecup
 from dicecup.hub.fairness import FairnessError, check_journal, p_value_df5
 
 HERE = Path(__file__).parent

@@ -37,6 +37,7 @@ def start(**where):
     return cup
 
 
+@pytest.mark.slow
 def test_the_cup_plays_from_a_romfs_image_in_a_heap_too_small_for_its_code(code):
     image, _ = code
     cup = start(romfs=image)

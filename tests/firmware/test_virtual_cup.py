@@ -65,6 +65,7 @@ def fair(digest, dice, seed):
         bytes(dicemod.roll(seed, NONCE, SEAT, ENTROPY, len(dice))) == bytes(dice)
 
 
+@pytest.mark.slow
 def test_a_whole_round_over_the_pty(cup, peer):
     assert cup.device.startswith("/dev/pts/") and os.path.islink(cup.path)
     proto, fw_major, fw_minor, cup_id, name, board = handshake(peer)
@@ -100,6 +101,7 @@ def test_a_whole_round_over_the_pty(cup, peer):
     assert set(before_reveal) <= {wire.HELLO, wire.COMMIT, wire.INTENT}
 
 
+@pytest.mark.slow
 def test_bad_input_never_crashes_the_cup_or_shows_its_dice(cup, peer):
     handshake(peer)
     digest = start_deal(peer, 3)
@@ -135,6 +137,7 @@ def test_bad_input_never_crashes_the_cup_or_shows_its_dice(cup, peer):
     assert fair(digest, dice, salt)
 
 
+@pytest.mark.slow
 def test_cue_turn_and_cue_call_are_shown_and_sounded_by_the_virtual_cup(cup, peer):
     """The virtual cup is a board driven by the same Runner as the real ones: a cue blinks and sounds its tone
     (the LED file says which: `tone=HZ` on the line where the cue's display starts)."""

@@ -4,6 +4,7 @@ import binascii
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import pytest
 
 from cupcore import wire
 from cupcore.link import Link
@@ -69,6 +70,7 @@ def test_random_bytes_never_crash_and_never_become_messages(noise):
 
 @settings(max_examples=300, deadline=None)
 @given(messages, Mutation.strategy(), messages)
+@pytest.mark.slow
 def test_a_mutated_frame_is_rejected_or_decodes_to_something_sent_and_the_next_frame_gets_through(first, ops, second):
     link, got, out = new_link()
     damaged = mutate(wire.encode(first[0], first[1]), ops)

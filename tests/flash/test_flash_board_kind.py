@@ -31,6 +31,7 @@ def test_the_virtual_board_says_what_it_is(tmp_path):
     assert ESP32 in proc.stdout, proc.stdout + proc.stderr
 
 
+@pytest.mark.slow
 def test_atom_firmware_onto_a_pico_is_refused_and_nothing_changes(tmp_path, atom_dist):
     with VirtualBoard(tmp_path / "board", machine=PICO) as board:
         (board.folder / "main.py").write_text("# the cup that works\n")

@@ -52,6 +52,7 @@ def test_port_busy(capsys, board, tmp_path, pico_dist):
     assert code == 2 and "busy" in line and "close it" in line
 
 
+@pytest.mark.slow
 def test_board_without_micropython(capsys, tmp_path, pico_dist):
     with SilentBoard(chatter=True) as other:
         code, _, err = run_flash(capsys, "--port", other.path, "--dist", pico_dist, "--data", tmp_path)
@@ -59,6 +60,7 @@ def test_board_without_micropython(capsys, tmp_path, pico_dist):
     assert code == 2 and "doesn't run MicroPython" in line and "docs/flashing.md" in line
 
 
+@pytest.mark.slow
 def test_circuitpython_where_micropython_was_asked(capsys, tmp_path, pico_dist):
     with FakeCircuitPython() as cpb:  # STAND-IN: only CircuitPython's banner, not CircuitPython
         code, _, err = run_flash(capsys, "--port", cpb.path, "--dist", pico_dist, "--data", tmp_path)

@@ -6,8 +6,12 @@ import sys
 import threading
 import time
 
+import pytest
+
 from conftest import needs_micropython
 from standin_ports import SilentBoard
+
+pytestmark = pytest.mark.slow  # real flash processes stopped with Ctrl-C
 
 
 def start_flash(*args):

@@ -1,6 +1,8 @@
 """dicecup ports: what runs on each port, and the cup that answers; cupcore's break-in that lets a cup be flashed."""
 import json
 
+import pytest
+
 from conftest import needs_micropython
 from cupcore import wire
 from cupcore.breakin import BreakIn
@@ -28,6 +30,7 @@ def test_ports_tells_micropython_and_the_cup(capsys, monkeypatch, board, tmp_pat
     assert row["cup"]["name"] == "hal" and row["cup"]["board"] == "pico" and row["cup"]["firmware"] == "0.1"
 
 
+@pytest.mark.slow
 def test_ports_tells_circuitpython_and_nothing(capsys, monkeypatch):
     with FakeCircuitPython() as cpb, SilentBoard() as other:
         rows = ports(capsys, monkeypatch, cpb.path, other.path)
@@ -57,6 +60,7 @@ def test_break_in_only_between_frames():
             assert not stops(frame + frame), (seq, ack)
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_probing_gives_the_board_its_program_back():
     # `dicecup ports` stops a board's program to read its REPL banner; Ctrl-C right then must not leave it stopped.
     import signal

@@ -6,6 +6,8 @@ import os
 import re
 import time
 
+import pytest
+
 from conftest import needs_micropython
 from dicecup.cli import main
 from dicecup.flash.micropython import BOOT_PY, GUARD
@@ -36,6 +38,7 @@ def silent_port():
     return master, slave, os.ttyname(slave)
 
 
+@pytest.mark.slow
 def test_a_silent_port_is_waited_out_to_the_deadline_and_never_knocked_on():
     master, slave, path = silent_port()
     try:
@@ -60,6 +63,7 @@ def test_a_bare_micropython_repl_is_told_at_once_not_after_the_boot_deadline(boa
 
 
 @needs_micropython
+@pytest.mark.slow
 def test_a_cup_left_at_its_repl_is_restarted_and_found_as_the_cup(board, tmp_path, pico_dist):
     assert main(["flash", "--board", "pico", "--port", board.path, "--data", str(tmp_path / "data"),
                  "--name", "ana", "--dist", str(pico_dist)]) == 0

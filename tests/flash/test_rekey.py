@@ -3,6 +3,8 @@ after a real `dicecup flash`: the board gets a new key, the registry takes it on
 the cup then pairs with the new key and no longer with the old (issue 13)."""
 import time
 
+import pytest
+
 from conftest import needs_micropython
 from cupcore import wire
 from dicecup.cli import main
@@ -32,6 +34,7 @@ def registered(data):
         return registry.all()[0]
 
 
+@pytest.mark.slow
 def test_rekey_writes_a_new_key_to_the_board_then_the_registry_and_the_cup_pairs_only_with_it(
         capsys, board, tmp_path, pico_dist):
     data = tmp_path / "data"

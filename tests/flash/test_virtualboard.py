@@ -4,8 +4,12 @@ import select
 import threading
 import time
 
+import pytest
+
 from dicecup.sim.ptyrelay import open_raw_pty
 from virtualboard import VirtualBoard
+
+pytestmark = pytest.mark.slow  # waits for a board that is not reading
 
 
 def test_bytes_for_a_board_that_is_not_reading_wait_until_it_reads(tmp_path):

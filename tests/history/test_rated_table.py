@@ -3,6 +3,8 @@ A real hub process with two bots on it (no cups: the quickest real table)."""
 import re
 from pathlib import Path
 
+import pytest
+
 from history_helpers import dicecup
 
 from dicecup.history.db import open_engine
@@ -12,6 +14,7 @@ from dicecup.history.stats import game_list
 from dicecup.history.store import import_files
 
 
+@pytest.mark.slow
 def test_a_rated_table_shows_nerve_and_lands_the_game(db_url, tmp_path):
     earlier = tmp_path / "earlier.txt"   # the hard bot has played before: its nerve is not a newcomer's
     earlier.write_text(journal_text(2, "2026-11-01 20:00:00", "dudo", ("ana", "bot1"), bots={"bot1": "hard"}))
@@ -42,6 +45,7 @@ def test_a_league_out_of_reach_is_said_before_the_table_starts(tmp_path):
     assert not (tmp_path / "games").exists()
 
 
+@pytest.mark.slow
 def test_a_rated_game_whose_hub_died_is_rated_when_resume_finishes_it(db_url, tmp_path):
     """The journal of a rated table says so from its first lines (`#@ rated-table`, with the league's --db): a hub
     killed mid-game and `dicecup resume JOURNAL` (no --rated, no --db: nobody remembers them after a crash) lands

@@ -1,5 +1,7 @@
 """`dicecup stats NAME`: games, wins, average place, calls and how often right, bluffs caught, bids called and how
 often they held, spot calls and hits, bullets survived; --plot draws nerve over time."""
+import pytest
+
 from history_helpers import dicecup, dicecup_json
 
 from dicecup.history.db import open_engine
@@ -42,6 +44,7 @@ def test_bullets_survived_are_the_records_safe_shots(db_url, tmp_path):
     assert ana["bullets_survived"] == sum(words[2] == "safe" for words in lines)
 
 
+@pytest.mark.slow
 def test_stats_command_and_its_plot(db_url, tmp_path):
     for k in range(4):
         (tmp_path / f"g{k}.txt").write_text(journal_text(k, f"2026-11-0{k + 1} 20:00:00"))

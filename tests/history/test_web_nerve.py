@@ -7,6 +7,7 @@ import urllib.error
 import urllib.request
 
 from websockets.sync.client import connect
+import pytest
 
 from dicecup.history.db import open_engine
 from dicecup.history.rated import RatedTable
@@ -14,6 +15,9 @@ from dicecup.history.ratings import leaderboard
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
 from dicecup.web.server import WebTable
+
+pytestmark = pytest.mark.slow  # a rated table served to a web page, played to its end
+
 
 DEADLINE = 60
 

@@ -5,13 +5,17 @@ import subprocess
 import sys
 import threading
 
+import pytest
 import sqlalchemy as sa
+
 from history_helpers import openskill_directly, write_games
 
 from dicecup.history.db import open_engine
 from dicecup.history.ratings import leaderboard
 from dicecup.history.samples import league_night
 from dicecup.history.schema import games
+
+pytestmark = pytest.mark.slow  # four writer processes at once
 
 WRITER = """
 import sys

@@ -3,9 +3,12 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from table_helpers import referee
 
 
+@pytest.mark.slow
 def test_the_demo_plays_a_whole_game_and_names_the_winner_and_the_journal(tmp_path):
     done = subprocess.run([sys.executable, "-m", "dicecup", "demo", "--seed", "readme", "--data", str(tmp_path),
                            "--brief"], capture_output=True, text=True, timeout=300)
@@ -25,6 +28,7 @@ def test_the_demo_refuses_bad_rules_clearly():
     assert done.returncode == 2 and done.stderr.startswith("dicecup demo: dudo does not offer load")
 
 
+@pytest.mark.slow
 def test_the_same_seed_replays_the_same_demo(tmp_path):
     """README: `dicecup demo --seed S` replays the same game. The bots' hands once asked their bot again when a
     turn's cue blinked while they were still pressing, which drew from its seeded randomness a second time."""

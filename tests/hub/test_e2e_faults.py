@@ -2,9 +2,13 @@
 The cable is a relay between two pseudo-terminals (link/ptyrelay.py); pulling it closes the hub's side."""
 import json
 
+import pytest
+
 from dicecup.hub.phases import TablePhase
 from dicecup.rules import Record, Reroll, Retire, Roll
 from table_helpers import LiveTable, referee
+
+pytestmark = pytest.mark.slow  # whole games with cups pulled, restarted and cheating
 
 
 def bidding_under_way(table):

@@ -7,6 +7,9 @@ import pytest
 from dicecup.rules import Record
 from table_helpers import LiveTable, moves_match_intents, referee
 
+pytestmark = pytest.mark.slow  # whole games on virtual cups
+
+
 # Short tables (fewer dice, a hotter revolver, a lower limit) so that each whole game takes seconds.
 PRESETS = {
     "dudo": "dudo dice=2",

@@ -5,10 +5,14 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
+
 from dicecup.sim.virtualcup import VirtualCups, find_micropython
 from dicecup.rules import BIDDING, Bid, Move, Record, Reroll, replay
 from processes import HubProcess
 from table_helpers import referee
+
+pytestmark = pytest.mark.slow  # a hub killed mid-round and resumed to the end
 
 
 def next_move(state):

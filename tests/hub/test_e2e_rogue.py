@@ -6,11 +6,15 @@ import random
 import select
 import time
 
+import pytest
+
 from cupcore import wire
 from cupcore.link import Link
 from dicecup.sim.ptyrelay import open_raw_pty
 from dicecup.rules import Record, Retire
 from table_helpers import LiveTable, referee
+
+pytestmark = pytest.mark.slow  # a whole game with a rogue cup flooding the hub
 
 
 class RogueCup:

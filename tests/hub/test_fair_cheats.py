@@ -19,6 +19,9 @@ from dicecup.sim import virtualcup
 from dicecup.sim.players import BotPlayers
 from table_helpers import LiveTable
 
+pytestmark = pytest.mark.slow  # whole games with cheating cups
+
+
 CHEAT_MAIN = Path(__file__).parent / "cheatcups" / "cheatmain.py"
 
 

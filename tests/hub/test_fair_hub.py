@@ -71,6 +71,7 @@ def test_a_game_resumed_mid_deal_keeps_the_bots_seeds_and_still_verifies(tmp_pat
     assert checked.scheme == "fair" and checked.rolls > 3
 
 
+@pytest.mark.slow
 def test_the_hub_sends_a_cup_its_entropy_only_once_it_holds_the_cups_commitment(tmp_path):
     """ana's cup holds its commitment back for two seconds: no entropy reaches it meanwhile (a hub that sent it
     with the deal would let a cup pick its seed for the dice it wants); once the commitment is in, it comes."""

@@ -69,6 +69,7 @@ def test_a_keyed_cup_pairs_and_its_hub_then_talks_to_it_only_in_authenticated_fr
         assert hub.link.session.heard >= 1 and hub.link.forged == 0 and hub.link.replayed == 0
 
 
+@pytest.mark.slow
 def test_hijacker_with_a_seated_cups_id_and_the_wrong_key_is_not_seated_even_while_the_seat_is_empty(cups, tmp_path):
     ana, ben = cups("ana", 0xA, KEY), cups("ben", 0xB, OTHER_KEY)
     table = table_of(tmp_path / "data", {0xA: KEY, 0xB: OTHER_KEY}, cups=(ana, ben))
@@ -119,6 +120,7 @@ def frames_in(data):
     return found
 
 
+@pytest.mark.slow
 def test_replayer_resending_an_earlier_sessions_frames_gets_none_of_them_taken(cups):
     ana = cups("ana", 0xA, KEY)
     keys = {0xA: KEY}.get
@@ -164,6 +166,7 @@ def test_replayer_resending_an_earlier_sessions_frames_gets_none_of_them_taken(c
         os.close(slave)
 
 
+@pytest.mark.slow
 def test_phone_like_client_on_the_cups_line_without_the_key_changes_nothing_and_learns_no_more_than_hello(cups):
     ana = cups("ana", 0xA, KEY)
     with CupPeer(ana.path) as phone:  # no keys: it speaks plain frames, as any client can

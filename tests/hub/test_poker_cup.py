@@ -5,12 +5,16 @@ import io
 
 from rich.console import Console
 
+import pytest
+
 from dicecup.hub.fairness import check_journal
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules, replay
 from dicecup.sim.pokerdemo import play_poker_demo
 from dicecup.sim.virtualcup import VirtualCups, find_micropython
+
+pytestmark = pytest.mark.slow  # whole games on a virtual cup
 
 
 def _one_cup_game(data, seed, players):

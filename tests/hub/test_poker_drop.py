@@ -8,12 +8,16 @@ import time
 
 from rich.console import Console
 
+import pytest
+
 from dicecup.hub.fairness import check_journal
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Record, Reroll, Rules, replay
 from dicecup.sim.pokerdemo import play_poker_demo
 from dicecup.sim.virtualcup import VirtualCups, find_micropython
+
+pytestmark = pytest.mark.slow  # a whole game with a cup pulled and put back
 
 
 def _wait(predicate, what, timeout=60.0):

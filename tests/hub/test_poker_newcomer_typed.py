@@ -158,6 +158,7 @@ def test_anything_typed_by_anyone_is_one_line_and_a_finished_game_referees_and_v
         check_journal(text)
 
 
+@pytest.mark.slow
 def test_five_of_a_kind_taken_at_a_virtual_cup_is_tried_for_by_typing(tmp_path):
     """Before: `ana tries 1 2` was refused at `play --sim 1` ("takes only the opening shake typed") and nobody had the
     cup's buttons, so a game where five of a kind was accepted waited for good; nor were the dice said."""

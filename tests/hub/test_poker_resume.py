@@ -92,6 +92,7 @@ def _mid_round(state) -> bool:
     return state.winner is None and bool(state.bids) and state.phase in (RECEIVING, BIDDING)
 
 
+@pytest.mark.slow
 def test_a_bots_poker_hub_killed_mid_round_twice_resumes_each_time_to_one_winner(tmp_path):
     data = ["--data", str(tmp_path)]
     hubs = [HubProcess(["play", "--rules", "poker", "lives=1", "--bots", "3", "--seed", "cut", *data])]
@@ -177,6 +178,7 @@ def _cut_and_resumed(tmp_path, first, resume_args, cup=None):
     return _referee_and_verify(journal)
 
 
+@pytest.mark.slow
 def test_a_poker_hub_of_one_virtual_cup_killed_mid_round_resumes_with_a_new_virtual_cup(tmp_path):
     data = ["--data", str(tmp_path)]
     first = HubProcess(["play", "--rules", "poker", "lives=1", "--sim", "1", "--players", "ana,ben,cy",
@@ -198,6 +200,7 @@ def _press_shake(cup, round, holder, timeout=30.0):
     cup.press("b", "long")
 
 
+@pytest.mark.slow
 def test_a_poker_hub_killed_mid_round_resumes_with_the_same_cup_which_forgets_the_cut_round(tmp_path):
     """The cup outlives the hub (a real cup on USB; here a virtual cup this test runs) and still holds the cut
     round's dice: back, it is told to forget them, and the round is shaken again with its buttons."""
@@ -264,6 +267,7 @@ def test_a_poker_journal_that_cant_go_on_is_refused_in_one_line(finished_journal
     assert damaged.read_text() == before  # refused before the hub wrote a line
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_a_poker_table_of_one_virtual_cup_says_how_to_resume_it_and_the_drawn_opener_opens(tmp_path):
     play = HubProcess(["play", "--rules", "poker", "lives=1", "--sim", "1", "--players", "ana,ben",
                        "--data", str(tmp_path)])

@@ -77,6 +77,7 @@ def honest_game(tmp_path_factory):
         monkeypatch.undo()
 
 
+@pytest.mark.slow
 def test_verify_tallies_every_roll_of_a_virtual_cup_game_the_unseen_rerolls_too(honest_game):
     hub, errors, said = honest_game
     assert not errors and hub.finished and not hub.stopped, said[-3000:]
@@ -94,6 +95,7 @@ def test_verify_tallies_every_roll_of_a_virtual_cup_game_the_unseen_rerolls_too(
     assert f"{rolled} roll(s)" in run.stdout and "never revealed" not in run.stdout, run.stdout
 
 
+@pytest.mark.slow  # the game it tampers with is honest_game's
 def test_a_tampered_round_secret_line_fails_verify_naming_the_line(honest_game, tmp_path):
     hub, _, said = honest_game
     lines = hub.journal.path.read_text().splitlines()
@@ -110,6 +112,7 @@ def test_a_tampered_round_secret_line_fails_verify_naming_the_line(honest_game, 
     assert f"line {at + 1}: " in run.stderr and "round secret" in run.stderr, run.stderr
 
 
+@pytest.mark.slow
 def test_a_cup_that_loads_dice_rerolled_unseen_is_caught_at_the_round_secret_and_the_game_stops(tmp_path,
                                                                                                     monkeypatch):
     hub, errors, said = _play(tmp_path, "loaded", monkeypatch, tampered="loaded")
@@ -121,6 +124,7 @@ def test_a_cup_that_loads_dice_rerolled_unseen_is_caught_at_the_round_secret_and
     assert check_journal(text).scheme == "fair"  # every line the journal kept still checks
 
 
+@pytest.mark.slow
 def test_a_cup_whose_firmware_has_no_round_secrets_plays_on_and_the_table_says_what_it_cant_recheck(tmp_path,
                                                                                                      monkeypatch):
     """The version rule: PCLOSE is a new message within protocol 1, so older firmware answers error 2 about it; the
@@ -134,6 +138,7 @@ def test_a_cup_whose_firmware_has_no_round_secrets_plays_on_and_the_table_says_w
     assert checked.scheme == "fair" and checked.unrevealed == 10 * len(hub.state.history), checked
 
 
+@pytest.mark.slow
 def test_a_cup_that_never_opens_its_round_secret_is_stopped_as_cheating(tmp_path, monkeypatch):
     from dicecup.hub.poker.cuplink import TableCup
 
@@ -144,6 +149,7 @@ def test_a_cup_that_never_opens_its_round_secret_is_stopped_as_cheating(tmp_path
     assert "cheating; the game stopped" in hub.journal.path.read_text()
 
 
+@pytest.mark.slow
 def test_a_cup_that_says_it_has_no_round_secret_on_the_line_it_committed_on_is_stopped_as_cheating(tmp_path,
                                                                                                   monkeypatch):
     """Error 4 (no secret) is a cup's answer after a restart that lost it; from a cup that committed to the round's

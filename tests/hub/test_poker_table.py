@@ -104,6 +104,7 @@ def test_moves_typed_at_the_hub_play_the_seat_holding_the_cup(tmp_path):
     table.close()
 
 
+@pytest.mark.slow
 def test_dicecup_play_rules_poker_with_bots_plays_and_verify_rechecks_its_journal(tmp_path):
     run = subprocess.run([sys.executable, "-m", "dicecup", "play", "--rules", "poker", "--bots", "3", "--seed", "7",
                           "--data", str(tmp_path)], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
@@ -118,6 +119,7 @@ def test_dicecup_play_rules_poker_with_bots_plays_and_verify_rechecks_its_journa
     assert refereed.returncode == 0 and "winner: " in refereed.stdout
 
 
+@pytest.mark.slow
 def test_a_poker_journal_cut_inside_a_roll_resumes_to_a_winner(tmp_path):
     """Cut after the first roll's commitments, before its entropy (more in test_poker_resume.py)."""
     hub, _ = _bots_game(tmp_path, seed="resume", bots=2, switches="lives=1")

@@ -11,6 +11,8 @@ from dicecup.rules import Record, replay
 from processes import HubProcess
 from test_poker_resume import _journal_of, _mid_round, _referee_and_verify, _state_when
 
+pytestmark = pytest.mark.slow  # hubs killed mid-round and resumed to the end
+
 
 @pytest.mark.parametrize("fragment", [
     "{holder} bids KK",          # a bid cut short that reads as a (different, legal) bid

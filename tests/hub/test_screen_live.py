@@ -12,6 +12,8 @@ import time
 from rich.cells import cell_len
 from rich.console import Console
 
+import pytest
+
 from dicecup.hub.screen import Screen
 from dicecup.hub.snapshot import GameWon, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted
 from dicecup.hub.tablesetup import TableSetup
@@ -147,6 +149,7 @@ class BotsWaiting:
         self.thread.join(30)
 
 
+@pytest.mark.slow
 def test_on_a_terminal_the_table_clock_ticks_down_and_warns_in_its_last_second(tmp_path):
     """Issue 12 item 9: `⏱ 8s` stayed on the table until the turn ran out."""
     table = BotsWaiting(tmp_path, Console(file=io.StringIO(), width=100, force_terminal=True))

@@ -1,6 +1,8 @@
 """Issue 12 item 9: the turn clock. Nobody was warned as it ran out: now in the clock's last
 seconds (the last 5, or the last third of a shorter clock) the table says so and the cup whose turn it is
 gets CUE_HURRY with the seconds left."""
+import pytest
+
 from cupcore import wire
 from dicecup.hub.phases import TablePhase
 from dicecup.hub.turnclock import hurry_from
@@ -16,6 +18,7 @@ def hurry(values):
     return values[0] == wire.CUE_HURRY
 
 
+@pytest.mark.slow
 def test_the_cup_whose_turn_runs_out_is_hurried_once_with_the_seconds_left(cups, tmp_path):
     ana, ben = cups("ana", 31), cups("ben", 32)
     with PtyTable("dudo dice=1 clock=3", [ana, ben], tmp_path) as table:

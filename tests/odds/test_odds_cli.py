@@ -1,17 +1,16 @@
-"""`dicecup odds` as a user runs it: real processes, exit codes, stdout and stderr."""
+"""`dicecup odds` as a user runs it, through the command's main in this process (tests/inprocess.py): exit codes,
+stdout and stderr."""
 import json
-import subprocess
-import sys
 
 import pytest
+from inprocess import dicecup_here
 
 from dicecup.odds import Sight
 from dicecup.rules import Bid
 
 
 def dicecup(*args):
-    return subprocess.run([sys.executable, "-m", "dicecup", "odds", *args], capture_output=True, text=True,
-                          timeout=60)
+    return dicecup_here("odds", *args)
 
 
 EXAMPLE = ("--rules", "dudo", "--dice", "20", "--mine", "1", "3", "3", "5", "6", "--bid", "7x3")

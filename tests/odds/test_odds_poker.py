@@ -1,12 +1,11 @@
 """Exact poker-dice odds: checked against a plain enumeration written here, against known values, and through
-the real `dicecup odds --rules poker` command."""
+the `dicecup odds --rules poker` command (run here through its main)."""
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from itertools import product
 
 import pytest
+from inprocess import dicecup_here
 
 from dicecup.odds.poker import at_least, five_within
 from dicecup.rules.poker import Hand, is_true
@@ -36,8 +35,7 @@ def test_known_values():
 
 
 def dicecup(*args):
-    return subprocess.run([sys.executable, "-m", "dicecup", "odds", "--rules", "poker", *args], capture_output=True,
-                          text=True, timeout=60)
+    return dicecup_here("odds", "--rules", "poker", *args)
 
 
 def test_the_command_prices_a_bid_from_the_dice_kept():

@@ -1,10 +1,12 @@
-"""`dicecup referee` and `dicecup rules` as a user runs them: real processes, exit codes, stdout and stderr."""
+"""`dicecup referee` and `dicecup rules` as a user runs them: exit codes, stdout and stderr, through the command's
+main in this process (tests/inprocess.py), and real processes where a terminal is their stdin or stdout."""
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from inprocess import dicecup_here
 
 from dicecup.rules.page import full_page
 
@@ -12,9 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "host" / "dicecup" / "examples" / "dudo.txt"
 
 
-def dicecup(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "dicecup", *args], input=stdin, capture_output=True, timeout=60,
-                          text=isinstance(stdin, str) or stdin is None)
+def dicecup(*args, stdin=""):
+    return dicecup_here(*args, stdin=stdin)
 
 
 def test_referee_reports_every_round_and_the_winner():

@@ -14,6 +14,7 @@ GAMES = 10_000
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.slow
 def test_the_fast_path_agrees_with_the_engine_on_random_games(preset):
     assert check_many(preset, GAMES, seed=17) > GAMES
 

@@ -4,6 +4,7 @@ The rule page's worked examples are checked here against the engine, and so are 
 import re
 
 import pytest
+from inprocess import dicecup_here
 
 from dicecup.rules import Rules
 from dicecup.rules.page import full_page, preset_page
@@ -175,27 +176,20 @@ def test_a_cup_that_lost_its_dice_restarts_the_round_and_a_retired_seat_leaves()
 
 
 def test_the_referee_command_refuses_an_illegal_poker_line_with_status_2(tmp_path):
-    import subprocess
-    import sys
     game = tmp_path / "poker.txt"
     game.write_text(record(OPEN + "cy accepts\n"))
-    done = subprocess.run([sys.executable, "-m", "dicecup", "referee", str(game), "--json"], capture_output=True,
-                          text=True, timeout=60)
+    done = dicecup_here("referee", game, "--json")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == "line 5: ben holds the cup, not cy: only the holder accepts it\n"
     game.write_text(CALL_EXAMPLE)
-    done = subprocess.run([sys.executable, "-m", "dicecup", "referee", str(game)], capture_output=True, text=True,
-                          timeout=60)
+    done = dicecup_here("referee", game)
     assert done.returncode == 0 and "round 1: ana opens, the cup goes left" in done.stdout
     assert "the call was right\n  ben loses a life" in done.stdout
 
 
 def test_play_refuses_poker_with_cups_in_one_line(tmp_path):
-    import subprocess
-    import sys
     for words in (["play", "--rules", "poker", "--sim", "2"], ["play", "--rules", "poker", "--sim", "1", "--bots", "2"]):
-        done = subprocess.run([sys.executable, "-m", "dicecup", *words, "--data", str(tmp_path)], capture_output=True,
-                              text=True, timeout=60, stdin=subprocess.DEVNULL)
+        done = dicecup_here(*words, "--data", tmp_path)
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-400:]
         assert done.stderr.endswith("poker dice passes one cup round the table: name who shares it, like "
                                     "`dicecup play --rules poker --sim 1 --players ana,ben,cy` (bots alone: --bots 4)\n")

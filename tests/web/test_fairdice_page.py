@@ -4,9 +4,14 @@ the plain-JavaScript SHA-256 a phone on plain http (no crypto.subtle outside a s
 import json
 from pathlib import Path
 
+import pytest
+
 from webpages import browser  # noqa: F401 - the fixture
 
 from dicecup.web.server import WebTable
+
+pytestmark = pytest.mark.slow  # Chromium
+
 
 VECTORS = json.loads((Path(__file__).resolve().parents[1] / "vectors" / "fair.json").read_text())["cases"]
 

@@ -7,6 +7,8 @@ import threading
 import time
 
 from test_phone_pages import press_for
+import pytest
+
 from webpages import browser  # noqa: F401 - the fixture
 
 from dicecup.hub.tablesetup import TableSetup
@@ -16,6 +18,9 @@ from dicecup.sim.virtualcup import VirtualCups, find_micropython
 from dicecup.web.launch import phone_seats
 from dicecup.web.phonepage import seat_url, serve_phones
 from dicecup.web.server import WebTable
+
+pytestmark = pytest.mark.slow  # a whole game of phones, virtual cups and a bot
+
 
 GAME_DEADLINE = 150
 

@@ -10,6 +10,8 @@ import threading
 import time
 
 from test_phone_pages import GAME_DEADLINE, press_for
+import pytest
+
 from webpages import browser  # noqa: F401 - the fixture
 
 LINK = re.compile(r"(\w+)'s phone \(this link plays \1's seat.*\): (http://127\.0\.0\.1:\d+/p/\S+)$")
@@ -49,6 +51,7 @@ class TypedHub:
         raise AssertionError(f"the hub never said {pattern!r}:\n" + "".join(self.lines[-30:]))
 
 
+@pytest.mark.slow
 def test_the_host_adds_a_phone_seat_while_seats_are_taken_and_it_plays(browser, tmp_path):
     with TypedHub(["--bots", "1", "--phones", "1", "--web", "127.0.0.1:0", "--seed", "added", "--data",
                    str(tmp_path), "dice=2"]) as hub:

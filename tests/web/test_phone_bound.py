@@ -6,7 +6,12 @@ whose phone died moves to another). Real `dicecup play` process typed at through
 pages in two Chromiums (the same phone reloading is test_phone_pages' reload test)."""
 from test_phone_added import LINK, TypedHub
 from test_phone_pages import press_for
+import pytest
+
 from webpages import two_phones  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.slow  # two phone pages in Chromium
+
 
 HELD = "this seat is held by another phone; ask the host to type `release phone1`"
 WAIT_MS = 60000  # a turn comes round once the bots have played theirs; generous, the machine is shared

@@ -14,6 +14,8 @@ import sys
 import time
 
 from test_phone_link import GAME_DEADLINE, StandInPhone, play_with
+import pytest
+
 from webpages import Listener, phone_socket_url
 
 
@@ -61,6 +63,7 @@ class RevealsBeforeTheCall(StandInPhone):
         super()._on(message)
 
 
+@pytest.mark.slow
 def test_reveals_sent_before_the_call_are_not_taken_and_nothing_of_them_reaches_the_table(tmp_path):
     journal, player = play_with(RevealsBeforeTheCall, tmp_path, seed="cheat")
     assert player.early
@@ -116,6 +119,7 @@ def journal_so_far(hub) -> str:
     return journal.path.read_text() if journal is not None else ""
 
 
+@pytest.mark.slow
 def test_a_phone_that_comes_back_without_its_dice_after_a_call_does_not_void_the_call(tmp_path):
     # Rolled again, the call would be void: a called player could escape it by opening the link in a private tab.
     # The call stands instead; the game waits, as for a cup that won't reveal, until the host retires the seat.

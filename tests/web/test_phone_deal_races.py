@@ -8,10 +8,15 @@ the hub has dealt again, which no real hub can be made to do on cue. Each expect
 own Python code (cupcore.commit, cupcore.dice)."""
 from importlib.resources import files
 
+import pytest
+
 from cupcore import commit, dice
 from webpages import browser  # noqa: F401 - the fixture
 
 from dicecup.web.server import WebTable
+
+pytestmark = pytest.mark.slow  # Chromium
+
 
 SEAT, COUNT = 1, 5
 NONCE1, NONCE2 = "11" * 8, "22" * 8

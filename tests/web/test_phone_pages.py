@@ -13,7 +13,12 @@ import time
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_page_messages import dice_outside_reveals
+import pytest
+
 from webpages import browser  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.slow  # whole games on phone pages in Chromium
+
 
 GAME_DEADLINE = 120  # seconds
 

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from webpages import browser  # noqa: F401 - the fixture
 from webpages import Listener, socket_url
 
@@ -170,6 +172,7 @@ document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
 """
 
 
+@pytest.mark.slow
 def test_a_browser_follows_a_whole_poker_game(browser, tmp_path):
     with bots_table(RULES, seed="poker-page", bots=3, data=tmp_path) as (hub, web, runner):
         hub.bot_delay = 0.02
@@ -209,6 +212,7 @@ def test_a_browser_follows_a_whole_poker_game(browser, tmp_path):
     assert any(set(s["dice"]) - {"?"} for s in seen), "no open die was ever drawn"
 
 
+@pytest.mark.slow
 def test_the_poker_demo_serves_the_table_screen_with_its_one_cup_passed_round(tmp_path):
     """`dicecup demo --rules poker --web`: one virtual cup (the real firmware on MicroPython) passed between two
     seats; a page gets the poker table, both seats on that cup, the reveal and the winner (it ignored --web). One

@@ -3,10 +3,14 @@ a phone's page never receives another seat's link; a seat's code goes once that 
 import json
 import urllib.parse
 
+import pytest
+
 from webpages import DEADLINE, Listener, browser, phone_socket_url, socket_url  # noqa: F401 - a fixture
 
 from dicecup.web.phonepage import seat_url
 from dicecup.web.shots import bots_table
+
+pytestmark = pytest.mark.slow  # Chromium and a table of bots
 
 
 def codes(listener, names):

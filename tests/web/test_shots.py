@@ -4,6 +4,8 @@ machines). The committed pictures are the ones docs/table.md shows."""
 import re
 from pathlib import Path
 
+import pytest
+
 from webpages import browser  # noqa: F401 - fails in one line without Chromium
 
 from dicecup.web.shots import take_phone_shot, take_poker_shots, take_shots
@@ -12,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.slow
 def test_the_screenshot_script_shows_bidding_the_reveal_and_the_winner(browser, tmp_path):
     taken = take_shots(tmp_path, browser)
     assert sorted(taken) == ["bidding", "over", "reveal"]
@@ -37,6 +40,7 @@ def test_docs_table_md_shows_the_committed_screenshots():
     assert "python -m dicecup.web.shots" in page and "--web 0.0.0.0:8080" in page
 
 
+@pytest.mark.slow
 def test_the_phone_screenshot_shows_a_seat_peeking_at_its_dice_on_its_turn(browser, tmp_path):
     path, text = take_phone_shot(tmp_path, browser)
     assert path.read_bytes().startswith(PNG)
@@ -45,6 +49,7 @@ def test_the_phone_screenshot_shows_a_seat_peeking_at_its_dice_on_its_turn(brows
     assert re.search(r"\w+ \w+ — by bot\d", text)  # the bid it answers, in words
 
 
+@pytest.mark.slow
 def test_the_poker_screenshots_show_the_cup_passed_round_its_open_dice_and_a_reveal(browser, tmp_path):
     taken = take_poker_shots(tmp_path, browser)
     assert sorted(taken) == ["poker", "poker-reveal"]

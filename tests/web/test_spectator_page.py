@@ -9,9 +9,14 @@ import time
 import urllib.error
 import urllib.request
 
+import pytest
+
 from webpages import browser  # noqa: F401 - the fixture
 
 from dicecup.web.server import WebTable
+
+pytestmark = pytest.mark.slow  # a whole demo game followed in Chromium
+
 
 DEMO_DEADLINE = 150  # seconds for a short demo on a loaded machine
 

@@ -70,6 +70,7 @@ def test_a_taken_port_is_said_in_one_line_and_nothing_is_left_running(tmp_path):
         f"another dicecup): pick another, like --web 8081"]
 
 
+@pytest.mark.slow
 def test_play_prints_the_page_address_and_its_qr_code_and_plays_on(tmp_path):
     done = dicecup("play", "--bots", "3", "--seed", "web", "--data", str(tmp_path), "--web", "127.0.0.1:0")
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2000:]
