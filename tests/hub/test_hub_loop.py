@@ -221,3 +221,23 @@ def test_closing_the_inbox_under_a_waiting_loop_lets_its_waits_end_on_a_put():
     waiter.join(10)
     assert waited == [[]], "the wait outlived the close"
     assert inbox.get_nowait() == ("say", "late")
+
+
+def test_a_port_connected_from_another_thread_while_the_table_plays_is_added_on_the_table_s_thread(tmp_path):
+    """TableSetup.connect called while play() runs elsewhere: the table and its links belong to the loop's thread,
+    so the new connection is handed to it, never added (nor read, nor written) from the caller's thread, where it
+    raced the loop over the connection's outbox."""
+    with LiveTable("dudo dice=2", tmp_path, seed="late-port") as table:
+        table.wait(lambda: bidding_under_way(table), "the first bids")
+        adders = []
+        add = table.table.hub.add_connection
+        table.table.hub.add_connection = lambda conn: (adders.append(threading.current_thread()), add(conn))
+        master, slave = open_raw_pty()
+        try:
+            conns = table.table.connect([os.ttyname(slave)])
+            table.wait(lambda: adders, "the late port to be added")
+            assert adders == [table.thread] and conns[0] in table.table.hub.seating.conns
+        finally:
+            os.close(master)
+            os.close(slave)
+        table.finish()

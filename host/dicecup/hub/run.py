@@ -26,9 +26,11 @@ class Connections:
         self.keys = keys  # cup id -> key, to pair cups with (hub/keyring.py)
         self.lost = {}   # (kind, target) -> time of the next attempt
 
-    def open(self, kind: str, target: str) -> CupConnection:
-        """A connection listening into the inbox; LinkDown (saying why) when the port can't be opened."""
-        return CupConnection(open_transport(kind, target), keys=self.keys).listen(self.inbox)
+    def open(self, kind: str, target: str, listen: bool = True) -> CupConnection:
+        """A connection listening into the inbox (or, with listen=False, not yet: the loop's thread will have it
+        listen as it adds it, see run()); LinkDown (saying why) when the port can't be opened."""
+        conn = CupConnection(open_transport(kind, target), keys=self.keys)
+        return conn.listen(self.inbox) if listen else conn
 
     def dropped(self, conn):
         kind, _, target = conn.name.partition(":")
@@ -93,6 +95,10 @@ def run(hub, inbox, connections=None, until=None, poll=0.01):
         for item in items:
             if item[0] == "down" and connections is not None:
                 connections.dropped(item[1])
+            if item[0] == "add":  # a port opened on another thread while the table plays: its bytes are ours now
+                item[1].listen(inbox)
+                hub.add_connection(item[1])
+                continue
             _handled(hub, item)
         if connections is not None:
             connections.retry(hub)

@@ -89,6 +89,7 @@ class TableSetup:
         self.stop = threading.Event()
         self.keyboard = None  # reading keys under a live table: the terminal's settings to put back
         self.rated = rated  # issue 16: a history.rated.RatedTable with --rated, else None
+        self.looping = False  # play() is running the table's loop (on whichever thread called it)
         self.players = ()  # poker dice: the people passing the table's one cup (poker/onecup.py)
 
     def make_hub(self, expect_cups: int) -> Table:
@@ -115,7 +116,7 @@ class TableSetup:
         for port in ports:
             kind, target = port if isinstance(port, tuple) else ("serial", port)
             try:
-                conns.append(self.connections.open(kind, target))
+                conns.append(self.connections.open(kind, target, listen=not self.looping))
             except ValueError as error:  # a kind of port this hub does not know (a journal from elsewhere)
                 for conn in conns:
                     conn.close()
@@ -129,19 +130,25 @@ class TableSetup:
                     conn.close()
                 raise TableError(str(error)) from None
         for conn in conns:
-            self.hub.add_connection(conn)
+            if self.looping:  # the table's own thread adds it: the table and its links are that thread's alone
+                self.inbox.put(("add", conn))
+            else:
+                self.hub.add_connection(conn)
         return conns
 
     def play(self, typed_commands: bool = False, timeout: float = None):
         if typed_commands:  # under a live table, a key at a time, shown as typed (keyboard.py)
             self.keyboard = read_typing(self.inbox, self.screen, self.screen_feed)
         deadline = None if timeout is None else time.monotonic() + timeout
+        self.looping = True
         try:
             run(self.hub, self.inbox, self.connections,
                 until=lambda: self.stop.is_set() or (deadline is not None and time.monotonic() > deadline))
         except JournalError as error:  # a full disk: the game stops, every whole line kept (issue 12 item 6)
             self.screen_feed.drain()
             raise TableError(str(error)) from None
+        finally:
+            self.looping = False
         self.screen_feed.drain()  # everything said is on the screen before the caller goes on
         if self.rated is not None:  # the finished game into the history, and the change in nerve
             self.rated.finish(self.hub)
