@@ -42,7 +42,28 @@ def data_dir(override=None) -> Path:
                            "with --data") from None
     except OSError as error:
         raise DataDirError(f"can't make the data folder {path}: {error.strerror or error}") from None
+    keep_private(path)
     return path
+
+
+def keep_private(path: Path):
+    """The data folder holds every cup's key and the games' records: only its owner may read it (a folder 0700,
+    a file 0600). A path someone else owns, or one we may not change, is left as it is."""
+    try:
+        if path.stat().st_uid == os.getuid():
+            path.chmod(0o700 if path.is_dir() else 0o600)
+    except OSError:
+        pass
+
+
+def private_file(path: Path):
+    """Make sure `path` exists readable by its owner alone before a library (SQLite) creates it with the default
+    0644; an existing one is made so too."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    except OSError:
+        return  # the library's own open says what is wrong, in its words
+    keep_private(Path(path))
 
 
 def _file_in_the_way(path: Path) -> Path:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
+from .datadir import private_file
+
 FILENAME = "cups.sqlite"
 MAX_NAME = 16  # bytes: the wire's text limit (cupcore.wire.MAX_TEXT)
 
@@ -86,6 +88,8 @@ def unreadable(path, error) -> "RegistryError":
 class Registry:
     def __init__(self, path):
         self.path = Path(path)
+        if not self.path.is_dir():
+            private_file(self.path)  # every cup's key: its owner's alone
         try:
             self._db = sqlite3.connect(self.path, timeout=10)
             self._db.execute(_SCHEMA)

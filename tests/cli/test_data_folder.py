@@ -61,3 +61,20 @@ def test_data_inside_a_file(tmp_path):
     target.write_text("mine")
     line = one_plain_line(dicecup("cups", "--data", target / "dicecup"), "cups")
     assert str(target) in line and "is a file" in line
+
+
+def test_the_data_folder_and_what_it_keeps_are_readable_by_their_owner_alone(tmp_path):
+    """Every cup's key (the registry), the games' records and the history: another local user reads none of them."""
+    import stat
+    data = tmp_path / "d"
+    done = dicecup("play", "--bots", "2", "--seed", "1", "dice=1", "--data", str(data), "--rated")
+    assert done.returncode == 0, done.stderr
+    listed = dicecup("cups", "--data", str(data))
+    assert listed.returncode == 0, listed.stderr
+
+    def mode(path):
+        return stat.S_IMODE(path.stat().st_mode)
+
+    journal = next((data / "games").glob("*.txt"))
+    assert (mode(data), mode(data / "games")) == (0o700, 0o700)
+    assert [mode(p) for p in (journal, data / "cups.sqlite", data / "history.sqlite")] == [0o600] * 3

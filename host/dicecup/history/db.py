@@ -14,6 +14,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
 
+from dicecup.datadir import private_file
+
 from . import schema
 from .migrations import NewerSchema, migrate
 from .errors import SETTING, HistoryError
@@ -62,6 +64,8 @@ def open_engine(url: str) -> sa.Engine:
                            f"{parsed.get_backend_name()}")
     try:
         if parsed.get_backend_name() == "sqlite":
+            if parsed.database and parsed.database != ":memory:" and not Path(parsed.database).is_dir():
+                private_file(Path(parsed.database))  # who played whom, and how: the owner's alone
             engine = sa.create_engine(url, connect_args={"timeout": WAIT_SECONDS})
             _immediate_transactions(engine)
         else:

@@ -42,7 +42,7 @@ class Journal:
     def __init__(self, path: Path):
         self.path = Path(path)
         try:
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             self._kept = os.fstat(self._fd).st_size  # bytes known to be whole lines on disk
         except OSError as error:
             raise JournalError(f"can't write the journal {self.path}: {error.strerror or error}") from None
@@ -54,7 +54,7 @@ class Journal:
     def create(cls, data: Path, rules, seats) -> "Journal":
         folder = Path(data) / GAMES
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # the games' records are their players'
         except (FileExistsError, NotADirectoryError):
             raise JournalError(f"{folder} is a file, not a folder: the journals go there; move that file away, or "
                                "name another data folder with --data") from None

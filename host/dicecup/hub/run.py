@@ -1,6 +1,7 @@
 """The hub's loop: one thread runs the table. It waits in one selector (hub/inbox.py) on every serial port and on
 the inbox's bell, which every other producer rings when it puts an item (the keyboard, the web server, the reader
 threads of links without a file descriptor: BLE, phones); it reads the ports itself."""
+import os
 import queue
 import sys
 import threading
@@ -76,7 +77,7 @@ def _guarded(hub, item):
     except Exception:  # noqa: BLE001
         origin = getattr(item[1], "name", "the keyboard") if len(item) > 1 else "?"
         log = Path(hub.data) / "hub-errors.log"
-        with open(log, "a", encoding="utf-8") as handle:
+        with open(os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "a", encoding="utf-8") as handle:
             handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} handling {item[0]} from {origin}\n")
             handle.write(traceback.format_exc())
         hub.failed(origin, log)
