@@ -41,10 +41,6 @@ class Round(BaseRound):
         self.hurry = Hurry(self)    # warns the seat to act in its turn clock's last seconds
         self._results_for = None    # the deal whose RESULTs are not all acknowledged yet (the stopwatch's end)
 
-    @property
-    def seats(self):
-        return self.table.seats
-
     # -- what the table asks of every Round --------------------------------------------------------------------
     def seating(self, **options):
         return Seating(self.table, **options)

@@ -29,12 +29,13 @@ def check_journal(text: str) -> Checked:
     """Recheck every roll of a journal, of any game kind (games.journal_check: poker dice commits to each die
     alone); FairnessError at the first line that does not check."""
     from .games import journal_check
-    return journal_check(parse_lines(text)[0][0])(text)
+    parsed = parse_lines(text)
+    return journal_check(parsed[0][0])(text, parsed)
 
 
-def check_face_journal(text: str) -> Checked:
-    """Recheck every roll of a face-bid journal."""
-    (rules, seats), events = parse_lines(text)
+def check_face_journal(text: str, parsed=None) -> Checked:
+    """Recheck every roll of a face-bid journal; `parsed`: its parse_lines, when the caller has it already."""
+    (rules, seats), events = parsed or parse_lines(text)
     rolls_at = {number: event for number, event in events if isinstance(event, (Roll, Rolloff))}
     faces, who = {}, {}
     deal, deals, rolls, unrevealed, scheme = None, 0, 0, 0, "bare"

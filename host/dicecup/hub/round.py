@@ -28,6 +28,10 @@ class Round:
         self.table = table
         self.state = None  # the engine's state; the table sets it as the game begins
 
+    @property
+    def seats(self):
+        return self.table.seats
+
     def paused_tick(self, now):
         """Nothing is asked of anyone while a cup is missing."""
 

@@ -48,10 +48,6 @@ class Round(BaseRound):
         self.round_events = []      # this round's record events (the bots' view)
         self.round_deals = []       # this round's sub-deals: every die of them is opened once the round is over
 
-    @property
-    def seats(self):
-        return self.table.seats
-
     # -- what the table asks of every Round --------------------------------------------------------------------
     def seating(self, **options):
         return PokerSeating(self.table, **options)

@@ -36,8 +36,7 @@ def command(poker, line: str):
     accepts`, `ben shows 1 2`) or `retire NAME`; anything else is answered in one line."""
     words = line.split()
     if words:
-        name = next((n for n in poker.state.seats if n.casefold() == words[-1 if words[0] == "retire" else 0]
-                     .casefold()), None)
+        name = poker.table.seat_named(words[-1 if words[0] == "retire" else 0])
         if words[0] in ("retire", "reroll") and len(words) == 2:
             if name is None:
                 return poker.table.say(f"no seat called {words[1]} (the seats: {', '.join(poker.state.seats)})")

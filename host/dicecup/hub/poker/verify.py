@@ -26,8 +26,9 @@ class _Sub:
         self.commits, self.seeds, self.entropy, self.opened = {}, {}, None, set()
 
 
-def check_poker_journal(text: str) -> Checked:
-    (rules, seats), events = parse_lines(text)
+def check_poker_journal(text: str, parsed=None) -> Checked:
+    """Recheck every die of a poker journal; `parsed`: its parse_lines, when the caller has it already."""
+    (rules, seats), events = parsed or parse_lines(text)
     telling = {number: event for number, event in events if isinstance(event, (Show, OpenRoll, Try, Reveal))}
     subs, latest = {}, {}          # sub-deal id -> _Sub; die -> the sub-deal that last rolled it
     faces, who, landed = {}, {}, {}  # landed: faces of dice seen as they landed (open rolls, tries)
