@@ -10,7 +10,7 @@ import random
 from dicecup.rules import Record
 from dicecup.rules.poker import OPENING, OVER, REVEAL, OpenRoll, Reveal, Shake, Show, Try, apply, new_poker_game
 
-from .poker_turn import LOOK, PokerTurn, decide, safest  # noqa: F401 - decide and safest: poker bots' guard
+from .poker_turn import LOOK, PokerTurn
 
 
 class _Table:

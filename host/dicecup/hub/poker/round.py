@@ -15,7 +15,7 @@ can't hold a cup in its hands. A cup that drops pauses the table; back, it resta
 from cupcore import wire, wirenames
 
 from dicecup.bots.poker_turn import LOOK, PokerTurn
-from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, OVER as P_OVER, RECEIVING, REVEAL, TRIES, Accept,
+from dicecup.rules.poker import (OPENING, OVER as P_OVER, RECEIVING, REVEAL, TRIES, Accept,
                                  CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try, apply, new_poker_game)
 from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.poker.state import MAX_TRIES
