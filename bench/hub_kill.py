@@ -120,7 +120,7 @@ def one_game(k, seed, kills, data_root, unpaired):
     with VirtualCups(CUPS, runtime=find_micropython(), fast=True, seed=f"{seed}-{k}") as cups:
         try:
             ports = [arg for cup in cups for arg in ("--port", cup.path)]
-            hub = Hub(["play", "--rules", preset, "dice=2", *ports, "--data", str(data), "--seed", f"{seed}-{k}",
+            hub = Hub(["play", "--rules", preset, "dice=2", *ports, "--data", str(data),
                        *unpaired])
             for cup in cups:
                 hub.wait_for(f"a cup called {cup.name} is here")

@@ -64,3 +64,10 @@ class HubProcess:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+def checked_but_seeded(verified) -> bool:
+    """`dicecup verify` of a game whose hub was seeded (a demo, a test's seeded table): every die checks, and it
+    says the game was not dealt fairly, with status 1 (issue 24: a seed replays, it does not deal)."""
+    return (verified.returncode == 1 and "every commitment, entropy and die checks" in verified.stdout
+            and "not dealt fairly" in verified.stderr)

@@ -20,7 +20,7 @@ def test_two_picos_and_a_bot_play_a_whole_game_seen_on_their_leds_refereed_and_v
     with FlashedPicos(["ana", "ben"], tmp_path / "boards", progress=lambda line: None) as picos:
         data = picos.registry_dir  # the hub that flashed them holds their keys
         ports = [arg for pico in picos for arg in ("--port", pico.path)]
-        with HubProcess(["play", *RULES, *ports, "--bots", "1", "--data", str(data), "--seed", "chip"],
+        with HubProcess(["play", *RULES, *ports, "--bots", "1", "--data", str(data)],
                         trace=False) as hub:
             for pico in picos:
                 hub.wait_for(f"a cup called {pico.name} is here")

@@ -67,7 +67,7 @@ def test_the_data_folder_and_what_it_keeps_are_readable_by_their_owner_alone(tmp
     """Every cup's key (the registry), the games' records and the history: another local user reads none of them."""
     import stat
     data = tmp_path / "d"
-    done = dicecup("play", "--bots", "2", "--seed", "1", "dice=1", "--data", str(data), "--rated")
+    done = dicecup("play", "--bots", "2", "dice=1", "--data", str(data), "--rated")
     assert done.returncode == 0, done.stderr
     listed = dicecup("cups", "--data", str(data))
     assert listed.returncode == 0, listed.stderr

@@ -22,7 +22,7 @@ def test_a_rated_table_shows_nerve_and_lands_the_game(db_url, tmp_path):
     import_files(engine, [earlier])
     hard_before = {e["name"]: e["nerve"] for e in leaderboard(engine)}["bot:hard"]
 
-    done = dicecup("play", "--bots", "1", "--bot", "hard", "--rated", "--seed", "1", "--data", str(tmp_path / "d"),
+    done = dicecup("play", "--bots", "1", "--bot", "hard", "--rated", "--data", str(tmp_path / "d"),
                    "--db", db_url, "dice=2", timeout=120)
     assert done.returncode == 0, done.stderr
     seating = re.search(r"nerve at this rated table: (.*)", done.stdout).group(1)
@@ -87,7 +87,7 @@ def test_a_rated_tables_journal_names_its_league_but_never_its_password():
 
 def test_a_rated_poker_table_shows_nerve_and_lands_the_game(db_url, tmp_path):
     """Poker dice is rated through the same table as face bids: nerve at seating, the game in the history after."""
-    done = dicecup("play", "--rules", "poker", "lives=1", "--bots", "3", "--rated", "--seed", "2",
+    done = dicecup("play", "--rules", "poker", "lives=1", "--bots", "3", "--rated",
                    "--data", str(tmp_path / "d"), "--db", db_url, timeout=120)
     assert done.returncode == 0, done.stderr
     seating = re.search(r"nerve at this rated table: (.*)", done.stdout).group(1)

@@ -17,6 +17,7 @@ from dicecup.hub.table import Table
 from dicecup.rules import LIAR, Record, Retire, Roll
 from dicecup.sim import virtualcup
 from dicecup.sim.players import BotPlayers
+from processes import checked_but_seeded
 from table_helpers import LiveTable
 
 pytestmark = pytest.mark.slow  # whole games with cheating cups
@@ -94,7 +95,7 @@ def test_a_loaded_cup_that_grinds_seeds_for_ones_still_rolls_fair_dice(tmp_path,
     assert faces[0] <= too_many_ones, f"faces {faces}: {faces[0]} ones of {n}, more than {too_many_ones:.0f}"
     x = chi_square(faces)
     assert p_value_df5(x) > 1e-5, f"faces {faces}: chi-square {x:.1f}"
-    assert verify(journal).returncode == 0
+    assert checked_but_seeded(verify(journal))
 
 
 def test_a_cup_that_refuses_to_reveal_is_dropped_and_no_round_is_ruled_without_its_dice(tmp_path, cheating,
@@ -115,7 +116,7 @@ def test_a_cup_that_refuses_to_reveal_is_dropped_and_no_round_is_ruled_without_i
         record = Record.parse(table.journal_text())
         assert Retire("cup2") in record.events and final.state.winner != 1
         assert dice_count(table.journal_text(), {"cup2"}) == 0
-        assert verify(final.journal).returncode == 0
+        assert checked_but_seeded(verify(final.journal))
 
 
 @pytest.mark.parametrize("how", ["other-dice", "other-seed"])
@@ -131,7 +132,7 @@ def test_a_cup_that_reveals_other_dice_or_another_seed_is_named_and_retired(tmp_
         assert Retire("cup2") in Record.parse(text).events
         assert dice_count(text, {"cup2"}) == 0  # the lies never reached the record
         assert "cup2's reveal did not match its commitment: cheating" in text
-        assert verify(final.journal).returncode == 0
+        assert checked_but_seeded(verify(final.journal))
 
 
 def test_a_tampered_journal_is_rejected_by_verify_naming_the_line(tmp_path):
@@ -139,7 +140,7 @@ def test_a_tampered_journal_is_rejected_by_verify_naming_the_line(tmp_path):
     with LiveTable("dudo dice=2", tmp_path, cups=2, seed="tamper") as table:
         final = table.finish()
     lines = final.journal.read_text().splitlines(keepends=True)
-    assert verify(final.journal).returncode == 0
+    assert checked_but_seeded(verify(final.journal))
     die = next(i for i, line in enumerate(lines) if line.startswith("roll "))
     words = lines[die].split()
     entropy = next(i for i, line in enumerate(lines) if line.startswith("#@ entropy "))

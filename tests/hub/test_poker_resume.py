@@ -95,7 +95,7 @@ def _mid_round(state) -> bool:
 @pytest.mark.slow
 def test_a_bots_poker_hub_killed_mid_round_twice_resumes_each_time_to_one_winner(tmp_path):
     data = ["--data", str(tmp_path)]
-    hubs = [HubProcess(["play", "--rules", "poker", "lives=1", "--bots", "3", "--seed", "cut", *data])]
+    hubs = [HubProcess(["play", "--rules", "poker", "lives=1", "--bots", "3", *data])]
     try:
         journal = _journal_of(tmp_path)
         _state_when(journal, lambda s: _mid_round(s) and len(s.bids) >= 2, hubs[0])  # dice moved, rolled again
@@ -182,7 +182,7 @@ def _cut_and_resumed(tmp_path, first, resume_args, cup=None):
 def test_a_poker_hub_of_one_virtual_cup_killed_mid_round_resumes_with_a_new_virtual_cup(tmp_path):
     data = ["--data", str(tmp_path)]
     first = HubProcess(["play", "--rules", "poker", "lives=1", "--sim", "1", "--players", "ana,ben,cy",
-                        "--seed", "cut", *data])
+                        *data])
     final, _ = _cut_and_resumed(tmp_path, first, ["--sim", "1", *data])  # no --players: the journal names them
     assert final.seats == ("ana", "ben", "cy")
 
@@ -208,7 +208,7 @@ def test_a_poker_hub_killed_mid_round_resumes_with_the_same_cup_which_forgets_th
     with VirtualCups(1, runtime=find_micropython(), fast=True, seed="same", keyed=False) as cups:
         cup = cups[0]
         first = HubProcess(["play", "--rules", "poker", "lives=1", "--port", cup.path, "--players", "cy,dee,eve",
-                            "--seed", "same", *data])
+                            *data])
         try:
             first.wait_for("hold its B button to take the next seat")
             cup.press("b", "long")
@@ -227,7 +227,7 @@ def finished_journal(tmp_path_factory) -> Path:
     """A whole bots-only poker game's journal, played by a real `dicecup play`."""
     data = tmp_path_factory.mktemp("poker")
     done = subprocess.run([sys.executable, "-m", "dicecup", "play", "--rules", "poker", "lives=1", "--bots", "2",
-                           "--seed", "over", "--data", str(data)], capture_output=True, text=True, timeout=120,
+                           "--data", str(data)], capture_output=True, text=True, timeout=120,
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr
     return next((data / "games").glob("*.txt"))

@@ -72,7 +72,7 @@ def test_a_taken_port_is_said_in_one_line_and_nothing_is_left_running(tmp_path):
 
 @pytest.mark.slow
 def test_play_prints_the_page_address_and_its_qr_code_and_plays_on(tmp_path):
-    done = dicecup("play", "--bots", "3", "--seed", "web", "--data", str(tmp_path), "--web", "127.0.0.1:0")
+    done = dicecup("play", "--bots", "3", "--data", str(tmp_path), "--web", "127.0.0.1:0")
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2000:]
     address = re.search(r"^table screen: http://127\.0\.0\.1:(\d+)/t/([A-Za-z0-9_-]{16})$", done.stdout, re.M)
     assert address and int(address.group(1)) > 0, done.stdout[:500]

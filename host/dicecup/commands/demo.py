@@ -22,7 +22,8 @@ def add_arguments(parser):
     parser.add_argument("switches", nargs="*", help="switches, like palifico=off")
     parser.add_argument("--cups", type=int, help="how many virtual cups (default 4); at poker dice, "
                         "the seats passing the table's one cup")
-    parser.add_argument("--seed", help="the same seed plays the same game")
+    parser.add_argument("--seed", help="the same seed plays the same game (its journal says it was seeded, and "
+                        "`dicecup verify` that it was not dealt fairly)")
     parser.add_argument("--data", help="where the journal goes (default ~/.local/share/dicecup)")
     parser.add_argument("--cpython", action="store_true", help="run the cups' firmware under CPython")
     parser.add_argument("--board", choices=BOARDS, help="pico: the cups are emulated Raspberry Pi Picos running "

@@ -11,7 +11,8 @@ from dicecup.bots.loader import BotError, check_kinds
 from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
 from dicecup.hub import silent_ports
 from dicecup.hub.screen import Screen
-from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
+from dicecup.hub.tablesetup import (SEED_AT_A_TABLE, SEED_HELP, TableError, TableSetup, check_seat_count,
+                                    stopped_by_ctrl_c)
 from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
 from dicecup.rules.games import kind
@@ -33,7 +34,7 @@ def add_arguments(parser):
     parser.add_argument("--bot", action="append", default=[], metavar="NAME",
                         help="seat a bot: easy, normal, hard, baseline or module:Name (repeat)")
     parser.add_argument("--ble", action="store_true", help="also find cups over Bluetooth LE")  # issue 5
-    parser.add_argument("--seed", help="reproducible hub draws (nonces, the revolver) and virtual dice")
+    parser.add_argument("--seed", help=SEED_HELP)  # kept to say why, not "unrecognized arguments"
     parser.add_argument("--data", help="where journals go (default ~/.local/share/dicecup)")
     parser.add_argument("--allow-unpaired", action="store_true",  # issue 13: cups sit only if paired, unless this
                         help="also seat cups this hub holds no key for (`dicecup sim`'s, boards flashed by hand)")
@@ -52,6 +53,9 @@ def run(args) -> int:
     stray = stray_word(args.switches, ("--sim", "--bots"))  # `dicecup play 3`, `dicecup play classic`
     if stray:
         print(f"dicecup play: {stray}", file=sys.stderr)
+        return 2
+    if args.seed is not None:
+        print(f"dicecup play: {SEED_AT_A_TABLE}", file=sys.stderr)
         return 2
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
@@ -88,7 +92,7 @@ def run(args) -> int:
         return 2
     try:
         check_kinds(rules, args.bot)  # a face-bid bot at poker dice (or the other way): every move a stand-in
-        table = TableSetup(rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5), bots=args.bots,
+        table = TableSetup(rules, data=args.data, screen=Screen(drama=1.5), bots=args.bots,
                       bot_names=args.bot, allow_unpaired=args.allow_unpaired, rated=rated)
     except BotError as error:  # issue 7: a --bot that is not a bot
         print(f"dicecup play: {error}", file=sys.stderr)
@@ -138,7 +142,7 @@ def _play(table, ports, args) -> int:
         if args.sim:
             from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
             try:
-                virtual = VirtualCups(args.sim, runtime=find_micropython(), fast=True, seed=args.seed, keyed=True)
+                virtual = VirtualCups(args.sim, runtime=find_micropython(), fast=True, keyed=True)
                 virtual.start()
             except VirtualCupError as error:
                 raise TableError(str(error)) from None

@@ -16,7 +16,7 @@ from dicecup.hub.journal import JournalError, cut_torn_line, read_journal, torn_
 from dicecup.hub.poker.resume import why_not_poker
 from dicecup.sim.typedhands import TypedHands
 from dicecup.hub.screen import Screen
-from dicecup.hub.tablesetup import TableError, TableSetup, stopped_by_ctrl_c
+from dicecup.hub.tablesetup import SEED_AT_A_TABLE, SEED_HELP, TableError, TableSetup, stopped_by_ctrl_c
 from dicecup.rules import RecordError, replay
 from dicecup.rules.games import kind
 
@@ -27,7 +27,7 @@ def add_arguments(parser):
                         help="a cup's serial port, if it moved (repeat)")
     parser.add_argument("--sim", type=int, default=0, metavar="1",  # issue 14: the table's one cup, new
                         help="poker dice: a new virtual cup as the table's cup (the old one ended with its hub)")
-    parser.add_argument("--seed", help="reproducible hub draws from here on")
+    parser.add_argument("--seed", help=SEED_HELP)  # kept to say why, not "unrecognized arguments"
     parser.add_argument("--data", help="where journals are (default ~/.local/share/dicecup)")
     parser.add_argument("--allow-unpaired", action="store_true",
                         help="also seat cups this hub holds no key for, as `play --allow-unpaired` does")
@@ -36,6 +36,9 @@ def add_arguments(parser):
 
 def run(args) -> int:
     args.port = list(dict.fromkeys(port.strip() for port in args.port))  # pasted with spaces, or named twice: once
+    if args.seed is not None:
+        print(f"dicecup resume: {SEED_AT_A_TABLE}", file=sys.stderr)
+        return 2
     path = args.journal
     if path is not None and not path.strip():  # `dicecup resume "$GAME"` with GAME unset
         print("dicecup resume: the journal's name is empty: name a journal, or leave it out for the newest "
@@ -81,13 +84,13 @@ def run(args) -> int:
         print(f"dicecup resume: the journal's last line was cut off mid-write ({torn[:40]!r}: the hub stopped while "
               "writing it); the game goes on from the line before", file=sys.stderr, flush=True)
     ports = [("serial", port) for port in args.port] or ([] if args.sim else journal_ports(resumed))
-    table = TableSetup(state.rules, data=args.data, seed=args.seed, screen=Screen(drama=1.5),
+    table = TableSetup(state.rules, data=args.data, screen=Screen(drama=1.5),
                        allow_unpaired=args.allow_unpaired, rated=rated)
     table.bot_kinds = dict(resumed.bots)  # a rated table rates a bot as its kind (bot:hard), as when it began
     virtual = None
     try:
         if args.sim:  # started before the journal is taken up: a runtime missing is said with nothing written
-            virtual = _virtual_cup(table, args.seed)
+            virtual = _virtual_cup(table)
             ports = [("serial", virtual[0].path)]
         hub = table.make_hub(expect_cups=len(ports))
 
@@ -173,11 +176,11 @@ def journal_ports(resumed) -> list:
     return ports
 
 
-def _virtual_cup(table, seed):
+def _virtual_cup(table):
     """A new virtual cup for a poker table whose old one ended with its hub, paired with this hub."""
     from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
     try:
-        virtual = VirtualCups(1, runtime=find_micropython(), fast=True, seed=seed, keyed=True).start()
+        virtual = VirtualCups(1, runtime=find_micropython(), fast=True, keyed=True).start()
     except VirtualCupError as error:
         raise TableError(str(error)) from None
     table.keys.extra.update(virtual.keys)
@@ -185,13 +188,15 @@ def _virtual_cup(table, seed):
 
 
 def _bot(kind, seat, hub):
-    """The bot the journal says sat in `seat`; the default bot if that one can't be loaded any more."""
+    """The bot the journal says sat in `seat`; the default bot if that one can't be loaded any more. Its choices
+    draw from the hub's Chance, as at `play` (a bot seeded by its seat's name would bid predictably)."""
     from dicecup.hub.tablesetup import DEFAULT_BOT
+    seed = hub.chance.fork(f"bot {seat}").below(2 ** 31)
     try:
-        return load(kind or DEFAULT_BOT, seed=seat)
+        return load(kind or DEFAULT_BOT, seed=seed)
     except BotError as error:
         hub.say(f"{seat}: {error}; {DEFAULT_BOT} plays the seat instead")
-        return load(DEFAULT_BOT, seed=seat)
+        return load(DEFAULT_BOT, seed=seed)
 
 
 def _text(path) -> str:

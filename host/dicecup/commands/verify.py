@@ -4,7 +4,8 @@ Every commitment against the seed revealed for it, every entropy against its che
 and entropy give (cupcore's own functions, as the cups and the hub use them); then how even each seat's faces
 were over the game: a chi-square with 5 degrees of freedom and its p-value. With --all, every journal in the data
 folder, and each cup's faces over all of them. Status 0 only when everything checks; 1 when something does not
-(the line is named) or there is nothing to check; 2 for a file that can't be read.
+(the line is named), when the hub's draws came from a seed (`#@ seeded`: a demo's replayable game, whose dice
+were predictable, is not a fair game) or there is nothing to check; 2 for a file that can't be read.
 """
 import sys
 from pathlib import Path
@@ -32,7 +33,7 @@ def run(args) -> int:
               file=sys.stderr)
         return UNREADABLE
     try:
-        checked = _check(Path(args.journal))
+        checked, seeded = _check(Path(args.journal))
     except _Unreadable as problem:
         print(problem, file=sys.stderr)
         return UNREADABLE
@@ -46,6 +47,9 @@ def run(args) -> int:
     print(f"{args.journal}: {_summary(checked)}")
     for line in _face_lines(checked.faces, checked.who, poker=checked.poker):
         print(line)
+    if seeded:
+        print(f"{PROG}: {args.journal} {_not_dealt_fairly(seeded)}", file=sys.stderr)
+        return FAILED
     return 0
 
 
@@ -62,7 +66,7 @@ def _verify_all(args) -> int:
     faces, bad, skipped, good = {}, 0, 0, 0
     for path in paths:
         try:
-            checked = _check(path)
+            checked, seeded = _check(path)
         except _Unreadable as problem:
             print(problem, file=sys.stderr)
             bad += 1
@@ -73,6 +77,10 @@ def _verify_all(args) -> int:
             continue
         if checked.scheme != "fair":
             skipped += 1
+            continue
+        if seeded:  # its dice check, and were predictable: not a fair game, so not counted with the good
+            print(f"{path.name} {_not_dealt_fairly(seeded)}", file=sys.stderr)
+            bad += 1
             continue
         good += 1
         print(f"{path.name}: {_summary(checked)}")
@@ -93,6 +101,7 @@ class _Unreadable(Exception):
 
 
 def _check(path: Path):
+    from dicecup.hub.chance import seeded_at
     from dicecup.hub.fairness import check_journal
 
     try:
@@ -101,7 +110,12 @@ def _check(path: Path):
         raise _Unreadable(f"{PROG}: can't read {path}: {error.strerror}") from None
     except UnicodeDecodeError:
         raise _Unreadable(f"{PROG}: {path} is not a text file (journals are UTF-8)") from None
-    return check_journal(text)
+    return check_journal(text), seeded_at(text)
+
+
+def _not_dealt_fairly(line) -> str:
+    return (f"line {line}: not dealt fairly: the hub's draws came from a seed (`dicecup demo --seed`), so the dice "
+            "were predictable to whoever knew it; they replay, but they prove nothing")
 
 
 def _why(checked) -> str:

@@ -1,13 +1,25 @@
 """The hub's few random draws: round nonces, dudo's first opener, the revolver's trigger pulls, and the dice of
 hub-seated bots.
 
-By default they come from `secrets` (the operating system's cryptographic source). With a seed (tests, demos,
-`--seed`) they come from HMAC-SHA256 in counter mode keyed by the seed: still unpredictable to anyone who does
-not know the seed, and the same seed gives the same game.
+At a table (`play`, `resume`) they always come from `secrets` (the operating system's cryptographic source):
+a seed there would let a cup that knows it grind its own seed before committing, and predict the bots' dice.
+With a seed (`demo --seed`, tests) they come from HMAC-SHA256 in counter mode keyed by the seed, so the same seed
+replays the same game; then the hub writes `#@ seeded` in the journal (Table.start), and `dicecup verify` says
+the game was not dealt fairly. The hub writes that fact itself whenever it is seeded: a line claiming the
+opposite could not be checked, so its absence is what a fair journal shows.
 """
 import hashlib
 import hmac
 import secrets
+
+from .journalfacts import facts
+
+SEEDED_FACT = "seeded"  # `#@ seeded`: the hub's draws in this journal came from a seed (demo --seed)
+
+
+def seeded_at(text: str):
+    """The line of a journal's `#@ seeded` fact (its hub's draws were predictable from a seed), or None."""
+    return next((fact.line for fact in facts(text) if fact.kind == SEEDED_FACT), None)
 
 
 class Chance:

@@ -11,6 +11,7 @@ from typing import Callable, NamedTuple
 
 from cupcore import wire
 
+from .chance import SEEDED_FACT
 from .cupwords import cup_error_words
 from .games import round_for
 from .journal import Journal, secrets_path
@@ -191,9 +192,15 @@ class Table:
                 opened.fact("bot", seat.name, f"kind={self.bot_kinds.get(seat.name, 'normal')}")
         for fact in self.opening_facts:
             opened.fact(*fact)
+        self._say_if_seeded(opened)
         self.journal = opened  # only now can a resume go on with it (a Ctrl-C before says nothing was kept)
         self.say(f"the game begins: {self.rules}; journal {self.journal.path}")
         self.round.next_round()
+
+    def _say_if_seeded(self, journal):
+        """`#@ seeded` whenever this hub's draws come from a seed: written by the hub, never left to a caller."""
+        if self.chance.seeded:
+            journal.fact(SEEDED_FACT)
 
     def round_over(self, game_over: bool):
         """The Round reports a round ended (its outcome published): the game is won, or the next round comes once
@@ -253,6 +260,7 @@ class Table:
         """A game resumed from its journal: its journal, its seats (in `seating` when the Round seats a resumed game
         its own way), and the table paused until every cup is back."""
         self.journal, self.phase = journal, phase
+        self._say_if_seeded(journal)  # from here on, if this hub's draws come from a seed
         if seating is not None:
             seating.allow_unpaired = self.seating.allow_unpaired
             self.seating = seating

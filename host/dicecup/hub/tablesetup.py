@@ -22,6 +22,13 @@ class TableError(Exception):
     """Something the person at the hub has to fix before a game can start; the message says what."""
 
 
+# issue 24: a seed known to a player lets their cup grind its own seed against the hub's draws, and tells the
+# bots' dice; so a table's draws never come from one, and `--seed` is refused where people play.
+SEED_AT_A_TABLE = ("--seed is for `dicecup demo --seed S`, which replays a game; a table's dice, nonces, "
+                   "revolver and bots always draw from the system's random source, so nobody can predict them")
+SEED_HELP = "refused: `dicecup demo --seed S` replays a game; a table's draws are never seeded"
+
+
 # -- bots on the hub (issue 7): `--bots N` seats N of DEFAULT_BOT; `--bot NAME` (repeatable) seats any bot ------
 DEFAULT_BOT = "normal"
 
