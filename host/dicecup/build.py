@@ -150,15 +150,16 @@ def build(board: str, out_dir, force: bool = False, cache=None) -> dict:
     if board not in BOARDS:
         raise BuildError(f"no board named {board!r}: choose one of {', '.join(BOARDS)}")
     out = Path(out_dir)
-    clear_previous_build(out, force)
     spec = pins(board)
     files = sources(board)
     micropython = spec["runtime"] == "micropython"
+    planned = [_target(dest, micropython) for _, dest in files] + [_target("lib/pinmap.py", micropython),
+                                                                    "README.txt", "settings.toml"]
+    _check_targets(out, planned + ["manifest.json"], force)  # before anything there is removed or written
+    clear_previous_build(out, force)
     (out / "lib").mkdir(parents=True, exist_ok=True)
     # Say first which files this build is about to write, so a build cut off midway (Ctrl-C, a full disk) leaves
     # a folder whose files the next build still knows as its own.
-    planned = [_target(dest, micropython) for _, dest in files] + [_target("lib/pinmap.py", micropython),
-                                                                    "README.txt", "settings.toml"]
     _write_manifest(out, {"board": board, "complete": False,
                           "files": [{"path": path, "sha256": None} for path in planned]})
     scratch = Path(tempfile.mkdtemp(prefix="dicecup-build-"))  # never in the user's folder
@@ -194,6 +195,27 @@ def build(board: str, out_dir, force: bool = False, cache=None) -> dict:
 
 def _write_manifest(out: Path, manifest: dict):
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+def _check_targets(out: Path, paths, force: bool):
+    """Before anything in `out` is touched (issue 24): no path leads out of it through a symbolic link (even with
+    --force), and none is a file there that the folder's manifest (an earlier build) does not list as its own,
+    unless `force`. Raises BuildError naming the first."""
+    from dicecup.paths import OutsideFolder, inside
+
+    if out.exists() and not out.is_dir():
+        return  # clear_previous_build says so, in its words
+    previous = previous_manifest(out) if out.is_dir() else None
+    ours = {str(entry.get("path")) for entry in previous["files"] if isinstance(entry, dict)} | {"manifest.json"} \
+        if previous else set()
+    for path in paths:
+        try:
+            target = inside(out, path)
+        except OutsideFolder as error:
+            raise BuildError(f"{error}: a build writes only inside its folder; nothing was written") from None
+        if target.exists() and path not in ours and not force:
+            raise BuildError(f"{target} is not a file dicecup built there (the folder's manifest.json does not list "
+                             "it): move it away, or add --force to overwrite it")
 
 
 def _target(dest: str, micropython: bool) -> str:

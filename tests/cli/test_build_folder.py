@@ -112,3 +112,48 @@ def test_flash_refuses_a_build_that_was_cut_off(tmp_path, monkeypatch):
         pass
     line = one_plain_line(dicecup("flash", "--board", "pico", "--dist", out, "--data", tmp_path / "d"), "flash")
     assert "unfinished" in line and "dicecup build --board pico" in line
+
+
+# -- issue 24 item 7: a build never follows a symbolic link out of its folder nor overwrites a file it did not write
+MINE = "the user's own file\n"
+
+
+def _victim(tmp_path):
+    victim = tmp_path / "victim.txt"
+    victim.write_text(MINE)
+    return victim
+
+
+def test_a_built_file_turned_into_a_link_is_never_written_through_even_with_force(tmp_path):
+    out, victim = tmp_path / "cpb", _victim(tmp_path)
+    assert dicecup("build", "--board", "cpb", "--out", out).returncode == 0
+    (out / "code.py").unlink()
+    (out / "code.py").symlink_to(victim)
+    for force in ((), ("--force",)):
+        line = one_plain_line(dicecup("build", "--board", "cpb", "--out", out, *force), "build")
+        assert "symbolic link" in line and "code.py" in line, line
+        assert victim.read_text() == MINE
+
+
+def test_a_lib_folder_linking_out_is_refused_even_with_force(tmp_path):
+    out, elsewhere = tmp_path / "cpb", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out.mkdir()
+    (out / "lib").symlink_to(elsewhere)
+    line = one_plain_line(dicecup("build", "--board", "cpb", "--out", out, "--force"), "build")
+    assert "symbolic link leading out" in line, line
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_file_the_last_build_did_not_write_is_not_overwritten_without_force(tmp_path):
+    out = tmp_path / "cpb"
+    assert dicecup("build", "--board", "cpb", "--out", out).returncode == 0
+    manifest = json.loads((out / "manifest.json").read_text())  # README.txt not listed: the user's, as far as
+    manifest["files"] = [f for f in manifest["files"] if f["path"] != "README.txt"]  # dicecup knows
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    (out / "README.txt").write_text(MINE)
+    line = one_plain_line(dicecup("build", "--board", "cpb", "--out", out), "build")
+    assert "README.txt" in line and "--force" in line and (out / "README.txt").read_text() == MINE
+    assert (out / "code.py").exists() and json.loads((out / "manifest.json").read_text()) == manifest  # untouched
+    assert dicecup("build", "--board", "cpb", "--out", out, "--force").returncode == 0
+    assert (out / "README.txt").read_text() != MINE

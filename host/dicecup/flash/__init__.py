@@ -10,3 +10,14 @@ Every failure is a FlashError whose message says what happened and what to do; t
 
 class FlashError(Exception):
     """Flashing could not be done (or finished); the message says what happened and what to do."""
+
+
+def stays_inside(folder, path: str, where: str):
+    """folder/path, or FlashError when it would leave the folder: a manifest's `../../x` or /etc/x, a file on the
+    drive that is a symbolic link to somewhere else (issue 24)."""
+    from dicecup.paths import OutsideFolder, inside
+
+    try:
+        return inside(folder, path)
+    except OutsideFolder as error:
+        raise FlashError(f"{error}: dicecup reads and writes only inside {where}; nothing was changed") from None

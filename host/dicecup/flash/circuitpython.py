@@ -12,7 +12,9 @@ import re
 import sys
 from pathlib import Path
 
-from . import FlashError
+from dicecup.paths import OutsideFolder, inside, write_new
+
+from . import FlashError, stays_inside
 from .micropython import Result, compose_config, settings_of, sha, which_cup
 
 VOLUME = "CIRCUITPY"
@@ -87,7 +89,12 @@ def library_names(manifest) -> list:
 
 
 def _in_folder(folder: Path, name: str):
-    for candidate in (folder / f"{name}.mpy", folder / f"{name}.py", folder / name):
+    try:  # a name the manifest gives: never a path out of the bundle
+        candidates = [inside(folder, f"{name}.mpy"), inside(folder, f"{name}.py"), inside(folder, name)]
+    except OutsideFolder as error:
+        raise FlashError(f"the build names a library {name!r}, not one of the bundle's: {error}; nothing was "
+                         "copied") from None
+    for candidate in candidates:
         if candidate.exists():
             return candidate
     return None
@@ -160,12 +167,13 @@ def flash(board_name, dist: Path, manifest: dict, registry, drive=None, bundle=N
         files.update(_tree(source, f"lib/{lib}"))
     for entry in manifest["files"]:
         if entry["path"] not in SKIP:
-            files[entry["path"]] = (dist / entry["path"]).read_bytes()
+            files[entry["path"]] = stays_inside(dist, entry["path"], "the build").read_bytes()
     files["settings.toml"] = compose_config((dist / "settings.toml").read_text(), now, cup)
     result = Result(files=len(files))
+    targets = {path: stays_inside(drive, path, "the drive") for path in files}  # all, before anything is written
 
     def current(path):
-        target = drive / path
+        target = targets[path]
         return sha(target.read_bytes()) if target.is_file() else None
 
     changed = [p for p, data in files.items() if current(p) != sha(data)]
@@ -173,13 +181,10 @@ def flash(board_name, dist: Path, manifest: dict, registry, drive=None, bundle=N
     staged = []
     try:
         for index, path in enumerate(changed):
-            target = drive / path
+            target = targets[path]
             target.parent.mkdir(parents=True, exist_ok=True)
-            temporary = target.with_name(target.name + TEMP)
-            with open(temporary, "wb") as f:
-                f.write(files[path])
-                f.flush()
-                os.fsync(f.fileno())
+            temporary = target.with_name(target.name + TEMP)  # beside its target, which stays inside the drive
+            write_new(temporary, files[path])  # a link left under this name is removed, never written through
             staged.append((temporary, target))
             result.bytes_copied += len(files[path])
             result.copied.append(path)

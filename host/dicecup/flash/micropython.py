@@ -20,7 +20,7 @@ import serial
 
 from dicecup.link.serial_port import PortUnavailable, gone, open_port
 
-from . import FlashError
+from . import FlashError, stays_inside
 from .probe import QUIET, enter_raw, hear_hello, interrupt, read_for
 
 STATE = "/.dicecup"
@@ -283,7 +283,7 @@ def plan_files(dist: Path, manifest: dict, config: bytes) -> dict:
         path = entry["path"]
         if path in SKIP or path == "settings.toml":
             continue
-        files[path] = (dist / path).read_bytes()
+        files[path] = stays_inside(dist, path, "the build").read_bytes()  # and so, on the board, inside its /
     files["settings.toml"] = config
     files[INSTALLED] = ("\n".join(sorted(files)) + "\n").encode()
     return files

@@ -17,7 +17,9 @@ from dataclasses import replace
 
 from dicecup.build import CIRCUITPYTHON
 
-from . import FlashError
+from dicecup.paths import write_new
+
+from . import FlashError, stays_inside
 from .micropython import BoardError, MicroPythonBoard, settings_of
 from .probe import QUIET, hear_hello
 
@@ -77,7 +79,8 @@ def rekey_drive(registry, which: str, drive=None, progress=print):
         raise FlashError(f"{cup.name!r} is a {cup.board} cup (MicroPython): its key is rekeyed over the cable with "
                          "--port, not on a drive")
     folder = find_drive(drive)
-    settings, fresh = folder / "settings.toml", folder / "settings.new"
+    settings = stays_inside(folder, "settings.toml", "the drive")  # never a link to a file elsewhere
+    fresh = folder / "settings.new"  # written by write_new: a link left under this name is removed, not followed
     try:
         now = settings.read_text(errors="replace") if settings.exists() else ""
         found = settings_of(now).get("DICECUP_ID")
@@ -85,7 +88,7 @@ def rekey_drive(registry, which: str, drive=None, progress=print):
             what = f"cup {found:08x}" if isinstance(found, int) else "no dicecup cup"
             raise FlashError(f"{folder} holds {what}, not {cup.name!r} ({cup.cup_id:08x}): nothing was changed")
         key = secrets.token_hex(32)
-        fresh.write_text(with_key(now, key))
+        write_new(fresh, with_key(now, key).encode(), mode=0o600)  # a new file: never through a link left there
         os.replace(fresh, settings)  # the drive has the old settings or the new, never half of them
         if settings_of(settings.read_text(errors="replace")).get("DICECUP_KEY") != key:
             raise FlashError(f"{folder}: the new key did not read back from the drive; its old key still pairs it")
