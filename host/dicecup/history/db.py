@@ -6,6 +6,7 @@ minute for it, instead of failing halfway as a deferred transaction can), and on
 league row first (`writing`). So hubs writing at once lose nothing and never rate a game twice.
 """
 import os
+import re
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -46,18 +47,20 @@ def _with_driver(url: str) -> str:
 
 
 def shown(url: str) -> str:
+    """The URL as people may see it, its password as *** (issue 24): also one SQLAlchemy can't read (a port that
+    is not a number), whose `user:password@` is masked by hand."""
     try:
         return make_url(url).render_as_string(hide_password=True).replace("+psycopg://", "://", 1)
-    except ArgumentError:
-        return url
+    except (ArgumentError, ValueError):
+        return re.sub(r"^((?:[^:/]*://)?[^:/@]*):[^@]*@", r"\1:***@", url.replace("+psycopg://", "://", 1))
 
 
 def open_engine(url: str) -> sa.Engine:
     """An engine on `url`, its schema brought up to date. Raises HistoryError."""
     try:
         parsed = make_url(url)
-    except ArgumentError:
-        raise HistoryError(f"{url!r} is not a database URL: write sqlite:///path/history.sqlite or "
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number
+        raise HistoryError(f"{shown(url)!r} is not a database URL: write sqlite:///path/history.sqlite or "
                            "postgresql://user@host/dicecup") from None
     if parsed.get_backend_name() not in ("sqlite", "postgresql"):
         raise HistoryError(f"{shown(url)}: the history lives in SQLite or PostgreSQL, not "

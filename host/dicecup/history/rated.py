@@ -157,5 +157,7 @@ def _without_password(url: str) -> str:
 
     try:
         return make_url(url)._replace(password=None).render_as_string(hide_password=False)  # set() keeps a None
-    except ArgumentError:  # not a URL SQLAlchemy reads: the history would not have opened, so this is not reached
-        return url
+    except (ArgumentError, ValueError):  # not a URL SQLAlchemy reads: the history would not have opened
+        from .db import shown
+
+        return shown(url)  # even so, never its password
