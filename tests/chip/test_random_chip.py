@@ -10,7 +10,7 @@ def test_a_pico_with_a_stuck_random_source_says_so_and_commits_to_nothing(tmp_pa
     with FlashedPicos(["ana"], tmp_path / "boards", progress=lambda line: None, rosc_stuck=True) as picos:
         data = picos.registry_dir
         with HubProcess(["play", "--rules", "dudo", "dice=2", "--port", picos[0].path, "--bots", "1",
-                         "--data", str(data), "--seed", "stuck"], trace=False) as hub:
+                         "--data", str(data)], trace=False) as hub:
             hub.wait_for("a cup called ana is here")
             picos[0].press("b", "long")
             hub.wait_for("the game begins")

@@ -53,7 +53,7 @@ class TypedHub:
 
 @pytest.mark.slow
 def test_the_host_adds_a_phone_seat_while_seats_are_taken_and_it_plays(browser, tmp_path):
-    with TypedHub(["--bots", "1", "--phones", "1", "--web", "127.0.0.1:0", "--seed", "added", "--data",
+    with TypedHub(["--bots", "1", "--phones", "1", "--web", "127.0.0.1:0", "--data",
                    str(tmp_path), "dice=2"]) as hub:
         links = {"phone1": hub.wait_for(LINK.pattern).group(2)}
         hub.wait_for(r"phone1's phone: its page is not open yet")
@@ -87,7 +87,7 @@ def test_the_host_adds_a_phone_seat_while_seats_are_taken_and_it_plays(browser, 
 
 
 def test_a_phone_seat_is_added_only_while_seats_are_taken(tmp_path):
-    with TypedHub(["--bots", "2", "--web", "127.0.0.1:0", "--seed", "late", "--data", str(tmp_path)]) as hub:  # 5 dice
+    with TypedHub(["--bots", "2", "--web", "127.0.0.1:0", "--data", str(tmp_path)]) as hub:  # 5 dice
         hub.wait_for(r"the game begins")
         mark = len(hub.lines)
         hub.type("phone zoe")

@@ -23,7 +23,7 @@ def my_turn(page):
 
 def test_a_seated_phones_link_is_refused_on_another_phone_until_the_host_types_release(two_phones, tmp_path):
     browser, other_phone = two_phones
-    with TypedHub(["--bots", "2", "--phones", "1", "--web", "127.0.0.1:0", "--seed", "bound", "--data",
+    with TypedHub(["--bots", "2", "--phones", "1", "--web", "127.0.0.1:0", "--data",
                    str(tmp_path)]) as hub:
         link = hub.wait_for(LINK.pattern).group(2)
         mine = browser.new_page()

@@ -25,7 +25,7 @@ GAME_DEADLINE = 120  # seconds
 
 def start_play(tmp_path, phones=3, rules=("dice=2",)):
     play = subprocess.Popen([sys.executable, "-m", "dicecup", "play", "--phones", str(phones), *rules,
-                             "--seed", "phones", "--data", str(tmp_path), "--web", "127.0.0.1:0"],
+                             "--data", str(tmp_path), "--web", "127.0.0.1:0"],
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     links, lines = {}, []
     deadline = time.monotonic() + 60
