@@ -15,6 +15,13 @@ hub, `candidate` (promoted once a frame of it arrives, so a stranger's CHALLENGE
 hub). Frames that fail are dropped and counted in `forged` and `replayed`, never answered. With `require_auth`
 a plain frame is taken only if its type is in `plain_before` (no session yet) or `plain_after`; the others are
 counted in `forged` too (a plain DEAL claims the hub's authority without its key).
+
+Once there is a session, the plain frames still taken (WHO, CHALLENGE; HELLO, PROOF at the hub) live in a sequence
+of their own: their seq is filtered and acknowledged apart from the session's, and their ack field acknowledges
+only a plain message in flight. So a stranger's plain frame can neither acknowledge a message the session has in
+flight (it would never be resent) nor make the session's next frame look like a repeat (it would never be
+delivered). A session that replaces another (a candidate confirmed, `renew`) carries on from the plain frames that
+paired it. Error replies go out at most once every `complain_every_ms`: a flood of bad frames gets no flood back.
 """
 from cupcore import session as sessions
 from cupcore import wire
@@ -29,6 +36,7 @@ class Link:
     retry_ms = 250
     max_tries = 8
     max_queue = 6
+    complain_every_ms = 100
 
     def __init__(self, write, deliver, clock=ticks_ms):
         """write(frame_bytes) puts bytes on the wire; deliver(mtype, values) receives each good new message."""
@@ -37,8 +45,11 @@ class Link:
         self._clock = clock
         self.decoder = wire.Decoder()
         self._tx_seq = 0
-        self._rx_last = 0
+        self._rx_last = 0  # the last seq received (of the session's frames, once there is one)
+        self._rx_plain = 0  # the last seq of a plain frame taken while there is a session (see above)
         self._ack_owed = 0  # the seq being handled, until a frame sent carries its ack
+        self._owed_plain = False  # ... and whether it is a plain frame's, in the sequence of its own
+        self._complained_at = None
         self._pending = None  # (seq, mtype, values) awaiting its ack
         self._sent_at = 0
         self._tries = 0
@@ -54,6 +65,7 @@ class Link:
         self.forged = 0  # frames whose tag is wrong, or plain frames where only authenticated ones are taken
         self.replayed = 0  # authentic frames whose counter is not above the last accepted one
         self.accepted = 0  # frames taken (authentic where it matters), for a runner that tracks who talks to it
+        self.authentic = 0  # frames taken that were authenticated: only these move where a cup's replies go
 
     @property
     def idle(self):
@@ -63,9 +75,17 @@ class Link:
         """Authenticate from now on with this session; a cup that already has one keeps it until the new one's
         first frame arrives (see candidate)."""
         if self.session is None:
-            self.session = session
+            self.renew(session)
         else:
             self.candidate = session
+
+    def renew(self, session):
+        """This session, proved just now, is the link's from now on (the hub's, once a proof checks)."""
+        if self.session is not None:  # it carries on from the plain frames that paired it
+            self._rx_last = self._rx_plain
+            self._owed_plain = False
+        self.session, self.candidate = session, None
+        self._rx_plain = self._rx_last
 
     def answered(self, mtype):
         """Stop sending messages of `mtype` (in flight or queued): the other end has answered them another way."""
@@ -77,8 +97,7 @@ class Link:
     def send(self, mtype, values=()):
         """Send one message; reliable ones are queued behind an unacknowledged one. False if the queue is full."""
         if not wire.is_reliable(mtype):
-            self._write(self._encode(mtype, values, 0))
-            return True
+            return self.send_once(mtype, values)
         if len(self._queue) >= self.max_queue:
             return False
         self._tx_seq = self._tx_seq % 255 + 1
@@ -87,11 +106,16 @@ class Link:
             self._next()
         return True
 
+    def send_once(self, mtype, values=()):
+        """Send a message once, unsequenced, whatever its kind: an answer nobody need acknowledge."""
+        self._write(self._encode(mtype, values, 0))
+        return True
+
     def reset(self):
         """Forget everything in flight (a new session)."""
         self._pending = None
         self._queue = []
-        self._rx_last = 0
+        self._rx_last = self._rx_plain = 0
 
     def feed(self, data, n=None):
         """Take received bytes (data[:n]) and deliver every good message among them."""
@@ -118,14 +142,26 @@ class Link:
             return -1
         return max(0, self.retry_ms - ticks_diff(now, self._sent_at))
 
-    def _encode(self, mtype, values, seq):
-        session = None if mtype in _ALWAYS_PLAIN else self.session
-        return wire.encode(mtype, values, seq, self._rx_last, session=session)
+    def _encode(self, mtype, values, seq, plain=False):
+        plain = plain or mtype in _ALWAYS_PLAIN or self.session is None
+        apart = plain and self.session is not None  # a plain frame beside a session: its own sequence
+        ack = self._rx_plain if apart else self._rx_last
+        if self._ack_owed == ack and self._owed_plain == apart:
+            self._ack_owed = 0  # this frame's ack field answers the frame being handled
+        return wire.encode(mtype, values, seq, ack, session=None if plain else self.session)
 
     def _write(self, frame):
-        if self._ack_owed == self._rx_last:
-            self._ack_owed = 0  # this frame's ack field answers the frame being handled
         self._write_out(frame)
+
+    def _complain(self, code, mtype):
+        """An error reply, unless one went out less than complain_every_ms ago (or it is about an ack or an error)."""
+        if mtype in _NO_ERROR_REPLY:
+            return
+        now = self._clock()
+        if self._complained_at is not None and ticks_diff(now, self._complained_at) < self.complain_every_ms:
+            return
+        self._complained_at = now
+        self.send(wire.ERROR, (code, mtype))
 
     def _next(self):
         if self._queue:
@@ -148,7 +184,8 @@ class Link:
                 verdict = session.check(frame)
                 if verdict == sessions.OK:
                     if session is self.candidate:
-                        self.session, self.candidate = session, None
+                        self.renew(session)
+                    self.authentic += 1
                     return True
                 if verdict == sessions.REPLAYED:
                     break
@@ -160,7 +197,8 @@ class Link:
 
     def _on_frame(self, frame):
         mtype = frame.type
-        if frame.version == wire.AUTH_VERSION:
+        plain = frame.version != wire.AUTH_VERSION
+        if not plain:
             if not self._authentic(frame):
                 return
         elif self.require_auth and mtype not in (self.plain_after if self.session else self.plain_before):
@@ -168,35 +206,37 @@ class Link:
             return
         elif frame.version != wire.VERSION:
             self.refused += 1
-            if mtype not in _NO_ERROR_REPLY:
-                self.send(wire.ERROR, (wire.ERR_VERSION, mtype))
+            self._complain(wire.ERR_VERSION, mtype)
             return
         self.accepted += 1
-        if self._pending is not None and frame.ack == self._pending[0]:
+        apart = plain and self.session is not None
+        pending = self._pending
+        if pending is not None and frame.ack == pending[0] and (not apart or pending[1] in _ALWAYS_PLAIN):
             self._pending = None
             self._next()
         seq = frame.seq
         if seq:
-            fresh = seq != self._rx_last or mtype in _STARTS_SESSION
-            self._rx_last = seq
+            fresh = seq != (self._rx_plain if apart else self._rx_last) or mtype in _STARTS_SESSION
+            if apart:
+                self._rx_plain = seq
+            else:
+                self._rx_last = seq
             if not fresh:
-                self._write(self._encode(wire.ACK, (), 0))
+                self._write(self._encode(wire.ACK, (), 0, plain=apart))
                 return
-            self._ack_owed = seq
+            self._ack_owed, self._owed_plain = seq, apart
         try:
             if mtype != wire.ACK:
                 self._unpack_and_deliver(frame, mtype)
         finally:
             if seq and self._ack_owed == seq:
-                self._write(self._encode(wire.ACK, (), 0))
+                self._write(self._encode(wire.ACK, (), 0, plain=self._owed_plain))
 
     def _unpack_and_deliver(self, frame, mtype):
         try:
             values = wire.unpack_body(mtype, frame.body)
         except ValueError:
             self.refused += 1
-            if mtype not in _NO_ERROR_REPLY:
-                code = wire.ERR_BODY if mtype in wire.LAYOUTS else wire.ERR_UNKNOWN
-                self.send(wire.ERROR, (code, mtype))
+            self._complain(wire.ERR_BODY if mtype in wire.LAYOUTS else wire.ERR_UNKNOWN, mtype)
             return
         self._deliver(mtype, values)

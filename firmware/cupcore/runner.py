@@ -2,8 +2,9 @@
 board's main loop is this, the virtual cup's included.
 
 The cup answers on the stream it last heard a frame it accepted from, so a cup plugged into USB and paired over
-BLE talks to whichever hub talks to it, and a stranger's frames (a phone's, unauthenticated) can't draw its
-replies away from its hub.
+BLE talks to whichever hub talks to it. A paired cup's replies follow only authenticated frames: a stranger's
+plain WHO (a phone's over BLE) is answered with a HELLO on the stranger's own stream, once and unsequenced, so it
+neither draws the session's frames away from its hub nor holds the owner's bid behind a HELLO nobody acknowledges.
 
 With a key (settings.toml's DICECUP_KEY, parsed by cupcore.session.parse_key) the cup is paired: its link takes
 only WHO, CHALLENGE, PING (and ACK) in plain frames until a hub proves it holds the key, and after that only WHO and
@@ -79,18 +80,26 @@ class Runner:
             self._crashed(exc, 0)
 
     def _send(self, mtype, values=()):
-        return self.link.send(mtype, values)
+        link = self.link
+        if mtype == wire.HELLO and link.session is not None:
+            return link.send_once(mtype, values)  # an answer to a plain WHO: see the module's docstring
+        return link.send(mtype, values)
 
     def _write(self, frame):
         self._active.write(frame)
 
+    def _taken(self):
+        """How many frames have been taken that may move the cup's stream: authenticated ones once it is keyed."""
+        link = self.link
+        return link.authentic if link.require_auth else link.accepted
+
     def _feeder(self, stream):
         def feed(buf, n):
             # Replies go back on this stream; it stays the cup's stream only if a frame from it was taken.
-            before, accepted = self._active, self.link.accepted
+            before, taken = self._active, self._taken()
             self._active = stream
             self.link.feed(buf, n)
-            if self.link.accepted == accepted:
+            if self._taken() == taken:
                 self._active = before
 
         return feed

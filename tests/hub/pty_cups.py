@@ -21,7 +21,8 @@ GESTURES = {"press": PRESS, "long": LONG, "double": DOUBLE}
 class PtyCup:
     """A cup on a pty. `silent` cups ignore everything until `speak()` (a cup plugged in but not yet booted)."""
 
-    def __init__(self, name, cup_id, silent=False):
+    def __init__(self, name, cup_id, silent=False, key=None):
+        """key: the cup's flash key, paired as a board pairs (runner.pair); None for an unpaired cup."""
         self.master, self.slave = open_raw_pty()
         self.path = os.ttyname(self.slave)
         self.cup_id = cup_id
@@ -30,6 +31,11 @@ class PtyCup:
         self._lock = threading.Lock()
         self.cup = cupmod.Cup(lambda mtype, values=(): self.link.send(mtype, values), cup_id, name, "pty")
         self.link = Link(self._write, self._receive)
+        self.key = key
+        if key is not None:
+            from cupcore.runner import pair
+
+            pair(self.cup, self.link, key)
         self._running = True
         self._thread = threading.Thread(target=self._pump, name=f"pty cup {name}", daemon=True)
         self._thread.start()
@@ -55,6 +61,10 @@ class PtyCup:
                 if data and not self.silent:
                     self.link.feed(data)
                 self.link.tick()
+
+    def inject(self, frame):
+        """Bytes onto the cup's line towards the hub, as a stranger on the cable would put them."""
+        os.write(self.master, frame)
 
     def speak(self):
         self.silent = False

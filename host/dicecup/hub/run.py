@@ -1,6 +1,11 @@
 """The hub's loop: one thread runs the table. It waits in one selector (hub/inbox.py) on every serial port and on
 the inbox's bell, which every other producer rings when it puts an item (the keyboard, the web server, the reader
-threads of links without a file descriptor: BLE, phones); it reads the ports itself."""
+threads of links without a file descriptor: BLE, phones); it reads the ports itself.
+
+A line that floods is throttled: each pass takes from each line only what its allowance admits
+(CupConnection.admit: so many bytes a second), so decoding one line's flood can't starve the others' frames, and
+the excess is dropped unread and counted. Frames dropped for want of authentication and bytes throttled are written
+to hub-errors.log, at most once a second a line."""
 import os
 import queue
 import sys
@@ -76,11 +81,16 @@ def _guarded(hub, item):
         raise
     except Exception:  # noqa: BLE001
         origin = getattr(item[1], "name", "the keyboard") if len(item) > 1 else "?"
-        log = Path(hub.data) / "hub-errors.log"
-        with open(os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "a", encoding="utf-8") as handle:
-            handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} handling {item[0]} from {origin}\n")
-            handle.write(traceback.format_exc())
+        log = _log(hub, f"handling {item[0]} from {origin}", traceback.format_exc())
         hub.failed(origin, log)
+
+
+def _log(hub, headline, text="") -> Path:
+    """A dated entry in hub-errors.log, beside the journals (0600: it may quote what a cup sent)."""
+    log = Path(hub.data) / "hub-errors.log"
+    with open(os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "a", encoding="utf-8") as handle:
+        handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {headline}\n{text}")
+    return log
 
 
 def run(hub, inbox, connections=None, until=None, poll=0.01):
@@ -90,9 +100,7 @@ def run(hub, inbox, connections=None, until=None, poll=0.01):
     while not hub.finished and not (until and until()):
         ready, items = _wait(inbox, poll)
         for conn in ready:
-            data = conn.read_ready()
-            if data:
-                _handled(hub, ("bytes", conn, data))
+            _bytes_in(hub, conn, conn.read_ready())
         for item in items:
             if item[0] == "down" and connections is not None:
                 connections.dropped(item[1])
@@ -100,11 +108,26 @@ def run(hub, inbox, connections=None, until=None, poll=0.01):
                 item[1].listen(inbox)
                 hub.add_connection(item[1])
                 continue
+            if item[0] == "bytes":
+                _bytes_in(hub, item[1], item[2])
+                continue
             _handled(hub, item)
         if connections is not None:
             connections.retry(hub)
         with writes_gathered():
             hub.tick()
+
+
+def _bytes_in(hub, conn, data):
+    """A line's bytes, as far as its allowance admits them (see the module's docstring); then what it dropped,
+    logged."""
+    now = time.monotonic()
+    admitted = conn.admit(data, now) if data and hasattr(conn, "admit") else data
+    if admitted:
+        _handled(hub, ("bytes", conn, admitted))
+    news = conn.news(now) if hasattr(conn, "news") else None
+    if news:
+        _log(hub, news)
 
 
 def _handled(hub, item):

@@ -17,6 +17,11 @@ cup whose key the hub holds is answered with a CHALLENGE and is passed on only o
 every frame is authenticated. `pairing` then says how the cup stands: "paired"; "unpaired" (the hub holds no
 key for it: seated only where the host allows it); "wrong key" (it can't prove it holds the key: a hijacker, or a
 board flashed again elsewhere); "no key" (the hub holds a key for that id, the board none).
+
+On a paired line nothing in a plain frame changes anything (docs/protocol.md, "Who obeys whom"): a HELLO with
+another id is dropped and counted in the link's `forged`, as is a PROOF nobody asked for or a wrong one; a HELLO
+with the paired cup's own id starts a candidate pairing only, and the session stays until a proof under the key
+checks (a cup that reset pairs again on its own line that way). `admit` throttles a line that floods.
 """
 import os
 import secrets
@@ -68,6 +73,11 @@ class CupConnection:
 
     read_timeout = 0.05  # a reader thread's wait per read; bytes are handed over as soon as they arrive
     challenge_for = 2.0  # seconds a challenge stays open; a HELLO meanwhile (the hub's "who?") waits for it
+    # A line may bring in this many bytes a second (and this many at once) before the excess is dropped unread:
+    # decoding runs on the table's one thread, about 2 MB/s, so a line that floods must not take all of it. An
+    # honest cup sends a few hundred bytes a second (a 69-byte frame at most, a handful a turn).
+    flood_rate = 64 * 1024
+    flood_burst = 8 * 1024
     # A wrong proof may be a stray one (a stranger replayed an old CHALLENGE to the cup, which answered it): the
     # right one may still come. Only when none has this long after a wrong one is the cup taken to lack the key.
     wrong_proof_wait = 1.0
@@ -76,6 +86,7 @@ class CupConnection:
         self.transport = transport
         self.keys = keys           # keys(cup_id) -> the cup's 32-byte key or None
         self.pairing = "unpaired"  # see the module's docstring
+        self._paired_id = None     # the cup id the line's session was proved for
         self._challenge = None     # (hub_nonce, key, hello values, sent at) while a proof is awaited
         self._wrong_proof_at = None
         self.hello = None          # (proto, fw_major, fw_minor, cup_id, name, board) once it said hello
@@ -85,6 +96,9 @@ class CupConnection:
         self._reported = False
         self._delivered = []
         self._outbox = []          # (mtype, values) waiting for the link
+        self.throttled = 0         # bytes dropped unread: the line brought in more than flood_rate allows
+        self._allowance, self._allowed_at = float(self.flood_burst), None
+        self._told = (0, 0, None)  # (unauthenticated frames, throttled bytes) last logged, and when
         self.link = Link(self._write, self._deliver)
 
     @property
@@ -148,6 +162,38 @@ class CupConnection:
         self.close()
         self._lost(reason)
 
+    # -- flooding and strangers: on the owner's thread ---------------------------------------------------------
+    def admit(self, data: bytes, now: float) -> bytes:
+        """The part of `data` the line's allowance takes (a token bucket of flood_rate bytes a second, at most
+        flood_burst at once); the rest is dropped unread and counted in `throttled`."""
+        if self._allowed_at is not None:
+            self._allowance = min(self.flood_burst, self._allowance + (now - self._allowed_at) * self.flood_rate)
+        self._allowed_at = now
+        take = min(len(data), int(self._allowance))
+        self._allowance -= take
+        self.throttled += len(data) - take
+        return data if take == len(data) else data[:take]
+
+    @property
+    def unauthenticated(self) -> int:
+        """Frames dropped for want of authentication: forged (a wrong tag, a plain frame where only authenticated
+        ones count) or replayed."""
+        return self.link.forged + self.link.replayed
+
+    def news(self, now: float, every: float = 1.0):
+        """A line for the hub's log when frames were dropped or bytes throttled since the last one, at most one
+        every `every` seconds (a flood can't fill a disk); else None."""
+        frames, throttled, at = self._told
+        if (self.unauthenticated == frames and self.throttled == throttled) or (at is not None and now - at < every):
+            return None
+        self._told = (self.unauthenticated, self.throttled, now)
+        parts = [f"dropped {self.unauthenticated - frames} unauthenticated frames "
+                 f"({self.link.forged} forged, {self.link.replayed} replayed in all)"] if self.unauthenticated > frames else []
+        if self.throttled > throttled:
+            parts.append(f"dropped {self.throttled - throttled} bytes unread: the line floods "
+                         f"(over {self.flood_rate // 1024} KB/s)")
+        return f"{self.name}: " + "; ".join(parts)
+
     # -- the owner's thread ------------------------------------------------------------------------------------
     def feed(self, data: bytes) -> list:
         """Decode bytes; returns the good new messages as (mtype, values). An acknowledgement among them lets
@@ -173,9 +219,21 @@ class CupConnection:
         self._delivered.append((mtype, values))
 
     # -- pairing -----------------------------------------------------------------------------------------------
+    @property
+    def paired_line(self) -> bool:
+        """A session is proved on this line: plain frames on it change nothing."""
+        return self.link.session is not None and self._paired_id is not None
+
+    def _unauthenticated(self):
+        """A plain frame with no effect on a paired line: dropped, and counted with the forged ones."""
+        self.link.forged += 1
+
     def _challenged(self, hello):
         """A HELLO: True to pass it on now (no key for this cup: unpaired); else a challenge is under way."""
         key = self.keys(hello[3]) if self.keys is not None else None
+        if self.paired_line and (hello[3] != self._paired_id or key is None):
+            self._unauthenticated()  # a stranger's id (or another cup's) on a paired line: nothing
+            return False
         if key is None:
             self.pairing = "unpaired"
             self._drop_session()
@@ -192,15 +250,19 @@ class CupConnection:
 
     def _on_proof(self, values):
         if self._challenge is None:
+            if self.paired_line:
+                self._unauthenticated()
             return  # a proof nobody asked for (a late repeat, a stranger): nothing
         nonce, key, hello, _ = self._challenge
         cup_nonce, tag = values
         if not equal(tag, sessions.proof(key, nonce, cup_nonce, hello[3])):
+            if self.paired_line:
+                self._unauthenticated()
             if self._wrong_proof_at is None:
                 self._wrong_proof_at = time.monotonic()  # see wrong_proof_wait; tick() settles it
             return
-        self.link.session = sessions.Session(sessions.session_key(key, nonce, cup_nonce), wire.TO_CUP)
-        self.link.candidate = None
+        self.link.renew(sessions.Session(sessions.session_key(key, nonce, cup_nonce), wire.TO_CUP))
+        self._paired_id = hello[3]
         self.link.require_auth = True
         self.link.plain_after = (wire.HELLO, wire.PROOF)  # a cup that restarted says hello and pairs again
         self._settle("paired")
@@ -208,13 +270,15 @@ class CupConnection:
     def _settle(self, pairing):
         hello = self._challenge[2]
         self._challenge = self._wrong_proof_at = None
+        if pairing != "paired" and self.paired_line:
+            return  # a stranger's claim to the paired cup's id, never proved: the session stays
         self.pairing = pairing
         if pairing != "paired":
             self._drop_session()
         self._pass_on(wire.HELLO, hello)  # seating decides, by `pairing`, whether the cup sits
 
     def _drop_session(self):
-        self.link.session = self.link.candidate = None
+        self.link.session = self.link.candidate = self._paired_id = None
         self.link.require_auth = False
 
     def _write(self, frame):

@@ -5,6 +5,7 @@ all go through it, so a missing, busy or forbidden port is told the same way eve
 whose message says what to do).
 """
 import os
+import select
 
 import serial
 
@@ -86,6 +87,7 @@ class SerialTransport(Transport):
         self._port = open_port(target, write_timeout=2)
         self.heard = b""       # the last HEARD bytes read, frames or not
         self.heard_total = 0   # bytes read since the port was opened
+        self.unsent = 0        # bytes not written: the far end had not read what was sent before
 
     def heard_since(self, mark: int) -> bytes:
         """What was read after `heard_total` was `mark` (at most the last HEARD bytes)."""
@@ -113,7 +115,12 @@ class SerialTransport(Transport):
             raise LinkDown(gone(self.target)) from None
 
     def write(self, data: bytes) -> None:
+        """Written unless the port's buffer is full: a far end that does not read (a device flooding the line
+        and never listening) must not block the table's thread; the link resends what was reliable."""
         try:
+            if not select.select([], [self._port.fileno()], [], 0)[1]:
+                self.unsent += len(data)
+                return
             self._port.write(data)
         except (serial.SerialException, OSError):
             raise LinkDown(gone(self.target)) from None

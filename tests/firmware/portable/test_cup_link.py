@@ -121,8 +121,10 @@ def test_hello_is_always_delivered_even_with_a_repeated_sequence_number():
 def test_wrong_version_unknown_type_and_bad_body_get_errors_not_deliveries():
     out = Wire()
     got = []
-    link = Link(out.write, lambda t, v: got.append(t), Clock())
+    clock = Clock()
+    link = Link(out.write, lambda t, v: got.append(t), clock)
     link.feed(wire.encode(wire.PING, (1,), version=3))  # 2 is an authenticated frame (see test_cup_session)
+    clock.advance(Link.complain_every_ms)  # errors are rate-limited (below)
     payload = bytearray(b"\x01\x7f\x00\x00")
     crc = wire.crc16(payload, 4)
     payload += bytes((crc >> 8, crc & 0xFF))
@@ -134,3 +136,17 @@ def test_wrong_version_unknown_type_and_bad_body_get_errors_not_deliveries():
     assert got == []
     assert [e[0] for e in out.messages(wire.ERROR)] == [wire.ERR_VERSION, wire.ERR_UNKNOWN]
     assert link.refused == 2
+
+
+def test_a_flood_of_bad_frames_gets_at_most_one_error_back_per_complain_every_ms():
+    out = Wire()
+    clock = Clock()
+    link = Link(out.write, lambda t, v: None, clock)
+    bad = wire.encode(wire.PING, (1,), version=3)
+    for _ in range(50):  # 50 bad frames in 49 ms
+        link.feed(bad)
+        clock.advance(1)
+    assert len(out.messages(wire.ERROR)) == 1 and link.refused == 50
+    clock.advance(Link.complain_every_ms)
+    link.feed(bad)
+    assert len(out.messages(wire.ERROR)) == 2

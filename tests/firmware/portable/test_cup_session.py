@@ -190,3 +190,27 @@ def test_a_challenge_answers_every_hello_so_the_proof_is_not_held_behind_one():
         cup.receive(mtype, values)
     assert wire.PROOF in out.types()  # at once: the clock has not moved
     assert link.idle or link._pending[1] != wire.HELLO
+
+
+def test_a_strangers_plain_frame_acknowledges_nothing_the_session_has_in_flight():
+    # A plain WHO (taken: a restarted hub must be able to ask) whose ack field names the cup's bid in flight: were
+    # it taken as the ack, the bid would never be resent, and a bid lost once would never reach the hub.
+    p = Paired()
+    p.cup.send(wire.INTENT, (1, 1, 4, 5))
+    bid = p.to_hub.take()  # lost on the way
+    p.cup.feed(wire.encode(wire.WHO, (), 0, 1))  # ack 1: the bid's seq
+    assert p.cup_got == [(wire.WHO, ())] and not p.cup.idle
+    p.clock.advance(Link.retry_ms)
+    p.cup.tick()
+    p.hub.feed(p.to_hub.take())
+    assert p.hub_got == [(wire.INTENT, (1, 1, 4, 5))] and bid
+
+
+def test_a_strangers_plain_frame_does_not_make_the_hubs_next_frame_a_repeat():
+    # A plain CHALLENGE (taken: a restarted hub pairs again with it) carrying the seq the hub will use next: in one
+    # sequence with the session's frames, the hub's next frame would look like a repeat, be acked and not delivered.
+    p = Paired()
+    p.cup.feed(p.hub_sends(wire.CUE, (wire.CUE_TURN, 0)))
+    p.cup.feed(wire.encode(wire.CHALLENGE, (bytes(16),), 1, 0))  # the hub's next reliable seq is 1
+    p.cup.feed(p.hub_sends(wire.REVEAL_REQ, (4,)))  # seq 1
+    assert (wire.REVEAL_REQ, (4,)) in p.cup_got
