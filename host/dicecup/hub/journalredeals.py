@@ -14,7 +14,7 @@ from dicecup.rules.record import parse_lines
 from .journalfacts import facts
 
 REROLL_FACT = "reroll"
-CONSENTS = {"host": "by the host's consent", "hub": "by the hub itself (its own bots' dice were lost as it stopped)"}
+CONSENTS = {"host": "by the host's consent", "hub": "by the hub itself, as it restarted mid-round (no player's action)"}
 NO_CONSENT = "with no consent in the journal (a journal from before the host was asked, or one edited)"
 
 
