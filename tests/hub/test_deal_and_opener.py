@@ -76,6 +76,17 @@ def test_commitments_are_compared_in_constant_time(monkeypatch):
     assert len(compared) == 4
 
 
+def test_a_fresh_commitment_before_the_entropy_replaces_the_first_and_after_it_never_does():
+    deal = Deal(1, bytes(8), {0: 2, 1: 2})
+    deal.cups.update((0, 1))
+    assert deal.commit(0, b"\1" * 32) == "new"
+    assert deal.commit(0, b"\2" * 32) == "replaced" and deal.commits[0] == b"\2" * 32  # no dice existed yet
+    deal.give_entropy(0, bytes(16))
+    deal.dealt_again.add(0)
+    assert deal.commit(0, b"\3" * 32) == "different" and deal.commits[0] == b"\2" * 32  # the dice shown stand
+    assert deal.commit(0, b"\4" * 32) == "unasked"  # answered: a next one on the same link is refused
+
+
 def bots_only_hub(tmp_path, seed="opener"):
     table = TableSetup(Rules.parse("dudo dice=2"), data=tmp_path, seed=seed, bot_names=["normal"] * 3,
                        result_pause=0.0)

@@ -34,12 +34,15 @@ def test_a_cup_pulled_mid_round_pauses_the_game_and_the_round_goes_on_when_it_is
         assert referee(final.journal).returncode == 0
 
 
-def test_a_cup_that_lost_its_dice_to_a_power_cycle_gets_the_round_rerolled_for_everyone(tmp_path):
+def test_a_cup_that_lost_its_dice_to_a_power_cycle_is_rolled_again_only_once_the_host_consents(tmp_path):
     with LiveTable("dudo dice=3", tmp_path, seed="power") as table:
         table.wait(lambda: bidding_under_way(table), "the first bids")
         table.cups[1].power_cycle()
-        table.wait(lambda: "reroll cup2" in table.journal_text(), "the round to be rolled again", timeout=30)
-        table.wait(lambda: table.said("cup2's cup lost its dice"), "the table to say so")
+        table.wait(lambda: table.said("cup2's cup came back without the dice it was shown"), "the table to say so",
+                   timeout=30)
+        assert table.snapshot.paused and "reroll cup2" not in table.journal_text()  # not on the cup's word
+        table.table.inbox.put(("command", "reroll cup2"))
+        table.wait(lambda: "#@ reroll cup2 by=host\nreroll cup2\n" in table.journal_text(), "the host's reroll")
         final = table.finish()
         done = referee(final.journal)
         assert done.returncode == 0, done.stderr

@@ -152,3 +152,28 @@ def test_a_tampered_journal_is_rejected_by_verify_naming_the_line(tmp_path):
         tampered.write_text("".join(lines[:index] + [changed] + lines[index + 1:]))
         done = verify(tampered)
         assert done.returncode == 1 and re.search(rf" line {index + 1}: ", done.stderr), done.stderr
+
+
+def test_a_keyed_cup_saying_hello_again_mid_bidding_gets_no_new_dice_until_the_host_types_reroll(tmp_path, cheating):
+    """cup2 runs tampered firmware (cheatmain.py rehello), paired with its key as the hub expects: twice, once a bid
+    stands, it says hello again on its live line and commits to a fresh seed for the deal sent again. Each time the
+    hub sends no entropy for it (no new dice), pauses and asks the host; only `reroll cup2` typed rolls the round
+    again, and `dicecup verify` counts each re-deal as the host's. Without the defence (the hub re-dealing on the
+    cup's word) the journal has a reroll before the host typed anything."""
+    cheating({"cup2": "rehello"})
+    asked = "cup2's cup came back without the dice it was shown"
+    with LiveTable("dudo dice=2", tmp_path, cups=3, seed="rehello") as table:
+        for typed in range(2):
+            table.wait(lambda: table.output.getvalue().count(asked) > typed, f"the host asked ({typed + 1})",
+                       timeout=120)
+            assert table.snapshot.paused
+            assert table.journal_text().count("\nreroll cup2\n") == typed, "rolled again on the cup's word"
+            table.table.inbox.put(("command", "reroll cup2"))
+            table.wait(lambda: table.journal_text().count("\nreroll cup2\n") == typed + 1, "the host's reroll")
+        final = table.finish()
+    text = final.journal.read_text()
+    assert text.count("#@ reroll cup2 by=host\nreroll cup2\n") == 2
+    done = verify(final.journal)
+    assert done.returncode == 0, done.stderr
+    assert "with no consent" not in done.stdout
+    assert re.search(r"cup2's dice were rolled again (once|2 times) in round \d+, by the host's consent", done.stdout)

@@ -1,8 +1,9 @@
 """The table's one poker cup (a virtual cup: the real firmware on MicroPython behind a real pty) pulled out mid-round
-and plugged back (issue 14 item 3): the table pauses with a plain line, and when the same cup is back the round
-starts again from the shake, its bids void (`reroll NAME` in the journal); the game ends and its journal referees
-and verifies."""
+and plugged back (issue 14 item 3): the table pauses with a plain line; when the same cup is back mid-round the
+table stays paused until the host types `reroll NAME` (issue 24: a pulled cable never re-rolls a bad hand), then the
+round starts again from the shake, its bids void; the game ends and its journal referees and verifies."""
 import io
+import re
 import threading
 import time
 
@@ -45,6 +46,10 @@ def test_the_poker_cup_pulled_mid_round_pauses_the_table_and_back_restarts_the_r
                 _wait(lambda: table.hub.paused, "the table paused")
                 seen["paused"] = True
                 cup.plug()
+                _wait(lambda: "type `reroll " in out.getvalue(), "the host asked", timeout=30)
+                seen["rerolled early"] = "\nreroll " in table.hub.journal.path.read_text()  # not on the cable's word
+                name = re.search(r"type `reroll (\w+)`", out.getvalue()).group(1)
+                table.inbox.put(("command", f"reroll {name}"))
                 _wait(lambda: not table.hub.paused, "the table going on", timeout=30)
             except Exception as error:  # noqa: BLE001 - the assertion below names it
                 seen["error"] = error
@@ -60,9 +65,9 @@ def test_the_poker_cup_pulled_mid_round_pauses_the_table_and_back_restarts_the_r
     assert "error" not in seen and seen.get("paused"), (seen, said[-3000:])
     assert not errors and hub.finished and not hub.internal_errors, said[-3000:]
     assert "the table's cup dropped" in said and "the game is paused until it comes back" in said
-    assert "the table's cup is back: this round starts again from the shake, its bids void" in said
+    assert not seen["rerolled early"] and "the host consents: this round starts again from the shake" in said
     text = hub.journal.path.read_text()
-    assert any(isinstance(e, Reroll) for e in Record.parse(text).events)
+    assert any(isinstance(e, Reroll) for e in Record.parse(text).events) and "#@ reroll " in text
     result = replay(text)
     assert result.state.winner == hub.state.winner
     assert [o.to_json() for o in result.state.history] == [o.to_json() for o in hub.state.history]

@@ -72,8 +72,12 @@ def test_a_second_different_commitment_unasked_is_refused_and_the_first_stands(t
     t, ana, ben = dealt(tmp_path)
     first = ana.seed
     ana.commit()  # a fresh seed, as if to try for better dice
-    assert t.transcript() == ["ana → hub: commit 1 digest=…"]  # no entropy for it
+    assert t.transcript() == ["ana → hub: commit 1 digest=…",  # no entropy for it: refused, noted
+                              "hub → ana: error code=4 about=2"]
     assert t.journal() == ["# ana sent a second commitment for deal 1: refused"]
+    ana.commit()  # and again: refused each time, said once
+    assert t.transcript()[-1] == "hub → ana: error code=4 about=2" and t.journal() == []
+    assert not t.table.paused
     ana.seed = first
     ben.bid("2x5")
     ana.call()
@@ -221,14 +225,73 @@ def test_a_cup_back_with_the_same_commitment_carries_on_the_round(tmp_path):
     assert t.journal() == ["ana bids 3x5"]
 
 
-def test_a_cup_back_without_its_dice_has_the_round_rolled_again(tmp_path):
+def test_a_cup_back_without_its_dice_is_not_rolled_again_until_the_host_types_reroll(tmp_path):
     t, ana, ben = back_after_ben_bid(tmp_path)
-    ben.heard()
+    ben.heard(), ana.heard()
     ana.commit()  # a fresh seed: it was reset and lost the one it committed to
-    assert t.journal() == ["ben bids 2x5", "# ana's cup came back without its dice", "reroll ana",
-                           "#@ round 1 deal=2 nonce=…"]
+    assert t.journal() == ["ben bids 2x5", "# ana's cup came back without the dice it was shown: not rolled again "
+                           "without the host's consent"]
+    assert ana.heard() == [] and ben.heard() == []  # no entropy for the fresh seed, no deal: no new dice for anyone
+    assert t.table.paused and t.said[-1] == (
+        "ana's cup came back without the dice it was shown (it was reset, or drew new ones): the game is paused; "
+        "type `reroll ana` to roll this round again for everyone, every bid void, or `retire ana` to go on without "
+        "the seat")
+    t.advance(60)  # nothing happens on its own
+    assert t.table.paused and t.journal() == [] and "hub → ben: deal 2 dice=2 nonce=…" not in ben.heard()
+    t.type("reroll ANA")
+    assert t.journal() == ["#@ reroll ana by=host", "reroll ana", "#@ round 1 deal=2 nonce=…"]
     assert ben.heard() == ["hub → ben: deal 2 dice=2 nonce=…"]
     assert not t.table.state.bids and not t.table.paused
+
+
+def test_a_cup_that_says_hello_again_on_its_live_line_and_commits_afresh_gets_no_new_dice(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    ben.bid("2x5")
+    for _ in range(3):  # a tampered cup trying for better dice: hello on the same line, a fresh seed each time
+        ana.hello()
+        ana.commit()
+    assert not any(line.startswith("hub → ana: entropy") for line in ana.heard())
+    assert "reroll ana" not in t.journal() and t.table.paused and len(t.table.state.bids) == 1
+    t.type("retire ana")  # the host's other choice (asked first: ana's cup is connected)
+    t.type("yes")
+    assert "retire ana" in t.journal()
+
+
+def test_reroll_typed_when_no_cup_lost_its_dice_rolls_nothing(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    ben.bid("2x5")
+    t.journal()
+    t.type("reroll ana")
+    assert t.said[-1] == ("nothing to roll again: `reroll ana` is for ana's cup coming back without the dice it "
+                          "was shown, and it has not")
+    assert t.journal() == [] and len(t.table.state.bids) == 1
+
+
+def test_a_cup_back_without_its_dice_that_finds_them_again_goes_on_without_a_reroll(tmp_path):
+    t, ana, ben = back_after_ben_bid(tmp_path)
+    first = ana.seed
+    ana.commit()  # a fresh seed: the table waits for the host
+    assert t.table.paused
+    t.drop(ana)
+    ana.plug()
+    ana.hello()
+    ana.commit(first)  # back again, with the dice it was shown (a cup that keeps its deal across a reset)
+    assert not t.table.paused and "hub → ana: entropy 1 entropy=…" in ana.heard()
+    ana.bid("3x5")
+    assert t.journal()[-1] == "ana bids 3x5" and "reroll ana" not in t.journal()
+
+
+def test_a_called_cup_back_without_its_dice_can_not_be_rerolled_only_retired(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    ben.bid("2x5")
+    ana.call()
+    t.drop(ana)
+    ana.plug()
+    ana.hello()
+    ana.commit()
+    t.type("reroll ana")
+    assert t.said[-1].startswith("the call stands: this round can't be rolled again once called")
+    assert "reroll ana" not in t.journal() and t.table.paused
 
 
 def test_retire_typed_for_a_connected_cup_is_asked_first_then_taken(tmp_path):

@@ -120,15 +120,40 @@ def test_a_cup_that_does_not_open_its_secret_in_time_stops_the_game(tmp_path):
     assert t.table.stopped and "did not open its round secret" in t.table.stopped
 
 
-def test_the_cup_dropped_mid_round_pauses_everyone_and_back_the_round_starts_again(tmp_path):
+def test_the_cup_dropped_mid_round_pauses_everyone_and_back_the_round_starts_again_once_the_host_consents(tmp_path):
     t, cup = bid(tmp_path)
     t.journal()
     t.drop(cup)
     assert t.table.snapshot().paused and t.said[-1].startswith("the table's cup dropped (cable pulled)")
     cup.plug()
     cup.hello()
+    assert t.table.paused and t.table.state.bids  # a bad hand is not rolled again by pulling the cable
+    assert t.journal() == ["# the table's cup dropped and came back mid-round: not played again without the host's "
+                           "consent"]
+    assert t.said[-1] == ("the table's cup is back, but its dice may not be the ones rolled: the game is paused; type "
+                          "`reroll ana` to play this round again from the shake, its bids void, or `retire NAME`")
+    cup.heard()
+    cup.call()  # the holder's buttons while the host is asked: refused
+    assert cup.heard()[-1].endswith("round_over") and t.table.state.bids
+    t.type("reroll ana")
     assert not t.table.paused
-    assert t.journal()[:2] == ["# the table's cup dropped and came back: the round is played again, its bids void",
-                               "reroll ana"]
+    assert t.journal()[:2] == ["#@ reroll ana by=host", "reroll ana"]
     assert "hub → cup: ptable round=1 holder=1 stage=1 on_table=0 way=0 standing=-" in cup.heard()
     assert not t.table.state.bids  # ben, the opener, shakes again
+
+
+def test_the_cup_dropped_before_any_die_was_rolled_goes_on_without_asking_anyone(tmp_path):
+    t, cup = seated(tmp_path)
+    t.journal()
+    t.drop(cup)
+    cup.plug()
+    cup.hello()
+    assert not t.table.paused and "reroll" not in " ".join(t.journal())
+
+
+def test_reroll_typed_at_a_poker_table_whose_cup_never_left_rolls_nothing(tmp_path):
+    t, cup = bid(tmp_path)
+    t.journal()
+    t.type("reroll ana")
+    assert t.said[-1].startswith("nothing to roll again") and t.journal() == [] and t.table.state.bids
+

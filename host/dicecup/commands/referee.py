@@ -83,5 +83,7 @@ def check_dice(text: str) -> str:
         raise RecordError(error.line, error.reason) from None
     if checked.scheme != "fair":
         return "checked the rules only: this record carries no fair-dice commitments to check its dice against"
-    return (f"checked the rules and every die: {checked.rolls} roll(s) open their commitments and are what "
-            "their seeds and the hub's entropy give")
+    from dicecup.hub.journalredeals import redeal_lines, redeals
+
+    return "\n".join([f"checked the rules and every die: {checked.rolls} roll(s) open their commitments and are what "
+                      "their seeds and the hub's entropy give"] + redeal_lines(redeals(text)))

@@ -45,6 +45,8 @@ def run(args) -> int:
               "rechecked; `dicecup referee` checks its rules", file=sys.stderr)
         return FAILED
     print(f"{args.journal}: {_summary(checked)}")
+    for line in _redeal_lines(Path(args.journal)):
+        print(f"  {line}")
     for line in _face_lines(checked.faces, checked.who, poker=checked.poker):
         print(line)
     if seeded:
@@ -84,6 +86,8 @@ def _verify_all(args) -> int:
             continue
         good += 1
         print(f"{path.name}: {_summary(checked)}")
+        for line in _redeal_lines(path):
+            print(f"  {line}")
         for name, counts in checked.faces.items():  # a cup by its id across games; a bot by its seat's name
             key = checked.who.get(name, name)
             key = key if key.startswith("cup ") else f"{name} ({key})"
@@ -116,6 +120,14 @@ def _check(path: Path):
 def _not_dealt_fairly(line) -> str:
     return (f"line {line}: not dealt fairly: the hub's draws came from a seed (`dicecup demo --seed`), so the dice "
             "were predictable to whoever knew it; they replay, but they prove nothing")
+
+
+def _redeal_lines(path: Path) -> list:
+    """Each seat re-dealt, how often, by whose consent (hub/journalredeals.py); read again: the check above
+    succeeded, so the file is readable text."""
+    from dicecup.hub.journalredeals import redeal_lines, redeals
+
+    return redeal_lines(redeals(path.read_text(encoding="utf-8")))
 
 
 def _why(checked) -> str:

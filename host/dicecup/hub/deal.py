@@ -38,7 +38,8 @@ class Deal:
         self.doubted = set()       # cups that came back mid-deal: their commitment must be sent again
         self.dealt_again = set()   # cups sent this deal again (back from a drop or a reset): may commit afresh
         self.second_commits = set()  # cups that sent a different commitment unasked (refused, said once)
-        self.lost_after_call = set()  # cups back without their dice once called: the table waits for the host
+        self.without_dice = set()  # cups back without the dice they were shown: the table waits for the host's
+                                   # `reroll NAME` or `retire NAME` (recovery.py), never re-deals on the cup's word
         self.rechecking = {}       # seat index -> deadline: a cup back from a drop, asked again for its commitment;
                                    # the table stays paused until it answers (the same: go on; another: roll again)
 
@@ -48,10 +49,12 @@ class Deal:
 
     # -- commitments and entropy ----------------------------------------------------------------------------------
     def commit(self, index: int, digest: bytes) -> str:
-        """Take a cup's commitment: "new", "same" (sent again: the cup kept its seed) or "different" (the cup
-        drew afresh, so it lost what it committed to), or "not dealt". A different one from a cup this deal was not
-        sent again is "unasked" (the first time, then "ignored"): a cup that never left still holds its seed, and
-        taking a fresh one would let it have the round rolled again whenever it liked, even once called."""
+        """Take a cup's commitment: "new", "same" (sent again: the cup kept its seed), "replaced" (a fresh one
+        before the hub sent this seat's entropy: no dice existed yet, so nothing is lost), "different" (after the
+        entropy, from a cup this deal was sent again: it lost the dice it was shown), or "not dealt". A different
+        one after the entropy from a cup this deal was not sent again is "unasked" (the first time, then
+        "ignored"): a cup that never left still holds its seed. Neither "different" nor "unasked" ever replaces
+        the commitment: taking a fresh one would let a player see a new roll whenever they liked."""
         if index not in self.counts:
             return "not dealt"
         known = self.commits.get(index)
@@ -59,15 +62,25 @@ class Deal:
             self.commits[index] = bytes(digest)
             return "new"
         if not hmac.compare_digest(known, bytes(digest)):
+            if index not in self.entropy:
+                self.commits[index] = bytes(digest)
+                self._answered(index)
+                return "replaced"
             if index in self.dealt_again:
                 self.rechecking.pop(index, None)
+                self.dealt_again.discard(index)  # answered: a later fresh one on the same link is "unasked"
                 return "different"
             first = index not in self.second_commits
             self.second_commits.add(index)
             return "unasked" if first else "ignored"
+        self._answered(index)
+        self.without_dice.discard(index)  # it found the dice it was shown after all: the round goes on
+        return "same"
+
+    def _answered(self, index):
         self.doubted.discard(index)
         self.rechecking.pop(index, None)
-        return "same"
+        self.dealt_again.discard(index)
 
     def give_entropy(self, index: int, entropy: bytes) -> bytes:
         """The entropy for a seat whose commitment the hub holds: the one it was given already, or `entropy`

@@ -10,7 +10,7 @@ from cupcore import wire, wirenames
 from dicecup.bots.view import make_view
 from dicecup.rules import (BIDDING as ENGINE_BIDDING, OVER as ENGINE_OVER, REVEAL as ENGINE_REVEAL,
                            ROLLOFF as ENGINE_ROLLOFF, SHOOTING as ENGINE_SHOOTING, Bid, DicecupError,
-                           IllegalAction, Move, Retire, Roll, Rolloff, Shot, Timeout, apply, new_game, parse_event)
+                           IllegalAction, Move, Reroll, Retire, Roll, Rolloff, Shot, Timeout, apply, new_game, parse_event)
 
 from .deal import Deal
 from .phases import TablePhase
@@ -28,7 +28,9 @@ DEALING, BIDDING, REVEALING, BETWEEN = TablePhase.DEALING, TablePhase.BIDDING, T
 TYPED_COMMANDS = ("type at the hub: `NAME bids 4x5` (a bid for the seat whose turn it is), `NAME calls liar` "
                   "(or `calls spot`, also typed `exact` or `calza`, where the rules have it), `retire NAME` (take out "
                   "a seat whose cup is not coming back; a seat still playing is asked about first: `yes` or the "
-                  "same line again confirms, `no` keeps it), `help` (this list)")
+                  "same line again confirms, `no` keeps it), `reroll NAME` (only when NAME's cup came back without "
+                  "the dice it was shown: the round is rolled again for everyone, every bid in it void), `help` "
+                  "(this list)")
 
 
 class Round(BaseRound):
@@ -139,18 +141,21 @@ class Round(BaseRound):
         if self.deal is None or deal_id != self.deal.id:
             return
         verdict = self.deal.commit(seat.index, digest)
-        if verdict == "different":
+        if verdict == "different":  # its dice were shown: never rolled again on its word (recovery.py)
             return table.recovery.lost_dice(seat)
-        if verdict == "unasked":  # its first commitment stands (deal.py says why)
-            table.say(f"refused: {seat.name}'s cup sent a second, different commitment for this deal without being "
-                      "dealt again; its first one stands")
-            return table.journal.comment(f"{seat.name} sent a second commitment for deal {deal_id}: refused")
-        if verdict in ("not dealt", "ignored"):
+        if verdict in ("unasked", "ignored"):  # its first commitment stands (deal.py says why)
+            seat.send(wire.ERROR, (wire.ERR_STATE, wire.COMMIT))
+            if verdict == "unasked":
+                table.say(f"refused: {seat.name}'s cup sent a second, different commitment for this deal after its "
+                          "dice were dealt, without being dealt again; its first one stands")
+                table.journal.comment(f"{seat.name} sent a second commitment for deal {deal_id}: refused")
             return
-        if verdict == "new":
+        if verdict == "not dealt":
+            return
+        if verdict in ("new", "replaced"):  # replaced: before its entropy, so no dice existed to lose
             table.journal.fact("commit", seat.name, bytes(digest).hex())
-        if verdict == "same":
-            table.go_on()  # a cup back from a drop kept its dice: the table waited for this (recovery.cup_back)
+        if verdict in ("same", "replaced"):
+            table.go_on()  # a cup back from a drop answered: the table waited for this (recovery.cup_back)
         self._send_entropy(seat)  # only now: the cup is bound to its seed before the entropy exists
         if table.phase == DEALING:
             self._after_commits()
@@ -253,19 +258,21 @@ class Round(BaseRound):
         self._after_move(Move(seat.name, action), arrived)
 
     def command(self, line: str):
-        """A move typed at the hub for the seat whose turn it is (`ana bids 4x5`), or `retire NAME`."""
+        """A move typed at the hub for the seat whose turn it is (`ana bids 4x5`), `retire NAME` or `reroll NAME`."""
         table = self.table
         try:
             event = parse_event(line)
         except DicecupError as error:
             return table.say(f"can't do that: {error}")
-        if isinstance(event, (Move, Retire)):
+        if isinstance(event, (Move, Retire, Reroll)):
             seat = table.seat_named(event.seat)
             if seat is None:
                 return table.say(f"no seat called {event.seat} (the seats: {', '.join(self.state.seats)})")
             event = event._replace(seat=seat)
         if isinstance(event, Retire):
             return table.retiring.retire(event.seat)
+        if isinstance(event, Reroll):  # the table's consent, typed by the host
+            return table.recovery.reroll(event.seat)
         if table.paused:
             return table.say("the game is paused until every cup is back (or `retire NAME`)")
         if not isinstance(event, Move) or table.phase != BIDDING:
@@ -406,8 +413,8 @@ class Round(BaseRound):
 
     def holding(self) -> bool:
         deal = self.deal
-        if deal is not None and any(self.state.alive[i] for i in deal.lost_after_call):
-            return True  # a called cup that lost its dice: only the host's `retire` goes on (recovery.py)
+        if deal is not None and any(self.state.alive[i] for i in deal.without_dice):
+            return True  # a cup back without the dice it was shown: only the host goes on (recovery.py)
         return deal is not None and bool(deal.rechecking)  # a cup back from a drop has yet to say if it kept them
 
     def carry_on(self, paused):
@@ -422,7 +429,7 @@ class Round(BaseRound):
 
     def redeal_to(self, seat):
         """Send the deal in progress again to a cup that came back: one that kept its dice answers with the same
-        commitment (the deal goes on), one that lost them with another (the round is rolled again)."""
+        commitment (the deal goes on), one that lost them with another (the host decides: recovery.lost_dice)."""
         deal, table = self.deal, self.table
         if deal is None or seat.index not in deal.cups:
             return

@@ -79,8 +79,8 @@ def _fact(kind, words, number, deal, seats, scheme):
         raise FairnessError(number, f"a {kind} before any deal's nonce")
     name = words[1]
     if kind == "commit":
-        if name in deal.commits:
-            raise FairnessError(number, f"a second commitment for {name} in one deal")
+        if name in deal.entropy:  # before its entropy a fresh one may replace it: no dice existed yet (deal.py)
+            raise FairnessError(number, f"a second commitment for {name} in one deal, after its entropy")
         deal.commits[name] = (_hex(words[2], 32, number, "commitment"), number)
         return scheme
     if kind == "salt":

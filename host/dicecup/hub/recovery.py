@@ -2,6 +2,9 @@
 host retires, and a hub that died and resumes from its journal. Kept apart so the happy path in table.py reads
 straight through.
 
+No player's action re-rolls a round: a cup back without the dice it was shown waits for the host (`reroll NAME`,
+`retire NAME`), as a called round does.
+
 Recovery talks to the table only through its documented methods (`say`, `pause()`, `go_on()`, `end_game()`) and
 fields it reads (`state`, `phase`, `seats`, `journal`), and to the face-bid Round (faces.py) through `record(event)`,
 `deal`, `deal_again()`, `redeal_to(seat)` and `take_over(...)`.
@@ -51,28 +54,44 @@ class Recovery:
         hub.go_on()
 
     def lost_dice(self, seat):
+        """A cup back with a fresh commitment once the hub had sent its entropy: its player has seen dice that are
+        gone. Rolling the round again on the cup's word would let anyone re-roll at will (reset, unplug, say hello
+        again, reload a phone), so the round never is: the table waits, as after a call, for the host's `reroll
+        NAME` (the table consents) or `retire NAME`; a cup that finds the first dice after all goes on (deal.py)."""
         hub = self.hub
-        if hub.phase == TablePhase.REVEALING and not self.round.deal.rolloff:
-            return self._lost_after_call(seat)
-        hub.say(f"{seat.name}'s cup lost its dice (it was reset): this round is rolled again, "
-                "every bid in it is void")
-        hub.journal.comment(f"{seat.name}'s cup came back without its dice")
-        self.round.record(Reroll(seat.name))
-        self.round.deal_again()
-        hub.go_on()  # the table waited for this cup's answer (cup_back): the fresh deal goes on
-
-    def _lost_after_call(self, seat):
-        """Once called, a round is settled by the dice committed to at its deal, or not at all: rolling it again
-        for a cup back without them would let a called player void the call by resetting the cup (or opening a
-        phone's link where its seed is not stored). So the call stands and the table waits, as for a cup that won't
-        reveal, until the host takes the seat out."""
-        hub = self.hub
-        self.round.deal.lost_after_call.add(seat.index)
+        self.round.deal.without_dice.add(seat.index)
         hub.pause()
-        hub.say(f"{seat.name}'s cup came back without the dice it committed to, after the call: the call stands, and "
-                f"can't be settled without those dice; the game is paused: type `retire {seat.name}` to go on "
-                f"without the seat")
-        hub.journal.comment(f"{seat.name}'s cup came back without its dice after the call: not rolled again")
+        if hub.phase == TablePhase.REVEALING and not self.round.deal.rolloff:
+            hub.journal.comment(f"{seat.name}'s cup came back without its dice after the call: not rolled again")
+            return hub.say(f"{seat.name}'s cup came back without the dice it committed to, after the call: the call "
+                           f"stands, and can't be settled without those dice; the game is paused: type `retire "
+                           f"{seat.name}` to go on without the seat")
+        hub.journal.comment(f"{seat.name}'s cup came back without the dice it was shown: not rolled again without "
+                            "the host's consent")
+        hub.say(f"{seat.name}'s cup came back without the dice it was shown (it was reset, or drew new ones): the "
+                f"game is paused; type `reroll {seat.name}` to roll this round again for everyone, every bid void, "
+                f"or `retire {seat.name}` to go on without the seat")
+
+    def reroll(self, name):
+        """`reroll NAME` typed at the hub: the table consents to roll the round again because NAME's cup lost the
+        dice it was shown. Journaled as `#@ reroll NAME by=host` beside the record's `reroll NAME`, so `dicecup
+        verify` can tell a re-deal the host allowed from one it never did. Once called, the call stands."""
+        hub, deal = self.hub, self.round.deal
+        seat = hub.seats[hub.state.seats.index(name)]
+        if deal is None or seat.index not in deal.without_dice:
+            return hub.say(f"nothing to roll again: `reroll {name}` is for {name}'s cup coming back without the "
+                           "dice it was shown, and it has not")
+        if hub.phase == TablePhase.REVEALING and not deal.rolloff:
+            return hub.say(f"the call stands: this round can't be rolled again once called; `retire {name}` "
+                           "goes on without the seat")
+        with hub.journal.batch():
+            hub.journal.fact("reroll", name, "by=host")
+            if not deal.rolloff:  # a roll-off's deal is rolled again with no record line: it has no bids to void
+                self.round.record(Reroll(name))
+        hub.say(f"the host consents: {'the roll-off' if deal.rolloff else 'this round'} is rolled again for "
+                "everyone" + ("" if deal.rolloff else ", every bid in it void"))
+        self.round.deal_again()
+        hub.go_on()  # the table waited for the host: the fresh deal goes on
 
     # -- the host takes a seat out ---------------------------------------------------------------------------------
     def retire(self, name, why):
@@ -121,7 +140,9 @@ class Recovery:
         elif bots_lost:
             self.round.take_over(state, journal, seats, deal, TablePhase.BETWEEN, opener)
             hub.say("the hub's bots lost their dice with the hub: this round is rolled again")
-            self.round.record(Reroll(seats[bots_lost[0]].name))  # a bot still in the deal, so still in the game
+            with journal.batch():  # the hub's own loss, no player's action: said so for `dicecup verify`
+                journal.fact("reroll", seats[bots_lost[0]].name, "by=hub")
+                self.round.record(Reroll(seats[bots_lost[0]].name))  # a bot still in the deal, so in the game
         elif state.phase == ENGINE_REVEAL:
             deal.reveal_bots()
             self.round.take_over(state, journal, seats, deal, TablePhase.REVEALING, opener)

@@ -9,6 +9,8 @@ loaded      grinds many seeds at every deal and commits to the one whose dice co
 mute        never answers a reveal request
 other-dice  reveals its true seed with dice of its choosing (all ones)
 other-seed  once it has the hub's entropy, grinds a new seed whose dice have the most ones and reveals that
+rehello     mid-bidding (a bid stands), forgets its dice and says hello again on its live line, so the hub's deal
+            sent again gets a fresh commitment: a try for new dice, at most REHELLOS times in a game
 """
 import tampered  # first: it puts the sim board and cupcore on the path
 
@@ -18,6 +20,8 @@ from cupcore import dice, wire  # noqa: E402
 from cupcore.compat import urandom  # noqa: E402
 
 TRIES = 200
+REHELLOS = 2
+_rehellos = []  # one entry per hello said again
 _honest = dict(facecup._HANDLERS)  # the face-bid mode's, which take the mode
 _early = {}  # deal id -> entropy that came before the deal (only a hub that sends it early gives the cup this)
 
@@ -56,6 +60,14 @@ def loaded_entropy(mode, values):
     return _honest[wire.ENTROPY](mode, values)
 
 
+def rehello_table(mode, values):
+    _honest[wire.TABLE](mode, values)
+    if values[3] and mode.dice_count and len(_rehellos) < REHELLOS:  # a bid stands, and it holds dice
+        _rehellos.append(values[0])
+        mode.dice_count = 0  # so the deal sent again draws a fresh seed
+        mode.cup.hello()
+
+
 def mute_reveal(mode, values):
     return  # the cup keeps its dice hidden, whatever it is asked
 
@@ -88,6 +100,8 @@ def main(argv):
     if how == "loaded":
         facecup._HANDLERS[wire.DEAL] = loaded_deal
         facecup._HANDLERS[wire.ENTROPY] = loaded_entropy
+    elif how == "rehello":
+        facecup._HANDLERS[wire.TABLE] = rehello_table
     elif how == "mute":
         facecup._HANDLERS[wire.REVEAL_REQ] = mute_reveal
     import simcup

@@ -69,7 +69,8 @@ class TableCup:
     def on_intent(self, values):
         poker = self.poker
         deal, kind, qty, face = values
-        if poker.table.phase.value != "bidding" or self.rolling is not None or poker.state.holder is None or self.closing:
+        if poker.table.phase.value != "bidding" or self.rolling is not None or poker.state.holder is None or \
+                self.closing or poker.table.paused:  # paused: the host is asked (onecup.py), nobody plays on
             return self.send(wire.REFUSE, (deal, kind, wirenames.ROUND_OVER))
         name = poker.state.seats[poker.state.holder]
         try:

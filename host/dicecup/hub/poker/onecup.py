@@ -1,5 +1,5 @@
 """The poker-dice table's one cup: every player sits with the first cup that sits (PokerSeating), and a cup that
-drops pauses the whole table and, back, restarts the round (PokerRecovery); `retire NAME` at a poker table."""
+drops pauses the whole table and, back mid-round, waits for the host's `reroll NAME` or `retire NAME` (PokerRecovery)."""
 from cupcore import wire
 
 from dicecup.rules.events import Reroll, Retire
@@ -32,9 +32,11 @@ class PokerSeating(Seating):
 
 class PokerRecovery:
     """A cup that drops and comes back, and `retire`, at a poker table. Every seat plays the one cup, so
-    a dropped cup pauses the whole table; when it is back (the same cup id) the round starts again from the
-    opener's shake -- its bids are void, journaled as the record's `reroll NAME` (nobody loses a life) -- since a
-    roll or an opening may have been lost on the way, and the holder's hands may have moved on meanwhile."""
+    a dropped cup pauses the whole table. Back (the same cup id) before any die of the round was rolled, it goes on
+    (a roll in flight is void). Back once dice were rolled and seen, the table stays paused until the host types
+    `reroll NAME` -- the round starts again from the opener's shake, its bids void, journaled as `#@ reroll NAME
+    by=host` and the record's `reroll NAME` (nobody loses a life) -- or `retire NAME`: a drop is open to any
+    player holding a bad hand, so it never re-rolls on its own."""
 
     def __init__(self, poker):
         self.poker = poker  # the poker Round (round.py)
@@ -69,16 +71,47 @@ class PokerRecovery:
         if hub.phase == BETWEEN:  # the round was over: the next one starts as it would have
             return hub.say("the table's cup is back: the game goes on")
         state = hub.state
-        restarted = bool(poker.round_events or poker.round_deals or in_flight)
+        who = state.seats[state.holder if state.holder is not None else state.opener]
+        if poker.round_deals:  # dice were rolled and seen: the round is played again only if the host consents
+            return self._ask_the_host(who)
+        restarted = bool(poker.round_events or in_flight)  # nothing seen yet: nothing to lose in starting again
         if restarted:
-            who = state.seats[state.holder if state.holder is not None else state.opener]
             hub.journal.comment("the table's cup dropped and came back: the round is played again, its bids void")
-            poker.record(Reroll(who))
-            poker.open_the_rest()
-            if cup is not None:
-                cup.forget_round()
+            self._restart(who)
         hub.say("the table's cup is back: " + ("this round starts again from the shake, its bids void"
                                                if restarted else "the game goes on"))
+        poker.next_turn()
+
+    def _ask_the_host(self, who):
+        """The cup is back mid-round, its dice rolled and looked at: a player could pull the cable to have a bad
+        hand rolled again, so the round waits (the table stays paused) for `reroll NAME` or `retire NAME`."""
+        hub = self.hub
+        self.poker.needs_consent = True
+        hub.pause()
+        hub.journal.comment("the table's cup dropped and came back mid-round: not played again without the "
+                            "host's consent")
+        hub.say(f"the table's cup is back, but its dice may not be the ones rolled: the game is paused; type "
+                f"`reroll {who}` to play this round again from the shake, its bids void, or `retire NAME`")
+
+    def _restart(self, who):
+        poker = self.poker
+        poker.record(Reroll(who))
+        poker.open_the_rest()
+        if poker.cup is not None:
+            poker.cup.forget_round()
+
+    def reroll(self, name):
+        """`reroll NAME` typed at the hub: the table consents to play the round again (journaled by=host)."""
+        hub, poker = self.hub, self.poker
+        if not poker.needs_consent:
+            return hub.say(f"nothing to roll again: `reroll {name}` is for the table's cup coming back mid-round, "
+                           "and it has not")
+        with hub.journal.batch():
+            hub.journal.fact("reroll", name, "by=host")
+            self._restart(name)
+        poker.needs_consent = False
+        hub.say("the host consents: this round starts again from the shake, its bids void")
+        hub.go_on()
         poker.next_turn()
 
     def retire(self, name, why):
@@ -86,6 +119,11 @@ class PokerRecovery:
         poker.record(Retire(name))
         hub.say(f"{name} is out of the game ({why}); the round starts again")
         poker.open_the_rest()
+        if poker.needs_consent:  # the host's other answer to a cup back mid-round: the round starts again
+            poker.needs_consent = False
+            if poker.cup is not None:
+                poker.cup.forget_round()
+            hub.go_on()
         if poker.state.phase == P_OVER:
             return hub.end_game()
         poker.next_turn()

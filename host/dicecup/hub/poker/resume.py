@@ -71,7 +71,9 @@ def resume_poker(poker, resumed, state, bots):
     cut = state.phase != OPENING
     if cut:
         journal.comment("the hub stopped mid-round: the round is played again, its bids void")
-        poker.record(Reroll(state.seats[_someone_playing(state)]))
+        with journal.batch():  # the hub's own stop, no player's action: said so for `dicecup verify`
+            journal.fact("reroll", state.seats[_someone_playing(state)], "by=hub")
+            poker.record(Reroll(state.seats[_someone_playing(state)]))
     _open_kept_seeds(journal, resumed.path, rolls)
     table.say(f"resuming {resumed.path.name}: round {state.round}" +
               (", played again from the shake, its bids void" if cut else "") +

@@ -47,6 +47,7 @@ class Round(BaseRound):
         self.known = {}             # seat name -> what it knows of dice 1..5 (None where it can't)
         self.round_events = []      # this round's record events (the bots' view)
         self.round_deals = []       # this round's sub-deals: every die of them is opened once the round is over
+        self.needs_consent = False  # the cup came back mid-round: the table waits for `reroll NAME` (onecup.py)
 
     # -- what the table asks of every Round --------------------------------------------------------------------
     def seating(self, **options):
@@ -84,6 +85,9 @@ class Round(BaseRound):
             self.table.say(f"the cup says: {wirenames.ERRORS.get(values[0], values[0])} "
                            f"(about {wirenames.name_of(values[1])})", quiet=True)
         return True
+
+    def holding(self) -> bool:
+        return self.needs_consent
 
     def carry_on(self, paused):
         """Nothing waits on the clock at poker dice but a bot's move, which is taken when it is due."""

@@ -16,11 +16,12 @@ POKER_COMMANDS = ("type at the hub, for the seat holding the cup: `ana shakes`, 
                   "names the way the cup goes), `ben accepts` or `ben calls liar`, `ben shows 1 2` (dice to the "
                   "table), `ben hides 2` (back under the cup), `ben shakes` (re-roll what is under the cup), "
                   "`ben rolls 1` (table dice, in the open), `ben bids four kings`; `ben tries 3 4` at five of a "
-                  "kind; `retire NAME`; `help`")
+                  "kind; `retire NAME`; `reroll NAME` (only when the table's cup came back mid-round); `help`")
 
 CUP_COMMANDS = ("type at the hub, for the seat holding the cup: {shake}`ana bids KKQQ left` (the opener names the "
                 "way the cup goes), `ben accepts` or `ben calls liar`, `ben bids four kings`; the dice are moved and "
-                "rolled with the cup's buttons; `retire NAME`; `help`")
+                "rolled with the cup's buttons; `retire NAME`; `reroll NAME` (only when the cup came back mid-round); "
+                "`help`")
 
 
 def help_words(poker) -> str:
@@ -36,13 +37,13 @@ def command(poker, line: str):
     accepts`, `ben shows 1 2`) or `retire NAME`; anything else is answered in one line."""
     words = line.split()
     if words:
-        name = poker.table.seat_named(words[-1 if words[0] == "retire" else 0])
+        name = poker.table.seat_named(words[-1 if words[0] in ("retire", "reroll") else 0])
         if words[0] in ("retire", "reroll") and len(words) == 2:
             if name is None:
                 return poker.table.say(f"no seat called {words[1]} (the seats: {', '.join(poker.state.seats)})")
             if words[0] == "retire":
                 return poker.table.retiring.retire(name)
-            return poker.table.say("`reroll` is the cup's to say (it lost its dice); `retire NAME` takes a seat out")
+            return poker.table.recovery.reroll(name)  # the table's consent, typed by the host
         if name is None:
             return poker.table.say(f"no seat called {words[0]} (the seats: {', '.join(poker.state.seats)})")
         words[0] = name
