@@ -3,13 +3,17 @@
 Every commitment against the seed revealed for it, every entropy against its check, every die against what seed
 and entropy give (cupcore's own functions, as the cups and the hub use them); then how even each seat's faces
 were over the game: a chi-square with 5 degrees of freedom and its p-value. With --all, every journal in the data
-folder, and each cup's faces over all of them. Status 0 only when everything checks; 1 when something does not
-(the line is named) or there is nothing to check; 2 for a file that can't be read.
+folder, and each cup's faces over all of them. Then who vouches for those facts (vouching.py): the hub's
+signature (good, bad or absent, by fingerprint) and each cup's tags over its deals. Status 0 only when everything
+checks; 1 when something does not (the line is named), a finished game's journal is not signed, or there is
+nothing to check; 2 for a file that can't be read.
 """
 import sys
 from pathlib import Path
 
 from dicecup.rules import RecordError
+
+from .vouching import vouching_of
 
 PROG = "dicecup verify"
 FAILED, UNREADABLE = 1, 2
@@ -43,8 +47,12 @@ def run(args) -> int:
         print(f"{PROG}: {args.journal} carries no fair-dice commitments ({_why(checked)}): its dice can't be "
               "rechecked; `dicecup referee` checks its rules", file=sys.stderr)
         return FAILED
+    vouched = vouching_of(Path(args.journal), args.data)
+    if vouched.failure:
+        print(f"{PROG}: {args.journal} {vouched.failure}", file=sys.stderr)
+        return FAILED
     print(f"{args.journal}: {_summary(checked)}")
-    for line in _face_lines(checked.faces, checked.who, poker=checked.poker):
+    for line in [*_face_lines(checked.faces, checked.who, poker=checked.poker), *vouched.lines]:
         print(line)
     return 0
 
@@ -73,6 +81,11 @@ def _verify_all(args) -> int:
             continue
         if checked.scheme != "fair":
             skipped += 1
+            continue
+        vouched = vouching_of(path, args.data)
+        if vouched.failure:
+            print(f"{path.name} {vouched.failure}", file=sys.stderr)
+            bad += 1
             continue
         good += 1
         print(f"{path.name}: {_summary(checked)}")
