@@ -1,13 +1,12 @@
-"""What `dicecup verify` says about who vouches for a journal's facts (issue 24 item 6).
+"""What `dicecup verify` says about who vouches for a journal's facts.
 
 The dice checks prove each roll is what its seed and the hub's entropy give; they can't tell a real game from one
 forged from scratch with every fact recomputed. Two things can:
 - the hub's signature (hub/hubkey.py) over the whole journal: good, bad or absent, by the hub's fingerprint, and
   whether it is this hub's own key (the data folder's hub.key);
-- each cup's tags over its deals (`#@ vouch SEAT TAG`, cupcore/vouch.py), made with the key only that cup and the
-  hubs it is paired with hold: checked with the cup's key from this hub's registry when it is there, otherwise
-  "tags present, not checked here".
-A finished game's journal without a signature, or with a bad one, or a tag that does not check, fails verify.
+- each cup's tag over its deal, made with its pairing key, would vouch for the dice themselves: cups don't send
+  one yet (cup_tags is where verify will check them, with the cup's key from this hub's registry).
+A finished game's journal without a signature, or with a bad one, fails verify.
 """
 from pathlib import Path
 from typing import NamedTuple
@@ -59,5 +58,5 @@ def _game_over(text: str) -> bool:
 
 
 def cup_tags(text: str, data=None) -> Vouching:
-    """Each cup seat's tags over its deals: checked with its key from the registry when this hub has it."""
+    """Each cup seat's tags over its deals: none are sent yet, so nothing is said about them."""
     return Vouching(())
