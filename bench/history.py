@@ -16,6 +16,8 @@ from dicecup.history.db import open_engine, writing
 from dicecup.history.ratings import leaderboard, rebuild
 from dicecup.history.samples import league_night
 from dicecup.history.store import import_files
+from dicecup.history.trust import add_hub
+from dicecup.hub.hubkey import HubKey
 
 
 def main() -> None:
@@ -26,11 +28,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="dicecup-bench-history-") as folder:
         journals = Path(folder) / "games"
         journals.mkdir()
+        hub = HubKey.in_folder(folder)   # the journals are signed by a hub the league registered, as a club's are
         made = time.perf_counter()
-        for name, text in league_night(args.games, seed=16):
+        for name, text in league_night(args.games, seed=16, hub=hub):
             (journals / name).write_text(text)
         print(f"made {args.games} journals in {time.perf_counter() - made:.1f} s", file=sys.stderr)
         engine = open_engine(args.db or f"sqlite:///{Path(folder) / 'history.sqlite'}")
+        add_hub(engine, "bench hub", hub.public_hex)
 
         start = time.perf_counter()
         report = import_files(engine, [journals])

@@ -32,6 +32,7 @@ COMMANDS = {
     "ports": ("dicecup.commands.ports", "serial ports with their USB ids, what runs on each, and the cups that answer"),
     "flash": ("dicecup.commands.flash", "put dicecup on a board, configure it as a cup and register it"),
     "cups": ("dicecup.commands.cups", "the cups this hub knows: list, rename, forget"),
+    "hub-key": ("dicecup.commands.hubkey", "this hub's public key, which signs its journals, for a league to register"),
     "history": ("dicecup.commands.history", "the games in the history; `history import` puts journals into it"),
     "stats": ("dicecup.commands.stats", "a player's games, calls, bluffs caught and nerve (--plot draws it)"),
     "ratings": ("dicecup.commands.ratings", "the leaderboard: every rated player's nerve (OpenSkill)"),

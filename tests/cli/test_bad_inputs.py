@@ -200,6 +200,12 @@ ROWS = [
     Row(("history", "--data", "{work}/notes.txt"), "is a file"),
     Row(("history", "ana", "ben"), "ben"),
     Row(("history", "ana", "--rated-tables"), "import"),
+    Row(("history", "ana", "--unsigned"), "import"),
+    Row(("history", "hubs", "add", "club"), "hubs add NAME PUBKEY"),
+    Row(("history", "hubs", "add", "club", "nothex"), "64 hex digits"),
+    Row(("history", "hubs", "add", "", "00" * 32), "name is empty"),
+    Row(("hub-key", "--data", "{work}/notes.txt"), "is a file"),
+    Row(("hub-key", "extra"), "extra"),
     Row(("stats",), r"missing name \(the player\);"),  # said "missing name (the player (a bot);"
     Row(("stats", "nobody"), "nobody"),
     Row(("stats", ""), "name|player|empty"),

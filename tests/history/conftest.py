@@ -27,3 +27,13 @@ def db_url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'history.sqlite'}"
     return request.getfixturevalue("postgres").new_database()
+
+
+@pytest.fixture
+def hub(tmp_path):
+    """A hub's key (made as the hub makes it, in a data folder): the sample games are signed with it."""
+    from dicecup.hub.hubkey import HubKey
+
+    folder = tmp_path / "hub-data"
+    folder.mkdir()
+    return HubKey.in_folder(folder)

@@ -67,3 +67,14 @@ def openskill_directly(texts_in_order):
         winner = names[ranks.index(1)]
         wins[winner] = wins.get(winner, 0) + 1
     return {name: (r.mu, r.sigma, games[name], wins.get(name, 0)) for name, r in ratings.items()}
+
+
+def league(db_url, hub):
+    """The history at db_url, trusting `hub` (registered as a league registers its hubs)."""
+    from dicecup.history.db import open_engine
+    from dicecup.history.trust import add_hub, registered_hubs
+
+    engine = open_engine(db_url)
+    if hub.fingerprint not in registered_hubs(engine):
+        add_hub(engine, "club hub", hub.public_hex)
+    return engine

@@ -3,9 +3,8 @@ the same; the referee's rounds, the finishing order (poker's from its eliminatio
 import json
 
 import sqlalchemy as sa
-from history_helpers import UNFINISHED, dicecup, dicecup_json, dump, write_games
+from history_helpers import UNFINISHED, dicecup, dicecup_json, dump, league, write_games
 
-from dicecup.history.db import open_engine
 from dicecup.history.games import finishing_places, read_game
 from dicecup.history.samples import journal_text, league_night
 from dicecup.history.schema import game_seats, games, players
@@ -13,17 +12,17 @@ from dicecup.history.store import import_files
 from dicecup.rules.referee import replay
 
 
-def a_folder(tmp_path, count=24):
-    folder = write_games(tmp_path / "journals", league_night(count, seed=7))
-    (folder / "zz-typed-by-hand.txt").write_text(journal_text(5, date=None))   # a bare record: no date
+def a_folder(tmp_path, hub, count=24):
+    folder = write_games(tmp_path / "journals", league_night(count, seed=7, hub=hub))
+    (folder / "zz-typed-by-hand.txt").write_text(journal_text(5, date=None, hub=hub))   # no date, signed
     (folder / "zz-unfinished.txt").write_text(UNFINISHED)
     (folder / "zz-notes.txt").write_text("bring crisps\n")
     return folder
 
 
-def test_importing_a_folder_twice_gives_the_same_database(db_url, tmp_path):
-    folder = a_folder(tmp_path)
-    engine = open_engine(db_url)
+def test_importing_a_folder_twice_gives_the_same_database(db_url, tmp_path, hub):
+    folder = a_folder(tmp_path, hub)
+    engine = league(db_url, hub)
     first = import_files(engine, [folder])
     assert len(first.added) == 25 and not first.known
     assert sorted(path.rsplit("/", 1)[1] for path, _ in first.refused) == ["zz-notes.txt", "zz-unfinished.txt"]
@@ -34,23 +33,23 @@ def test_importing_a_folder_twice_gives_the_same_database(db_url, tmp_path):
     assert dump(engine) == before
 
 
-def test_the_history_rebuilt_from_the_journals_is_the_same_on_either_database(db_url, tmp_path):
+def test_the_history_rebuilt_from_the_journals_is_the_same_on_either_database(db_url, tmp_path, hub):
     """Import into db_url, and again into a new SQLite file: every row the same but the import times."""
-    folder = write_games(tmp_path / "journals", league_night(30, seed=11))
-    engine = open_engine(db_url)
+    folder = write_games(tmp_path / "journals", league_night(30, seed=11, hub=hub))
+    engine = league(db_url, hub)
     import_files(engine, [folder])
-    rebuilt = open_engine(f"sqlite:///{tmp_path / 'rebuilt.sqlite'}")
+    rebuilt = league(f"sqlite:///{tmp_path / 'rebuilt.sqlite'}", hub)
     import_files(rebuilt, [folder])
-    moment = {"games.imported_at"}   # every game here is dated, so sort_at is the journal's date
+    moment = {"games.imported_at", "hubs.added_at"}   # every game here is dated: sort_at is the journal's date
     assert dump(engine, moment) == dump(rebuilt, moment)
     assert len(dump(engine)["rounds"]) > 100
 
 
-def test_rounds_are_the_referees_and_bots_are_their_kind(db_url, tmp_path):
-    text = journal_text(3, "2026-11-20 20:00:00", "dudo", ("ana", "ben", "bot1"), bots={"bot1": "hard"})
+def test_rounds_are_the_referees_and_bots_are_their_kind(db_url, tmp_path, hub):
+    text = journal_text(3, "2026-11-20 20:00:00", "dudo", ("ana", "ben", "bot1"), bots={"bot1": "hard"}, hub=hub)
     path = tmp_path / "game.txt"
     path.write_text(text)
-    engine = open_engine(db_url)
+    engine = league(db_url, hub)
     import_files(engine, [path])
     with engine.connect() as conn:
         kinds = dict(conn.execute(sa.select(players.c.name, players.c.kind)).all())
@@ -84,8 +83,9 @@ def test_poker_dice_places_come_from_its_eliminations(tmp_path):
             assert (facts.places[ia] < facts.places[ib]) == (out_round[a] > out_round[b])
 
 
-def test_the_commands_list_the_games(db_url, tmp_path):
-    folder = write_games(tmp_path / "j", league_night(6, seed=3))
+def test_the_commands_list_the_games(db_url, tmp_path, hub):
+    folder = write_games(tmp_path / "j", league_night(6, seed=3, hub=hub))
+    league(db_url, hub)
     done = dicecup("history", "import", str(folder), "--db", db_url)
     assert done.returncode == 0 and "imported 6 game(s); 0 already" in done.stdout, done.stderr
     again = dicecup("history", "import", str(folder), "--db", db_url)
@@ -99,7 +99,7 @@ def test_the_commands_list_the_games(db_url, tmp_path):
     assert text.returncode == 0 and text.stdout.count("\n") == 6 and " 1st" in text.stdout
 
 
-def test_rated_tables_journals_rebuild_the_history_without_the_friendly_games(db_url, tmp_path):
+def test_rated_tables_journals_rebuild_the_history_without_the_friendly_games(db_url, tmp_path, hub):
     """A data folder holds rated tables' journals (ending `#@ rated`) and friendly games': --rated-tables
     brings back exactly the history the rated tables made."""
     folder = tmp_path / "games"
@@ -107,15 +107,15 @@ def test_rated_tables_journals_rebuild_the_history_without_the_friendly_games(db
     rated = []
     for k in range(8):
         is_rated = k % 3 != 1
-        text = journal_text(k, f"2026-11-1{k} 20:00:00", "dudo", ("ana", "ben", "cy"), rated_table=is_rated)
+        text = journal_text(k, f"2026-11-1{k} 20:00:00", "dudo", ("ana", "ben", "cy"), rated_table=is_rated, hub=hub)
         (folder / f"g{k}.txt").write_text(text)
         if is_rated:
             rated.append(folder / f"g{k}.txt")
-    original = open_engine(f"sqlite:///{tmp_path / 'as-played.sqlite'}")
+    original = league(f"sqlite:///{tmp_path / 'as-played.sqlite'}", hub)
     import_files(original, rated)                       # what the rated tables wrote, game by game
-    rebuilt = open_engine(db_url)
+    rebuilt = league(db_url, hub)
     done = dicecup("history", "import", str(folder), "--rated-tables", "--db", db_url)
     assert done.returncode == 0 and f"imported {len(rated)} game(s)" in done.stdout, done.stderr
     assert done.stderr.count("not from a rated table") == 8 - len(rated)
-    moment = {"games.imported_at"}
+    moment = {"games.imported_at", "hubs.added_at"}
     assert dump(rebuilt, moment) == dump(original, moment)

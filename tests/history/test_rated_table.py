@@ -5,20 +5,28 @@ from pathlib import Path
 
 import pytest
 
-from history_helpers import dicecup
+from history_helpers import dicecup, league
 
 from dicecup.history.db import open_engine
+from dicecup.hub.hubkey import HubKey
 from dicecup.history.ratings import leaderboard
 from dicecup.history.samples import journal_text
 from dicecup.history.stats import game_list
 from dicecup.history.store import import_files
 
 
+def registered_hub(db_url, data: Path):
+    """The league at db_url with the hub of data folder `data` registered (as a club registers its hubs)."""
+    data.mkdir(exist_ok=True)
+    return league(db_url, HubKey.in_folder(data))
+
+
 @pytest.mark.slow
 def test_a_rated_table_shows_nerve_and_lands_the_game(db_url, tmp_path):
+    engine = registered_hub(db_url, tmp_path / "d")
     earlier = tmp_path / "earlier.txt"   # the hard bot has played before: its nerve is not a newcomer's
-    earlier.write_text(journal_text(2, "2026-11-01 20:00:00", "dudo", ("ana", "bot1"), bots={"bot1": "hard"}))
-    engine = open_engine(db_url)
+    earlier.write_text(journal_text(2, "2026-11-01 20:00:00", "dudo", ("ana", "bot1"), bots={"bot1": "hard"},
+                                    hub=HubKey.in_folder(tmp_path / "d")))
     import_files(engine, [earlier])
     hard_before = {e["name"]: e["nerve"] for e in leaderboard(engine)}["bot:hard"]
 
@@ -34,7 +42,26 @@ def test_a_rated_table_shows_nerve_and_lands_the_game(db_url, tmp_path):
     games = game_list(engine)
     assert len(games) == 2 and games[1]["path"].startswith(str(tmp_path / "d" / "games"))
     assert {p["player"] for p in games[1]["players"]} == {"bot:normal", "bot:hard"}
-    assert Path(games[1]["path"]).read_text().endswith("\n#@ rated\n")   # so a rebuild knows it was rated
+    ending = Path(games[1]["path"]).read_text().splitlines()[-3:]   # so a rebuild knows it was rated, signed
+    assert ending[0] == "#@ rated" and ending[2].startswith("#@ signed hub=")
+
+
+def test_a_league_that_never_registered_this_hub_is_said_before_the_table_starts(db_url, tmp_path):
+    done = dicecup("play", "--bots", "2", "--rated", "--db", db_url, "--data", str(tmp_path / "d"))
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    key = HubKey.in_folder(tmp_path / "d")
+    assert f"this hub ({key.fingerprint}) is not registered with the league" in done.stderr
+    assert f"dicecup history hubs add NAME {key.public_hex}" in done.stderr
+    assert not (tmp_path / "d" / "games").exists()
+
+
+@pytest.mark.slow
+def test_the_data_folders_own_history_trusts_its_own_hub(tmp_path, monkeypatch):
+    monkeypatch.delenv("DICECUP_DB", raising=False)
+    done = dicecup("play", "--bots", "2", "--rated", "--seed", "1", "--data", str(tmp_path), "dice=2", timeout=120)
+    assert done.returncode == 0 and "nerve after the game: " in done.stdout, done.stderr
+    [game] = game_list(open_engine(f"sqlite:///{tmp_path / 'history.sqlite'}"))
+    assert game["rated"] and game["signed_by"] == HubKey.in_folder(tmp_path).fingerprint
 
 
 def test_a_league_out_of_reach_is_said_before_the_table_starts(tmp_path):
@@ -56,6 +83,7 @@ def test_a_rated_game_whose_hub_died_is_rated_when_resume_finishes_it(db_url, tm
     import time
 
     data = tmp_path / "d"
+    registered_hub(db_url, data)
     hub = subprocess.Popen([sys.executable, "-m", "dicecup", "play", "--bots", "3", "--rated", "--db", db_url,
                             "--data", str(data), "dice=2"], stdin=subprocess.DEVNULL,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -87,6 +115,7 @@ def test_a_rated_tables_journal_names_its_league_but_never_its_password():
 
 def test_a_rated_poker_table_shows_nerve_and_lands_the_game(db_url, tmp_path):
     """Poker dice is rated through the same table as face bids: nerve at seating, the game in the history after."""
+    registered_hub(db_url, tmp_path / "d")
     done = dicecup("play", "--rules", "poker", "lives=1", "--bots", "3", "--rated",
                    "--data", str(tmp_path / "d"), "--db", db_url, timeout=120)
     assert done.returncode == 0, done.stderr

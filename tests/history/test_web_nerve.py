@@ -12,6 +12,7 @@ import pytest
 from dicecup.history.db import open_engine
 from dicecup.history.rated import RatedTable
 from dicecup.history.ratings import leaderboard
+from dicecup.history.trust import add_hub
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
 from dicecup.web.server import WebTable
@@ -27,6 +28,7 @@ def test_the_table_screen_shows_nerve_and_the_leaderboard(tmp_path):
     rated = RatedTable(engine, "test")
     table = TableSetup(Rules.parse("dudo dice=2"), data=tmp_path / "data", seed="7", bots=1, bot_names=["hard"],
                        rated=rated)
+    add_hub(engine, "this hub", table.hub_key.public_hex)   # the league trusts the journals this hub signs
     hub = table.make_hub(expect_cups=0)
     hub.bot_delay = 0.0
     web = WebTable("127.0.0.1", 0).start()

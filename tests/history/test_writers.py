@@ -8,7 +8,7 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from history_helpers import openskill_directly, write_games
+from history_helpers import league, openskill_directly, write_games
 
 from dicecup.history.db import open_engine
 from dicecup.history.ratings import leaderboard
@@ -30,13 +30,13 @@ print("done", flush=True)
 """
 
 
-def test_four_writers_at_once_lose_nothing_and_rate_everything_once(db_url, tmp_path):
-    night = league_night(40, seed=21)
+def test_four_writers_at_once_lose_nothing_and_rate_everything_once(db_url, tmp_path, hub):
+    night = league_night(40, seed=21, hub=hub)
     folder = write_games(tmp_path / "night", night)
     paths = [str(folder / name) for name, _ in night]
     shared = paths[:8]                                  # every writer imports these too
     mine = [paths[8 + k::4] for k in range(4)]
-    open_engine(db_url)                                 # the schema made once, as the first hub would
+    league(db_url, hub)                                 # the schema made once, as the first hub would
     writers = [subprocess.Popen([sys.executable, "-c", WRITER, db_url, *shared[::(-1) ** k], *own],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                for k, own in enumerate(mine)]

@@ -1,11 +1,14 @@
 """`dicecup history [NAME] [--json]`: the games in the history, in date order (NAME: the games that player sat
-in). `dicecup history import FILE|DIR... [--unrated] [--rated-tables]`: put finished games' journals or records
-into it.
+in). `dicecup history import FILE|DIR... [--unrated] [--rated-tables] [--unsigned]`: put finished games' journals
+into it. `dicecup history hubs` lists the hubs the league trusts; `dicecup history hubs add NAME PUBKEY` registers
+one (PUBKEY: what `dicecup hub-key` prints on that hub).
 
-Importing is idempotent (a file is known by a hash of its bytes), so the data folder's journals can be imported
-again and again, and the history rebuilt from them (--rated-tables: only the journals of rated tables, which end
-with `#@ rated`, leaving out the friendly games in the same folder). A folder's *.txt files go in name order; a game without a
-date in it (a record typed by hand) counts as played when it was imported.
+A journal goes in when a registered hub signed it and its dice check (history/trust.py); a bare record, an
+unsigned journal or one from a hub the league does not know only with --unsigned, marked so and never rated.
+Importing is idempotent (a game is known by its facts, not its bytes), so the data folder's journals can be
+imported again and again, and the history rebuilt from them (--rated-tables: only the journals of rated tables,
+which carry `#@ rated`, leaving out the friendly games in the same folder). A folder's *.txt files go in name
+order; a game without a date in it counts as played when it was imported.
 """
 import json
 import sys
@@ -16,17 +19,22 @@ PROG = "dicecup history"
 
 
 def add_arguments(parser):
-    parser.add_argument("words", nargs="*", metavar="NAME | import FILE|DIR...",
-                        help="a player's name (a bot: bot:KIND), or `import` and the journals or folders to import")
+    parser.add_argument("words", nargs="*", metavar="NAME | import FILE|DIR... | hubs [add NAME PUBKEY]",
+                        help="a player's name (a bot: bot:KIND), `import` and the journals or folders to import, "
+                             "or `hubs`: the hubs whose signed journals the league takes")
     parser.add_argument("--json", action="store_true", help="print JSON instead of lines")
     parser.add_argument("--unrated", action="store_true", help="import the games without rating them")
     parser.add_argument("--rated-tables", action="store_true",
                         help="import only rated tables' journals (`#@ rated`): rebuilds the history from a data folder")
+    parser.add_argument("--unsigned", action="store_true",
+                        help="import also games no registered hub signed (bare records): marked so, never rated")
     add_db_arguments(parser)
 
 
 def run(args) -> int:
     words = args.words
+    if words and words[0] == "hubs":
+        return _hubs(words[1:], args)
     importing = bool(words) and words[0] == "import"
     if importing and len(words) == 1:
         print(f"{PROG}: import what? name journals or folders: dicecup history import ~/.local/share/dicecup/games",
@@ -36,7 +44,8 @@ def run(args) -> int:
         print(f"{PROG}: one name at a time (got {' '.join(words)}); to import files: dicecup history import FILE",
               file=sys.stderr)
         return 2
-    for flag, given in (("--unrated", args.unrated), ("--rated-tables", args.rated_tables)):
+    for flag, given in (("--unrated", args.unrated), ("--rated-tables", args.rated_tables),
+                        ("--unsigned", args.unsigned)):
         if given and not importing:
             print(f"{PROG}: {flag} goes with import: dicecup history import FILE {flag}", file=sys.stderr)
             return 2
@@ -63,9 +72,11 @@ def _import(engine, paths, args) -> int:
         print(f"{PROG}: no such file or folder: {missing[0]}", file=sys.stderr)
         return 2
     report = guard_db(lambda: import_files(engine, paths, rated=not args.unrated,
-                                           rated_tables_only=args.rated_tables))
+                                           rated_tables_only=args.rated_tables, unsigned=args.unsigned))
     for path, why in report.refused:
         print(f"{PROG}: passed over {path}: {why}", file=sys.stderr)
+    for path in report.known:
+        print(f"{PROG}: passed over {path}: the same game is in the history already", file=sys.stderr)
     if args.json:
         print(json.dumps({"added": [p for p, _ in report.added], "known": report.known,
                           "refused": [{"path": p, "why": w} for p, w in report.refused]}, indent=2))
@@ -75,8 +86,36 @@ def _import(engine, paths, args) -> int:
     return 0 if report.added or report.known or not report.refused else 2
 
 
+def _hubs(words, args) -> int:
+    """`hubs`: the registered hubs; `hubs add NAME PUBKEY`: one more."""
+    from dicecup.history.trust import add_hub, hub_list
+
+    if words and (words[0] != "add" or len(words) != 3):
+        print(f"{PROG}: hubs lists the league's hubs; to register one: dicecup history hubs add NAME PUBKEY "
+              "(PUBKEY: what `dicecup hub-key` prints on that hub)", file=sys.stderr)
+        return 2
+    try:
+        engine = open_history(args)
+        if words:
+            fingerprint = guard_db(lambda: add_hub(engine, words[1], words[2]))
+            print(f"registered hub {words[1]} ({fingerprint}): the journals it signs go into this history")
+            return 0
+        found = guard_db(lambda: hub_list(engine))
+    except HistoryError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(found, indent=2))
+    elif not found:
+        print("no hubs registered: `dicecup history hubs add NAME PUBKEY` (PUBKEY from `dicecup hub-key`)")
+    for hub in [] if args.json else found:
+        print(f"{hub['name']}  {hub['fingerprint']}  {hub['public_key']}  (added {hub['added']})")
+    return 0
+
+
 def _list(engine, name, args) -> int:
     from dicecup.history.stats import NoSuchPlayer, game_list
+    from dicecup.history.trust import UNSIGNED
 
     try:
         found = guard_db(lambda: game_list(engine, name))
@@ -93,7 +132,7 @@ def _list(engine, name, args) -> int:
                                                                                key=lambda p: p["place"]))
         date = game["date"] or f"{game['imported']} (imported)"
         print(f"#{game['id']}  {date}  {game['rules']}  {order}  ({game['rounds']} rounds)"
-              + ("" if game["rated"] else "  unrated"))
+              + ("" if game["rated"] else "  unrated") + ("  unsigned" if game["signed_by"] == UNSIGNED else ""))
     return 0
 
 

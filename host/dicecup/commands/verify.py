@@ -3,14 +3,18 @@
 Every commitment against the seed revealed for it, every entropy against its check, every die against what seed
 and entropy give (cupcore's own functions, as the cups and the hub use them); then how even each seat's faces
 were over the game: a chi-square with 5 degrees of freedom and its p-value. With --all, every journal in the data
-folder, and each cup's faces over all of them. Status 0 only when everything checks; 1 when something does not
-(the line is named), when the hub's draws came from a seed (`#@ seeded`: a demo's replayable game, whose dice
-were predictable, is not a fair game) or there is nothing to check; 2 for a file that can't be read.
+folder, and each cup's faces over all of them. Then who vouches for those facts (vouching.py): the hub's
+signature (good, bad or absent, by fingerprint) and each cup's tags over its deals. Status 0 only when everything
+checks; 1 when something does not (the line is named), a finished game's journal is not signed, the hub's draws
+came from a seed (`#@ seeded`: a demo's replayable game, whose dice were predictable, is not a fair game) or there
+is nothing to check; 2 for a file that can't be read.
 """
 import sys
 from pathlib import Path
 
 from dicecup.rules import RecordError
+
+from .vouching import vouching_of
 
 PROG = "dicecup verify"
 FAILED, UNREADABLE = 1, 2
@@ -44,10 +48,14 @@ def run(args) -> int:
         print(f"{PROG}: {args.journal} carries no fair-dice commitments ({_why(checked)}): its dice can't be "
               "rechecked; `dicecup referee` checks its rules", file=sys.stderr)
         return FAILED
+    vouched = vouching_of(Path(args.journal), args.data)
+    if vouched.failure:
+        print(f"{PROG}: {args.journal} {vouched.failure}", file=sys.stderr)
+        return FAILED
     print(f"{args.journal}: {_summary(checked)}")
     for line in _redeal_lines(Path(args.journal)):
         print(f"  {line}")
-    for line in _face_lines(checked.faces, checked.who, poker=checked.poker):
+    for line in [*_face_lines(checked.faces, checked.who, poker=checked.poker), *vouched.lines]:
         print(line)
     if seeded:
         print(f"{PROG}: {args.journal} {_not_dealt_fairly(seeded)}", file=sys.stderr)
@@ -82,6 +90,11 @@ def _verify_all(args) -> int:
             continue
         if seeded:  # its dice check, and were predictable: not a fair game, so not counted with the good
             print(f"{path.name} {_not_dealt_fairly(seeded)}", file=sys.stderr)
+            bad += 1
+            continue
+        vouched = vouching_of(path, args.data)
+        if vouched.failure:
+            print(f"{path.name} {vouched.failure}", file=sys.stderr)
             bad += 1
             continue
         good += 1

@@ -14,13 +14,12 @@ from dicecup.hub.journalfacts import facts
 from dicecup.rules import RecordError
 from dicecup.rules.referee import replay
 
+from .errors import NotAGame
+from .trust import game_digest
+
 BOT_PREFIX = "bot:"   # a bot's player is its kind: bot:hard, bot:normal, bot:module:Name
 RATED_FACT = "rated"  # `#@ rated`: a rated table's journal says so at its end (history/rated.py writes it)
 _STARTED = re.compile(r"^#.*\bstarted (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)")   # the journal's first line
-
-
-class NotAGame(Exception):
-    """The file can't go into the history (not a record, not finished): the message says why."""
 
 
 class RoundFacts(NamedTuple):
@@ -46,6 +45,8 @@ class GameFacts(NamedTuple):
     rounds: tuple            # RoundFacts
     shots: tuple             # (seat index, dead) for every trigger pull, in order
     from_rated_table: bool   # the journal carries `#@ rated`
+    digest: str = None       # the game's identity: its facts, not its bytes (trust.game_digest)
+    signed_by: str = None    # the registered hub that signed it, trust.UNSIGNED, or None: not asked (vouch=None)
 
     def kind(self, seat: int) -> str:
         return "bot" if self.players[seat].startswith(BOT_PREFIX) else "player"
@@ -55,7 +56,9 @@ def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def read_game(path) -> GameFacts:
+def read_game(path, vouch=None) -> GameFacts:
+    """`vouch(text)`: who vouches for the journal (trust.vouch), raising NotAGame when nobody the league trusts
+    does; None reads the facts without asking."""
     path = Path(path)
     try:
         data = path.read_bytes()
@@ -63,10 +66,10 @@ def read_game(path) -> GameFacts:
         raise NotAGame("is a folder") from None
     except OSError as error:
         raise NotAGame(f"can't be read: {error.strerror or error}") from None
-    return game_from_text(data, str(path))
+    return game_from_text(data, str(path), vouch)
 
 
-def game_from_text(data: bytes, path: str) -> GameFacts:
+def game_from_text(data: bytes, path: str, vouch=None) -> GameFacts:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -78,6 +81,7 @@ def game_from_text(data: bytes, path: str) -> GameFacts:
     state = result.state
     if state.winner is None:
         raise NotAGame("is a game not finished yet: only finished games go into the history")
+    signed_by = vouch(text) if vouch is not None else None
     seats = tuple(state.seats)
     index = {name: i for i, name in enumerate(seats)}
     bots, marked = _facts(text)
@@ -86,7 +90,7 @@ def game_from_text(data: bytes, path: str) -> GameFacts:
     shots = tuple((index[name], dead) for outcome in result.rounds for name, dead in getattr(outcome, "shots", ()))
     return GameFacts(content_hash(data), path, str(state.rules), state.rules.preset.name, _started(text), seats,
                      players, finishing_places(seats, state.winner, result.to_json()["rounds"]), state.winner,
-                     rounds, shots, marked)
+                     rounds, shots, marked, game_digest(text), signed_by)
 
 
 def _round(outcome, index) -> RoundFacts:

@@ -22,8 +22,20 @@ def _v1(conn):
     conn.execute(schema.league.insert().values(id=1, last_at=None, last_id=None, stale=False))
 
 
+def _v2(conn):
+    """Records a league can trust (issue 24): the hubs it registered, and each game's content digest and signer.
+    A database made at schema 2 got the two columns from _v1's create_all (it makes the tables as they are now)."""
+    schema.metadata.create_all(conn, tables=[schema.hubs])
+    have = {column["name"] for column in sa.inspect(conn).get_columns("games")}
+    for column in ("digest VARCHAR(64)", "signed_by VARCHAR(16)"):
+        if column.split()[0] not in have:
+            conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {column}"))
+    conn.execute(sa.text("CREATE UNIQUE INDEX IF NOT EXISTS games_digest ON games (digest)"))
+
+
 MIGRATIONS = [
     (1, _v1),
+    (2, _v2),
 ]
 LATEST = MIGRATIONS[-1][0]
 

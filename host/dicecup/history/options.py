@@ -33,4 +33,27 @@ def rated_table(args, prog: str):
         return None
     from .rated import RatedTable
 
-    return RatedTable(open_history(args), prog, db=getattr(args, "db", None))
+    engine = open_history(args)
+    _registered_here(engine, args)
+    return RatedTable(engine, prog, db=getattr(args, "db", None))
+
+
+def _registered_here(engine, args):
+    """A rated game goes into the history only if the league trusts this hub's signature: said before the table
+    starts, not after the game. The data folder's own history trusts its own hub (it is registered as `this hub`
+    the first time); a league elsewhere (--db, the setting) registers it on purpose: `dicecup history hubs add`."""
+    import os
+
+    from dicecup.datadir import data_dir
+    from dicecup.hub.hubkey import HubKey
+
+    from .trust import add_hub, registered_hubs
+
+    key = HubKey.in_folder(data_dir(getattr(args, "data", None)))
+    if key.fingerprint in registered_hubs(engine):
+        return
+    if getattr(args, "db", None) is None and not os.environ.get(SETTING):
+        add_hub(engine, f"this hub {key.fingerprint}", key.public_hex)
+        return
+    raise HistoryError(f"this hub ({key.fingerprint}) is not registered with the league, so its games would not "
+                       f"go in: dicecup history hubs add NAME {key.public_hex} --db URL")

@@ -36,6 +36,7 @@ class RatedTable:
 
         self.bot_kinds.update(bot_kinds or {})
         hub.opening_facts.append(self.opening_fact())  # a game resumed after a crash is rated too
+        hub.closing_facts.append((RATED_FACT,))  # `#@ rated` before the hub's signature: a rebuild knows, signed
         self.feed = hub.subscribe(Background(self._seen, name="rated"))
 
     def opening_fact(self) -> tuple:
@@ -79,16 +80,8 @@ class RatedTable:
         journal = getattr(hub, "journal", None)
         if not hub.finished or journal is None:
             return
-        from dicecup.hub.journal import Journal, JournalError
-
         from .store import import_files
 
-        try:  # the journal says its table was rated, so the history can be rebuilt from the journals exactly
-            marked = Journal(journal.path)
-            marked.fact(RATED_FACT)
-            marked.close()
-        except JournalError as error:
-            print(f"{self.prog}: {error}", file=sys.stderr)
         try:
             report = import_files(self.engine, [journal.path])
         except Exception as error:  # noqa: BLE001 - the journal is kept: say how to add it later

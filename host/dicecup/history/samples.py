@@ -9,18 +9,24 @@ from dicecup.rules.games import engine
 NAMES = ("ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo")
 
 
-def journal_text(seed, date=None, rules="dudo", seats=("ana", "ben", "cy"), bots=None, rated_table=False) -> str:
+def journal_text(seed, date=None, rules="dudo", seats=("ana", "ben", "cy"), bots=None, rated_table=False,
+                 hub=None) -> str:
     """A finished game's journal: `date` ("2026-12-01 20:15:00") as the hub writes it (None: a bare record),
-    `bots` {seat: kind} as `#@ bot` facts, `rated_table`: ending with `#@ rated`, as a rated table's does."""
+    `bots` {seat: kind} as `#@ bot` facts, `rated_table`: ending with `#@ rated`, as a rated table's does; `hub`
+    (a hub.hubkey.HubKey): signed by it, as a hub signs a finished game's journal (no dice facts: a made-up game
+    carries none, so only the signature vouches for it)."""
     parsed = Rules.parse(rules)
     make = engine(parsed).random_record
     lines = [f"# dicecup journal, started {date}"] if date else []
     lines += [f"#@ bot {seat} kind={kind}" for seat, kind in (bots or {}).items()]
     text = "\n".join(lines) + ("\n" if lines else "") + str(make(parsed, tuple(seats), seed))
-    return text + ("#@ rated\n" if rated_table else "")
+    text += "#@ rated\n" if rated_table else ""
+    if hub is not None:
+        text += hub.signature_line(text.encode("utf-8")) + "\n"
+    return text
 
 
-def league_night(count: int, seed=0, start_day=1):
+def league_night(count: int, seed=0, start_day=1, hub=None):
     """`count` journals of a club's evenings: 2 to 5 of ten regulars (now and then a hard bot), dudo mostly,
     some revolver and poker dice; dates one a minute. -> [(file name, text)]"""
     rng = random.Random(seed)
@@ -31,5 +37,6 @@ def league_night(count: int, seed=0, start_day=1):
         rules = rng.choice(["dudo", "dudo", "dudo dice=3", "revolver", "poker"])
         minute = start_day * 24 * 60 + k
         date = f"2026-11-{minute // 1440:02d} {minute // 60 % 24:02d}:{minute % 60:02d}:00"
-        games.append((f"{k:06d}-{rules.split()[0]}.txt", journal_text(rng.randrange(2**31), date, rules, seats, bots)))
+        games.append((f"{k:06d}-{rules.split()[0]}.txt", journal_text(rng.randrange(2**31), date, rules, seats, bots,
+                                                                     hub=hub)))
     return games

@@ -32,7 +32,22 @@ games = sa.Table(
     sa.Column("rounds", sa.Integer, nullable=False),
     sa.Column("winner_id", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
     sa.Column("rated", sa.Boolean, nullable=False),
+    # schema 2 (issue 24): the digest of the game's facts, not of its bytes (trust.game_digest), and who vouched
+    # for it: the signing hub's fingerprint, "unsigned" (`import --unsigned`, never rated), NULL before schema 2
+    sa.Column("digest", sa.String(64)),
+    sa.Column("signed_by", sa.String(16)),
     sa.Index("games_order", "sort_at", "id"),
+)
+
+# The hubs a league trusts (schema 2): `dicecup history hubs add NAME PUBKEY`; a journal goes in only if one of
+# them signed it (trust.py).
+hubs = sa.Table(
+    "hubs", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(200), nullable=False, unique=True),
+    sa.Column("fingerprint", sa.String(16), nullable=False, unique=True),
+    sa.Column("public_key", sa.String(64), nullable=False),
+    sa.Column("added_at", sa.String(19), nullable=False),
 )
 
 game_seats = sa.Table(

@@ -9,7 +9,7 @@ class NoSuchPlayer(LookupError):
 
 
 def game_list(engine, name=None) -> list:
-    """[{id, date, rules, players: [{seat, player, place}], winner, path, rated}] in date order; `name`: only the
+    """[{id, date, rules, players: [{seat, player, place}], winner, path, rated, signed_by}] in date order; `name`: only the
     games that player sat in."""
     query = sa.select(games).order_by(games.c.sort_at, games.c.id)
     with engine.connect() as conn:
@@ -27,7 +27,7 @@ def game_list(engine, name=None) -> list:
                 seats.setdefault(game_id, []).append({"seat": seat, "player": player, "place": place})
     return [{"id": r.id, "date": r.played_at, "imported": r.imported_at[:19], "rules": r.rules,
              "players": seats.get(r.id, []), "winner": next(s["player"] for s in seats[r.id] if s["place"] == 1),
-             "rounds": r.rounds, "path": r.path, "rated": r.rated} for r in rows]
+             "rounds": r.rounds, "path": r.path, "rated": r.rated, "signed_by": r.signed_by} for r in rows]
 
 
 def _player_id(conn, name) -> int:

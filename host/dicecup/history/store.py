@@ -1,7 +1,9 @@
-"""Importing journals and records into the history, idempotently.
+"""Importing journals and records into the history, idempotently, and only what the league can trust.
 
-Each file is known by the SHA-256 of its bytes: a file already in the history is passed over, so importing a
-folder twice changes nothing. Files are read and refereed before the transaction, so the lock is held only while
+Each game is known by the digest of its facts (trust.game_digest: its moves and `#@` facts, not its comments or
+spacing): a game already in the history is passed over, so importing a folder twice changes nothing, and copies
+of one game that differ by a comment go in once. A journal goes in only when a hub the league registered signed it
+and its dice check (trust.vouch); `unsigned` lets the rest in, marked so and never rated. Files are read and refereed before the transaction, so the lock is held only while
 rows are written; a batch of files is one transaction, and a writer holds the league's lock (db.writing), so
 hubs importing at once take turns and none loses a game or rates one twice.
 """
@@ -15,13 +17,14 @@ from .db import writing
 from .games import NotAGame, read_game
 from .ratings import RatedGame, apply_new_games
 from .schema import game_seats, games, players, rounds, shots
+from .trust import UNSIGNED, registered_hubs, vouch
 
 BATCH = 200  # files per transaction
 
 
 class Imported(NamedTuple):
     added: list      # (path, game id)
-    known: list      # paths already in the history (the same bytes)
+    known: list      # paths already in the history (the same game's facts)
     refused: list    # (path, why)
 
 
@@ -36,16 +39,20 @@ def files_in(paths) -> list:
     return found
 
 
-def import_files(engine, paths, rated: bool = True, rated_tables_only: bool = False) -> Imported:
-    """`rated`: the games count in the ratings; `rated_tables_only`: only journals of rated tables (`#@ rated`),
-    as when rebuilding the history from a data folder that also holds friendly games."""
+def import_files(engine, paths, rated: bool = True, rated_tables_only: bool = False,
+                 unsigned: bool = False) -> Imported:
+    """`rated`: the games count in the ratings (only those a registered hub signed ever do); `rated_tables_only`:
+    only journals of rated tables (`#@ rated`), as when rebuilding the history from a data folder that also holds
+    friendly games; `unsigned`: games no registered hub signed go in too, unrated."""
     report = Imported([], [], [])
     files = files_in(paths)
+    registered = registered_hubs(engine)
+    vouching = lambda text: vouch(text, registered, unsigned)  # noqa: E731 - read_game's hook
     for start in range(0, len(files), BATCH):
         facts = []
         for path in files[start:start + BATCH]:
             try:
-                fact = read_game(path)
+                fact = read_game(path, vouching)
             except NotAGame as why:
                 report.refused.append((str(path), str(why)))
                 continue
@@ -63,19 +70,26 @@ def import_games(engine, facts, rated: bool = True, report: Imported = None) -> 
     if not facts:
         return report
     with writing(engine) as conn:
-        hashes = {f.hash for f in facts}
-        present = set(conn.execute(sa.select(games.c.hash).where(games.c.hash.in_(hashes))).scalars())
+        present = _present(conn, facts)
         new = []
         for fact in facts:
-            if fact.hash in present:
+            if fact.hash in present or fact.digest in present:
                 report.known.append(fact.path)
             else:
-                present.add(fact.hash)  # the same bytes twice in one import: the first counts
+                present.update((fact.hash, fact.digest))  # the same game twice in one import: the first counts
                 new.append(fact)
         if new:
             game_ids = _insert_games(conn, new, _player_ids(conn, new), rated)
             report.added.extend(zip((fact.path for fact in new), game_ids))
     return report
+
+
+def _present(conn, facts) -> set:
+    """The byte hashes and game digests of these games that the history holds already (a game imported before
+    schema 2 is known by its bytes alone)."""
+    hashes, digests = {f.hash for f in facts}, {f.digest for f in facts}
+    query = sa.select(games.c.hash, games.c.digest).where(games.c.hash.in_(hashes) | games.c.digest.in_(digests))
+    return {value for row in conn.execute(query) for value in row if value is not None}
 
 
 def _player_ids(conn, facts) -> dict:
@@ -111,7 +125,8 @@ def _insert_games(conn, facts, ids: dict, rated: bool) -> list:
         rows.append({"hash": fact.hash, "rules": fact.rules, "preset": fact.preset, "played_at": fact.played_at,
                      "imported_at": imported_at, "sort_at": fact.played_at or imported_at, "path": fact.path,
                      "seats": len(fact.seats), "rounds": len(fact.rounds),
-                     "winner_id": seat_players[fact.winner], "rated": rated})
+                     "winner_id": seat_players[fact.winner], "rated": rated and _vouched(fact),
+                     "digest": fact.digest, "signed_by": fact.signed_by})
     game_ids = conn.execute(games.insert().returning(games.c.id, sort_by_parameter_order=True), rows).scalars().all()
     for game_id, fact, row in zip(game_ids, facts, rows):
         seat_players = [ids[name] for name in fact.players]
@@ -122,13 +137,19 @@ def _insert_games(conn, facts, ids: dict, rated: bool) -> list:
                         "held": r.held, "data": r.data} for r in fact.rounds]
         shot_rows += [{"game_id": game_id, "k": k, "player_id": seat_players[seat], "dead": dead}
                       for k, (seat, dead) in enumerate(fact.shots)]
-        to_rate.append(RatedGame(game_id, row["sort_at"], seat_players, fact.places, row["winner_id"]))
+        if row["rated"]:
+            to_rate.append(RatedGame(game_id, row["sort_at"], seat_players, fact.places, row["winner_id"]))
     for table, batch in ((game_seats, seat_rows), (rounds, round_rows), (shots, shot_rows)):
         if batch:
             conn.execute(table.insert(), batch)
-    if rated:
+    if to_rate:
         apply_new_games(conn, to_rate)
     return game_ids
+
+
+def _vouched(fact) -> bool:
+    """A hub the league registered signed it: only such a game moves anyone's nerve."""
+    return fact.signed_by not in (None, UNSIGNED)
 
 
 def _player(seat_players, seat):

@@ -4,7 +4,8 @@ seed revealed for it, every entropy against its check, every die against what se
 
 What a journal proves: that each roll is the fixed function of a seed the cup committed to before the hub's
 entropy existed. A single changed die, seed, commitment, nonce or entropy byte is caught. Someone who rewrites a
-whole deal consistently (new seeds, new commitments, new checks) is not: the journal carries no signature.
+whole deal consistently (new seeds, new commitments, new checks) is not: that is what the hub's signature over the
+journal is for (hubkey.py; `dicecup verify` checks it too).
 """
 import math
 

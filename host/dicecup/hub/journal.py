@@ -11,6 +11,9 @@ resumed hub does. Those start with `#@` and carry one fact each:
     #@ entropy ana 3c9a... check=1f2e3d4c         the entropy the hub sent ana after it (docs/protocol.md, Fair dice)
     #@ seed ana 0011...                           ana's seed, written with ana's revealed dice
     #@ note ana's cup lost its dice: round re-rolled
+    #@ vouch ana 5f3c9e0a1b2c3d4e                 ana's cup's tag over its deal, sent with its reveal
+    #@ signed hub=1a2b... key=... sig=...         the hub's signature over every byte before it (hubkey.py),
+                                                  the last line of a journal whose game ended
 
 Everything a player must not learn early stays out: dice are written only at the reveal, as `roll` lines.
 """
@@ -123,6 +126,12 @@ class Journal:
 
     def fact(self, *words) -> None:
         self.line("#@ " + " ".join(str(w) for w in words))
+
+    def sign(self, key) -> None:
+        """The last line: the hub's signature (a hubkey.HubKey) over every byte on disk before it."""
+        if self._broken:
+            raise JournalError(self._broken)
+        self.line(key.signature_line(self.path.read_bytes()[:self._kept]))
 
     def close(self) -> None:
         if self._fd is not None:

@@ -14,6 +14,7 @@ from cupcore import wire
 from .chance import SEEDED_FACT
 from .cupwords import cup_error_words
 from .games import round_for
+from .hubkey import HubKey
 from .journal import Journal, secrets_path
 from .phases import TablePhase
 from .retiring import RetireQuestion
@@ -42,6 +43,7 @@ class Table:
         self.bot_kinds = dict(bot_kinds or {})  # name -> the bot's name (`hard`, `module:Name`), for the journal
         self.players = tuple(players)
         self.opening_facts = []  # more `#@` facts for the journal's opening, e.g. a rated table's (history/rated.py)
+        self.closing_facts = []  # and for its end, before the hub signs it: a rated table's `#@ rated`
         self.typed_commands = {}  # first word -> TypedCommand
         self.publisher = Publisher()
         self.phase = SEATING
@@ -214,8 +216,10 @@ class Table:
     def end_game(self):
         self.phase = OVER
         winner = self.state.seats[self.state.winner]
+        for fact in self.closing_facts:
+            self.journal.fact(*fact)
         self.journal.comment(f"{winner} wins")
-        self.journal.close()
+        self._sign_and_close()
         secrets_path(self.journal.path).unlink(missing_ok=True)
         self.publish_snapshot()
         self.publish(GameWon(winner, self.journal.path))
@@ -225,9 +229,15 @@ class Table:
         before, and nobody wins."""
         self.stopped = why
         self.journal.comment(f"{why}; the game stopped")
-        self.journal.close()
+        self._sign_and_close()
         self.phase = OVER
         self.publish_snapshot()
+
+    def _sign_and_close(self):
+        """The game is over: the hub signs its journal (hubkey.py), so a league can trust where it came from."""
+        if self.data is not None:
+            self.journal.sign(HubKey.in_folder(self.data))
+        self.journal.close()
 
     # -- pauses: a living cup is missing ----------------------------------------------------------------------------
     def pause(self):

@@ -8,6 +8,7 @@ from dicecup.datadir import data_dir
 from dicecup.link.transport import LinkDown
 
 from .chance import Chance
+from .hubkey import HubKey
 from .inbox import Inbox
 from .keyring import Keyring
 from .journal import JournalError
@@ -83,6 +84,7 @@ class TableSetup:
         self.screen = screen or Screen()
         self.data = data_dir(data)
         self.keys = Keyring(self.data, keys)
+        self.hub_key = HubKey.in_folder(self.data)  # made at the hub's first start: it signs every finished journal
         self.allow_unpaired = allow_unpaired
         self.connections = Connections(self.inbox, keys=self.keys)
         default = default_bot(rules)  # at poker dice the stronger poker bot (bots/games.py)
