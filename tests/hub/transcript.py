@@ -319,8 +319,9 @@ class Transcript:
 
     def journal(self) -> list:
         """The journal's lines since the last look, long hex (nonces, digests, entropy) written as …, without the
-        hub's signature (a new key each test; tests/history/test_trust.py checks it)."""
+        hub's signature (a new key each test; tests/history/test_trust.py checks it) and the `#@ seeded` fact (the
+        test's table is seeded so that its dice replay; tests/cli/test_seeds.py checks the fact)."""
         lines = [line for line in self.table.journal.path.read_text().splitlines()
-                 if not line.startswith("#@ signed ")]
+                 if not line.startswith(("#@ signed ", "#@ seeded"))]
         new, self._journal_seen = lines[self._journal_seen:], len(lines)
         return [re.sub(r"\b[0-9a-f]{16,}\b", "…", re.sub(r"check=[0-9a-f]+", "check=…", line)) for line in new]
