@@ -1,5 +1,6 @@
 """The Raspberry Pi Pico / Pico W layer: buttons, a WS2812 strip or ring, a buzzer, USB serial, BLE on the Pico W.
 
+The deal in progress is kept in flash (/.dicecup/deal, cupcore/keep.py), so a reset brings back the same dice.
 Everything is where hardware/pico/pins.json says (baked into pinmap.py by `dicecup build`). Pins are callables
 for cupcore's Button; the capped LED show, the tones and the USB serial are cupcore.board's, shared by every
 board: this layer only says which pins.
@@ -9,6 +10,7 @@ from neopixel import NeoPixel
 
 from cupcore.board import BoardBase
 from cupcore.compat import const
+from cupcore.keep import BOARD_FILE, FileStore
 from cupcore.usbserial import UsbSerial
 
 _BEEP_DUTY = const(16384)  # a quarter duty cycle: loud enough, gentle on a piezo
@@ -51,6 +53,7 @@ class PicoBoard(BoardBase):
         self.ble = radio(ble_name) if ble_name else None
         if self.ble is not None:
             self.streams.append(self.ble)
+        self.store = FileStore(BOARD_FILE)  # the deal in progress, in flash: a reset brings back the same dice
 
     def tone(self, hz):
         pwm = self._pwm
