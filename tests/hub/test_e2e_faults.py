@@ -37,7 +37,7 @@ def test_a_cup_pulled_mid_round_pauses_the_game_and_the_round_goes_on_when_it_is
 def test_a_cup_that_lost_its_dice_to_a_power_cycle_gets_the_round_rerolled_for_everyone(tmp_path):
     with LiveTable("dudo dice=3", tmp_path, seed="power") as table:
         table.wait(lambda: bidding_under_way(table), "the first bids")
-        table.cups[1].power_cycle()
+        table.cups[1].power_cycle(lose_deal=True)  # its kept deal gone too (a cup that keeps it: test_e2e_keep)
         table.wait(lambda: "reroll cup2" in table.journal_text(), "the round to be rolled again", timeout=30)
         table.wait(lambda: table.said("cup2's cup lost its dice"), "the table to say so")
         final = table.finish()
