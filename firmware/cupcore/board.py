@@ -34,7 +34,7 @@ def capped(value, limit):
 class BoardBase:
     name = "board"
     shakes = False  # True on a board with an accelerometer: a shake between deals is "ready"
-    store = None  # the board's service for cupcore/keep.py, or None
+    store = None  # type: object  # the board's service for cupcore/keep.py (read, write, erase), or None
 
     def __init__(self, clock, pixels, count, limit=FULL):
         self.clock = clock

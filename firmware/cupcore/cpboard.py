@@ -96,7 +96,7 @@ def nvm_store():
 class CircuitPythonBoard(BoardBase):
     name = "circuitpython"
 
-    def __init__(self, pinmap, clock, usb=None, ble_name=None):
+    def __init__(self, pinmap, clock, usb=None, ble_name=None, store=None):
         leds = pinmap["leds"]
         pixels = neopixel.NeoPixel(getattr(board, leds["pin"]), leds["count"], brightness=1.0, auto_write=False)
         super().__init__(clock, pixels, leds["count"], leds["max_level"])
@@ -106,7 +106,7 @@ class CircuitPythonBoard(BoardBase):
         if self.usb is not None:
             self.streams.append(self.usb)
         self.ble = None
-        self.store = nvm_store()
+        self.store = store if store is not None else nvm_store()
         self.attach(pinmap, ble_name)
 
     def attach(self, pinmap, ble_name):

@@ -106,12 +106,6 @@ class FileStore:
 
     def __init__(self, path):
         self.path = path
-        folder = path.rsplit("/", 1)[0]
-        if folder and folder != path:
-            try:
-                os.mkdir(folder)
-            except OSError:
-                pass  # there already (or the write below says why not)
 
     def read(self):
         try:
@@ -121,6 +115,12 @@ class FileStore:
             return None
 
     def write(self, data):
+        folder = self.path.rsplit("/", 1)[0]
+        if folder and folder != self.path:
+            try:
+                os.mkdir(folder)
+            except OSError:
+                pass  # there already (or the open below says why not)
         aside = self.path + ".new"
         with open(aside, "wb") as f:
             f.write(data)

@@ -81,7 +81,7 @@ class AtomBoard(BoardBase):
     name = "atom"
     shakes = True
 
-    def __init__(self, pinmap, clock, usb=None, ble=None):
+    def __init__(self, pinmap, clock, usb=None, ble=None, store=None):
         leds = pinmap["leds"]
         super().__init__(clock, NeoPixel(Pin(leds["gpio"], Pin.OUT), leds["count"]), leds["count"], leds["max_level"])
         a = pinmap["buttons"]["a"]
@@ -95,7 +95,8 @@ class AtomBoard(BoardBase):
         self.ble = ble
         if ble is not None:
             self.streams.append(ble)
-        self.store = FileStore(BOARD_FILE)  # the deal in progress, in flash: a reset brings back the same dice
+        # The deal in progress, in flash: a reset brings back the same dice.
+        self.store = store if store is not None else FileStore(BOARD_FILE)
 
     def show(self, what):
         """A peek in pip mode shows the die as a die face on the 5x5 matrix; everything else as cupcore drew it."""

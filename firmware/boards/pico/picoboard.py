@@ -39,7 +39,7 @@ def radio(name):
 class PicoBoard(BoardBase):
     name = "pico"
 
-    def __init__(self, pinmap, clock, usb=None, ble_name=None):
+    def __init__(self, pinmap, clock, usb=None, ble_name=None, store=None):
         leds = pinmap["leds"]
         super().__init__(clock, NeoPixel(Pin(leds["gpio"], Pin.OUT), leds["count"]), leds["count"], leds["max_level"])
         spec = pinmap["buttons"]
@@ -53,7 +53,8 @@ class PicoBoard(BoardBase):
         self.ble = radio(ble_name) if ble_name else None
         if self.ble is not None:
             self.streams.append(self.ble)
-        self.store = FileStore(BOARD_FILE)  # the deal in progress, in flash: a reset brings back the same dice
+        # The deal in progress, in flash: a reset brings back the same dice.
+        self.store = store if store is not None else FileStore(BOARD_FILE)
 
     def tone(self, hz):
         pwm = self._pwm
