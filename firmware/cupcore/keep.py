@@ -38,11 +38,6 @@ class Keep:
         self._store = store
         self._body = self._read()  # what the board holds now (read once, at start-up), or None
 
-    @property
-    def seat(self):
-        """The seat the kept record is for, or None."""
-        return self._body[1] if self._body else None
-
     def deal_seed(self, seat, deal, count, nonce):
         """The seed kept for exactly this deal, or None (another deal: a fresh seed, as always)."""
         body = self._body
