@@ -7,7 +7,8 @@ from cupcore import cup as cupmod
 from cupcore import leds, wire
 from cupcore.chunks import Chunker, Reassembler
 from cupcore.runner import Runner
-from hubside import Clock, Hub, UsbStandIn, capped_colour, hold, messages, run_for, seat
+from hubside import (Clock, Hub, StoreStandIn, UsbStandIn, capped_colour, commitment, hold, messages, run_for,
+                     seat)
 from picoboard import PicoBoard
 from pinmap import PINS
 
@@ -16,13 +17,13 @@ def lit(colour):
     return capped_colour(colour, PINS["leds"]["max_level"])
 
 
-def make(ble_name=None):
+def make(ble_name=None, store=None):
     machine.PINS.clear()
     del neopixel.STRIPS[:]
     del machine.LOG[:]
     clock = Clock()
     usb = UsbStandIn()
-    board = PicoBoard(PINS, clock, usb=usb, ble_name=ble_name)
+    board = PicoBoard(PINS, clock, usb=usb, ble_name=ble_name, store=store or StoreStandIn())
     runner = Runner(board, 7, "ana", clock=clock)
     return runner, usb, Hub(), clock, neopixel.STRIPS[0]
 
@@ -181,3 +182,14 @@ def test_the_wait_ends_when_a_ble_packet_arrives_or_usb_bytes_do():
     usb.waited = 0
     board.wait(300)  # bytes on USB while BLE is connected: the first look sees them
     assert usb.waited == 1
+
+
+def test_a_reset_brings_back_the_same_commitment_from_the_boards_store():
+    store = StoreStandIn()
+    runner, usb, hub, clock, strip = make(store=store)
+    seat(runner, usb, hub, clock)
+    first = commitment(runner, usb, hub, clock)
+    runner, usb, hub, clock, strip = make(store=store)  # RAM gone; os.urandom draws afresh
+    seat(runner, usb, hub, clock)
+    assert commitment(runner, usb, hub, clock) == first and store.writes == 1
+    assert commitment(runner, usb, hub, clock, 4, b"87654321") != first  # another deal: a fresh seed
