@@ -230,24 +230,36 @@ class Stranger:
         return "".join(rng.choice("abcxyz-") for _ in range(rng.randrange(1, 9)))
 
     def frame(self, rng, mtype):
-        seq = rng.randrange(1, 256) if wire.is_reliable(mtype) else 0
-        return wire.encode(mtype, self.values(rng, mtype), seq, rng.randrange(256))
+        return self.values(rng, mtype), rng.randrange(1, 256) if wire.is_reliable(mtype) else 0, rng.randrange(256)
 
     def to_hub(self, rng, index, mtype):
-        """A plain frame on seat `index`'s line, as if the stranger were on its cable."""
-        frame = self.frame(rng, mtype)
-        self.sent.append(f"to the hub on seat {index + 1}'s line: {_name(mtype)}")
-        conn = self.table.game.conns[index]
-        if conn.down:
-            return None
-        return self.table.watch.unkeyed(self.sent[-1], lambda: self.table.game.hub.handle(("bytes", conn, frame)))
+        """A plain frame of `mtype`, values drawn from `rng`, on seat `index`'s line to the hub."""
+        return self.tell_hub(index, mtype, *self.frame(rng, mtype))
 
     def to_cup(self, rng, index, mtype):
+        """A plain frame of `mtype`, values drawn from `rng`, over the radio to seat `index`'s cup."""
+        return self.tell_cup(index, mtype, *self.frame(rng, mtype))
+
+    def tell_hub(self, index, mtype, values, seq=1, ack=0):
+        """A plain frame on seat `index`'s line, as if the stranger were on its cable."""
+        conn = self.table.game.conns[index]
+        if conn.down:
+            return
+        frame = wire.encode(mtype, values, seq, ack)
+        self.sent.append(f"to the hub on seat {index + 1}'s line: {_name(mtype)} {_shown(values)}")
+        self.table.watch.unkeyed(self.sent[-1], lambda: self.table.hub.handle(("bytes", conn, frame)))
+
+    def tell_cup(self, index, mtype, values, seq=1, ack=0):
         """A plain frame over the radio to seat `index`'s cup."""
-        frame = self.frame(rng, mtype)
-        self.sent.append(f"over the radio to cup {index + 1}: {_name(mtype)}")
+        frame = wire.encode(mtype, values, seq, ack)
+        self.sent.append(f"over the radio to cup {index + 1}: {_name(mtype)} {_shown(values)}")
         cup = self.table.game.cups[index]
-        return self.table.watch.unkeyed(self.sent[-1], lambda: cup.hear_stranger(frame))
+        self.table.watch.unkeyed(self.sent[-1], lambda: cup.hear_stranger(frame))
+
+
+def _shown(values):
+    return " ".join(value.hex()[:8] + "…" if isinstance(value, bytes) and len(value) > 6 else
+                    "".join(map(str, value)) if isinstance(value, bytes) else str(value) for value in values)
 
 
 def _fields(mtype):
