@@ -18,7 +18,6 @@ def test_an_honest_game_breaks_no_invariant():
         assert table.watch.count() == dict.fromkeys(table.watch.violations, 0)
 
 
-@pytest.mark.xfail(strict=True, reason=BY_B)
 @pytest.mark.parametrize("attack", ["hello again, forgetting its deal", "a reset that forgets the deal"])
 def test_the_rogue_forgetting_its_deal_is_shown_no_new_roll(attack):
     with Table() as table:

@@ -26,7 +26,6 @@ def radio(mtype, values, seq):
     return lambda table: table.stranger.tell_cup(table.hub.round.to_act(), mtype, values, seq=seq)
 
 
-@pytest.mark.xfail(strict=True, reason=BY_C)
 @pytest.mark.parametrize("attack", [
     pytest.param(lambda table: table.stranger.tell_hub(0, wire.HELLO, hello(UNKNOWN_ID)), id="hello-unknown-id"),
     pytest.param(replayed_hello, id="hello-replaying-a-seated-cups-id"),
@@ -42,7 +41,6 @@ def test_a_strangers_plain_frame_changes_nothing(attack):
         assert not unkeyed_found(table)
 
 
-@pytest.mark.xfail(strict=True, reason=BY_C)
 def test_after_a_strangers_hello_its_bid_is_not_played():
     with Table() as table:
         until(table, lambda: bidding_begun(table))
