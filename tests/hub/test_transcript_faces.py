@@ -1,6 +1,7 @@
 """The face-bid table (dudo), frame by frame: what two cups send, what the hub sends back, what the journal keeps.
 The cups are played by hand (transcript.py); with the seed "transcript" the hub draws ben to open."""
 from cupcore import wire
+from cupcore.link import Link
 from dicecup.hub.journal import read_journal
 from dicecup.rules import Bid, replay
 from transcript import Transcript
@@ -249,12 +250,48 @@ def test_a_cup_that_says_hello_again_on_its_live_line_and_commits_afresh_gets_no
     ben.bid("2x5")
     for _ in range(3):  # a tampered cup trying for better dice: hello on the same line, a fresh seed each time
         ana.hello()
+        t.advance(1)  # its old session, asked first, never answers (a HandCup does not pong): it is challenged
         ana.commit()
     assert not any(line.startswith("hub → ana: entropy") for line in ana.heard())
     assert "reroll ana" not in t.journal() and t.table.paused and len(t.table.state.bids) == 1
     t.type("retire ana")  # the host's other choice (asked first: ana's cup is connected)
     t.type("yes")
     assert "retire ana" in t.journal()
+
+
+def test_a_replayed_hello_on_a_live_line_is_not_challenged_while_the_old_session_answers(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    ben.bid("2x5")
+    t.transcript(), t.journal(), ana.heard()
+    ana.write_raw(ana.frame_of(wire.HELLO))  # a stranger on ana's line plays her first hello again
+    assert [line.split(" token=")[0] for line in ana.heard()] == ["hub → ana: ping"]  # in the old session
+    ana.send(wire.PONG, *ana.last[wire.PING])  # ana's cup never reset: it answers in that session
+    t.advance(2)
+    assert ana.heard() == [] and ana.conn.link.forged == 1  # no challenge, ever: the hello counted as forged
+    assert "ana's cup is back" not in t.said and not t.table.paused and t.journal() == []
+    ana.bid("3x5")  # the old session still carries her moves
+    assert t.journal() == ["ana bids 3x5"]
+
+
+def reset(cup):
+    """The cup's reset button: a new link on the same line, its session and everything in flight gone."""
+    cup.link = Link(cup._write, cup._heard, clock=cup.t.clock.ms)
+
+
+def test_a_cup_reset_again_before_it_proved_its_key_is_challenged_again_and_comes_back(tmp_path):
+    t, ana, ben = dealt(tmp_path)
+    ben.bid("2x5")
+    ana.heard()
+    key, ana.key = ana.key, None  # the challenge finds ana's cup rebooting: never answered
+    reset(ana)
+    ana.hello()
+    t.advance(1)
+    assert "hub → ana: challenge hub_nonce=…" in ana.heard()
+    ana.key = key
+    reset(ana)  # reset again: the challenge and the hello it answered are both forgotten
+    ana.hello()
+    assert ana.heard()[0] == "hub → ana: challenge hub_nonce=…"  # the open challenge, sent again
+    assert "ana's cup is back" in t.said and ana.last[wire.DEAL][0] == 1  # the deal sent again, to see its dice
 
 
 def test_reroll_typed_when_no_cup_lost_its_dice_rolls_nothing(tmp_path):

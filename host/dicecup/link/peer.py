@@ -21,7 +21,10 @@ board flashed again elsewhere); "no key" (the hub holds a key for that id, the b
 On a paired line nothing in a plain frame changes anything (docs/protocol.md, "Who obeys whom"): a HELLO with
 another id is dropped and counted in the link's `forged`, as is a PROOF nobody asked for or a wrong one; a HELLO
 with the paired cup's own id starts a candidate pairing only, and the session stays until a proof under the key
-checks (a cup that reset pairs again on its own line that way). `admit` throttles a line that floods.
+checks (a cup that reset pairs again on its own line that way). Even that candidate waits until the old session
+has had `alive_wait` to answer an authenticated PING: a cup that answers in it never reset, so the HELLO was a
+stranger's replay of it, dropped and counted in `forged` (no challenge, no new session). `admit` throttles a
+line that floods.
 """
 import os
 import secrets
@@ -81,6 +84,10 @@ class CupConnection:
     # A wrong proof may be a stray one (a stranger replayed an old CHALLENGE to the cup, which answered it): the
     # right one may still come. Only when none has this long after a wrong one is the cup taken to lack the key.
     wrong_proof_wait = 1.0
+    # A plain HELLO with the paired cup's own id on its line is challenged only when the old session has not
+    # answered a PING this long: a cup that reset has lost it and can't; a replayed HELLO's cup still holds it.
+    alive_wait = 0.5
+    now = staticmethod(time.monotonic)  # seconds; a simulated table's connection keeps its virtual clock
 
     def __init__(self, transport, keys=None):
         self.transport = transport
@@ -89,6 +96,7 @@ class CupConnection:
         self._paired_id = None     # the cup id the line's session was proved for
         self._challenge = None     # (hub_nonce, key, hello values, sent at) while a proof is awaited
         self._wrong_proof_at = None
+        self._doubted = None       # (ping token, hello, sent at) while the old session is asked if it still lives
         self.hello = None          # (proto, fw_major, fw_minor, cup_id, name, board) once it said hello
         self.asked_who = 0.0       # when the hub last asked it to say hello
         self.down = False
@@ -211,6 +219,8 @@ class CupConnection:
                 return
         elif mtype == wire.PROOF:
             return self._on_proof(values)
+        elif mtype == wire.PONG and self._still_alive(values):
+            return
         elif mtype == wire.ERROR and values == (wire.ERR_STATE, wire.CHALLENGE) and self._challenge is not None:
             return self._settle("no key")  # the board has no key to prove with (not a fault while it tried)
         self._pass_on(mtype, values)
@@ -238,15 +248,46 @@ class CupConnection:
             self.pairing = "unpaired"
             self._drop_session()
             return True
-        now = time.monotonic()
+        now = self.now()
         open_ = self._challenge
         if open_ is not None and open_[2][3] == hello[3] and now - open_[3] < self.challenge_for:
-            return False  # asked again while its proof is on the way: that proof answers both
+            return self._challenge_again(open_[0])
+        if self.paired_line:
+            return self._doubt(hello, now)
+        self._challenge_hello(hello, key, now)
+        return False
+
+    def _challenge_again(self, nonce):
+        """The same challenge, sent again, for a HELLO while it is open: a cup whose proof is on the way ignores a
+        nonce it has answered, but one that reset meanwhile has forgotten it and answers now (else it would wait
+        for a challenge forever, its HELLO acknowledged). False: nothing to pass on."""
+        self.link.answered(wire.CHALLENGE)  # replaces the one in flight, so a flood of hellos queues nothing
+        self.link.send(wire.CHALLENGE, (nonce,))
+        return False
+
+    def _doubt(self, hello, now):
+        """The paired cup's own HELLO on a live session: asks the old session whether it lives (see alive_wait)
+        before any challenge. False: nothing to pass on yet."""
+        if self._doubted is None:
+            token = secrets.randbelow(0x10000)
+            self._doubted = (token, hello, now)
+            self.link.send(wire.PING, (token,))  # authenticated under the old session
+        return False
+
+    def _still_alive(self, pong):
+        """True when this PONG, authentic in the old session, answers the doubt: the cup never reset, so the
+        HELLO was replayed by someone else, and is counted as forged."""
+        if self._doubted is None or pong[0] != self._doubted[0]:
+            return False
+        self._doubted = None
+        self._unauthenticated()
+        return True
+
+    def _challenge_hello(self, hello, key, now):
         nonce = secrets.token_bytes(sessions.NONCE_SIZE)
         self._challenge = (nonce, key, hello, now)
         self._wrong_proof_at = None
         self.link.send(wire.CHALLENGE, (nonce,))
-        return False
 
     def _on_proof(self, values):
         if self._challenge is None:
@@ -259,7 +300,7 @@ class CupConnection:
             if self.paired_line:
                 self._unauthenticated()
             if self._wrong_proof_at is None:
-                self._wrong_proof_at = time.monotonic()  # see wrong_proof_wait; tick() settles it
+                self._wrong_proof_at = self.now()  # see wrong_proof_wait; tick() settles it
             return
         self.link.renew(sessions.Session(sessions.session_key(key, nonce, cup_nonce), wire.TO_CUP))
         self._paired_id = hello[3]
@@ -278,7 +319,7 @@ class CupConnection:
         self._pass_on(wire.HELLO, hello)  # seating decides, by `pairing`, whether the cup sits
 
     def _drop_session(self):
-        self.link.session = self.link.candidate = self._paired_id = None
+        self.link.session = self.link.candidate = self._paired_id = self._doubted = None
         self.link.require_auth = False
 
     def _write(self, frame):
@@ -324,10 +365,14 @@ class CupConnection:
         if not self.down:
             self.link.tick()
             self.flush()
+        now = self.now()
         wrong_at = self._wrong_proof_at
-        if wrong_at is not None and self._challenge is not None and \
-                time.monotonic() - wrong_at > self.wrong_proof_wait:
+        if wrong_at is not None and self._challenge is not None and now - wrong_at > self.wrong_proof_wait:
             self._settle("wrong key")
+        doubted = self._doubted
+        if doubted is not None and now - doubted[2] > self.alive_wait:
+            self._doubted = None  # the old session is silent: the cup did reset, and may pair again
+            self._challenge_hello(doubted[1], self.keys(doubted[1][3]), now)
         return self._delivered
 
     def close(self):

@@ -101,6 +101,7 @@ class SimConnection(CupConnection):
     def __init__(self, transport, clock, keys=None):
         super().__init__(transport, keys=keys)
         self.link = Link(self._write, self._deliver, clock=clock.ms)
+        self.now = lambda: clock.now
 
 
 class Cable:
