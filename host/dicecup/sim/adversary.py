@@ -42,7 +42,9 @@ from dicecup.sim.tablesim import BUTTONS, GESTURES, SimGame
 INVARIANTS = ("dice_fixed", "consent", "unkeyed", "never_stops")
 STALL = 40.0  # virtual seconds without a journal line or a change of phase: past a cup's answer timeout (15 s), a
               # drop and the port opened again
-RULES = "dudo dice=3"  # short games: about 7 rounds
+# Short games (about 7 rounds), with the turn clock on: it is what moves a table on past a player who won't act (a
+# rogue that threw its own dice away and sits on its turn has no dice to lose but its turn), within STALL.
+RULES = "dudo dice=3 clock=30"
 THINK = 0.5  # seconds a player takes over a turn: a round's bidding lasts long enough to be attacked
 MESSAGE_TYPES = tuple(sorted(wire.LAYOUTS))  # a stranger sends any of them, either way
 
@@ -483,25 +485,28 @@ class Watch:
                                         "dice of its first commitment and entropy this round")
 
     # -- no effect from an unkeyed frame ------------------------------------------------------------------------------
-    def _state(self):
-        """Everything a stranger's frame must leave as it was."""
+    def _state(self, paired):
+        """Everything a stranger's frame must leave as it was: the table, and the cups that were paired (`paired`:
+        one flag a cup). A cup holding no session (one that has just reset) can't tell a stranger's challenge from
+        its hub's, and answering it changes nothing at the table: the hub pairs only a proof it asked for."""
         hub = self.table.hub
         seats = tuple((seat.conn, seat.conn and seat.conn.link.session, seat.conn and seat.conn.pairing,
                        seat.conn and seat.conn.hello) for seat in hub.seats)
-        cups = tuple((cup.link.session, cup.cup.state, cup.cup.seat, cup.cup.mode.deal, cup.dice())
-                     for cup in self.table.game.cups)
+        cups = tuple((cup.link.session, cup.cup.state, cup.cup.seat, cup.cup.mode.deal, cup.dice()) if was else None
+                     for cup, was in zip(self.table.game.cups, paired))
         deal = getattr(hub.round, "deal", None)
         return (hub.phase, hub.paused, hub.state, self.table.deal_id(), deal and dict(deal.commits),
                 hub.journal and hub.journal.path.stat().st_size, seats, cups)
 
     def unkeyed(self, what, deliver):
-        before = self._state()
+        paired = [cup.link.session is not None for cup in self.table.game.cups]
+        before = self._state(paired)
         try:
             deliver()
         except Exception as error:  # noqa: BLE001
             self.died(error)
             return
-        after = self._state()
+        after = self._state(paired)
         # Connections and sessions have no __eq__: a new one is a change.
         changed = [name for name, was, now in zip(_STATE_PARTS, before, after) if was != now]
         if changed:
