@@ -7,6 +7,7 @@ import time
 import pytest
 
 from cupcore import commit, dice as dicemod, wire
+from cupcore.link import Link
 from dicecup.link.peer import CupPeer
 from dicecup.sim.virtualcup import VirtualCup, VirtualCups
 
@@ -109,18 +110,26 @@ def test_bad_input_never_crashes_the_cup_or_shows_its_dice(cup, peer):
 
     peer.write_raw(b"MicroPython v1.22\r\n>>> \x03\x04 random \xff\xfe garbage")
     peer.write_raw(b"\x00" + b"\x41" * 500 + b"\x00")  # far longer than any frame
+    # The cup answers at most one error per Link.complain_every_ms (a flood of bad frames gets no flood back): each
+    # bad frame is sent once the last error is in and that interval has passed.
+    complain_gap = 2 * Link.complain_every_ms / 1000
     peer.write_raw(wire.encode(wire.PING, (1,), version=9))
+    assert peer.expect(wire.ERROR, where=lambda v: v[0] == wire.ERR_VERSION)
+    peer.pump(complain_gap)
     peer.write_raw(forge(bytes([1, 0x7F, 0, 0]), good_crc=False))  # unknown type, bad CRC: just dropped
     peer.write_raw(forge(bytes([1, 0x7F, 0, 0])))  # unknown type 0x7f with a good CRC: an error
-    peer.write_raw(forge(bytes([1, wire.DEAL, 0, 0, 0, 9, 5])))  # a round message cut short: an error
-    assert peer.expect(wire.ERROR, where=lambda v: v[0] == wire.ERR_VERSION)
     assert peer.expect(wire.ERROR, where=lambda v: v == (wire.ERR_UNKNOWN, 0x7F))
+    peer.pump(complain_gap)
+    peer.write_raw(forge(bytes([1, wire.DEAL, 0, 0, 0, 9, 5])))  # a round message cut short: an error
     assert peer.expect(wire.ERROR, where=lambda v: v == (wire.ERR_BODY, wire.DEAL))
+    peer.pump(complain_gap)
 
     peer.send(wire.REVEAL_REQ, (2,))  # another round
     assert peer.expect(wire.ERROR, where=lambda v: v == (wire.ERR_STATE, wire.REVEAL_REQ))
+    peer.pump(complain_gap)
     peer.send(wire.REVEAL_REQ, (4,))
     assert peer.expect(wire.ERROR, where=lambda v: v == (wire.ERR_STATE, wire.REVEAL_REQ))
+    peer.pump(complain_gap)
 
     # Out of turn: a bid composed and sent with the buttons goes nowhere. The peek after it marks the
     # moment the cup has handled those presses.

@@ -58,7 +58,7 @@ def test_a_league_that_never_registered_this_hub_is_said_before_the_table_starts
 @pytest.mark.slow
 def test_the_data_folders_own_history_trusts_its_own_hub(tmp_path, monkeypatch):
     monkeypatch.delenv("DICECUP_DB", raising=False)
-    done = dicecup("play", "--bots", "2", "--rated", "--seed", "1", "--data", str(tmp_path), "dice=2", timeout=120)
+    done = dicecup("play", "--bots", "2", "--rated", "--data", str(tmp_path), "dice=2", timeout=120)
     assert done.returncode == 0 and "nerve after the game: " in done.stdout, done.stderr
     [game] = game_list(open_engine(f"sqlite:///{tmp_path / 'history.sqlite'}"))
     assert game["rated"] and game["signed_by"] == HubKey.in_folder(tmp_path).fingerprint

@@ -49,7 +49,7 @@ def test_a_hub_killed_mid_round_resumes_from_its_journal_with_no_round_lost(tmp_
     with VirtualCups(3, runtime=runtime, fast=True, seed="resume") as cups:
         ports = [arg for cup in cups for arg in ("--port", cup.path)]
         first = HubProcess(["play", "--rules", "fourdice", "dice=2", *ports, "--data", str(tmp_path),
-                            "--seed", "resume", "--allow-unpaired"])  # cups like `dicecup sim`'s: no key
+                            "--allow-unpaired"])  # cups like `dicecup sim`'s: no key
         second = None
         try:
             for cup in cups:

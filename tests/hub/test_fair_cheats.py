@@ -154,26 +154,22 @@ def test_a_tampered_journal_is_rejected_by_verify_naming_the_line(tmp_path):
         assert done.returncode == 1 and re.search(rf" line {index + 1}: ", done.stderr), done.stderr
 
 
-def test_a_keyed_cup_saying_hello_again_mid_bidding_gets_no_new_dice_until_the_host_types_reroll(tmp_path, cheating):
+def test_a_keyed_cup_saying_hello_again_mid_bidding_gets_no_new_dice(tmp_path, cheating):
     """cup2 runs tampered firmware (cheatmain.py rehello), paired with its key as the hub expects: twice, once a bid
-    stands, it says hello again on its live line and commits to a fresh seed for the deal sent again. Each time the
-    hub sends no entropy for it (no new dice), pauses and asks the host; only `reroll cup2` typed rolls the round
-    again, and `dicecup verify` counts each re-deal as the host's. Without the defence (the hub re-dealing on the
-    cup's word) the journal has a reroll before the host typed anything."""
+    stands, it says hello again on its live line, its dice thrown away, to have the deal sent again for a fresh
+    seed. Its session still answers, so the hub takes that hello for what it is (a plain frame nobody proved),
+    drops it, counts and logs it: no deal sent again, no second entropy for cup2 in any round, no reroll. (A cup
+    that really lost its dice and comes back is asked about: test_transcript_faces.py, tests/hub/test_e2e_faults.py,
+    tests/adversary.) Without the defences (a hello believed on a live line, a re-deal on the cup's word) cup2 gets
+    new dice in the round."""
     cheating({"cup2": "rehello"})
-    asked = "cup2's cup came back without the dice it was shown"
     with LiveTable("dudo dice=2", tmp_path, cups=3, seed="rehello") as table:
-        for typed in range(2):
-            table.wait(lambda: table.output.getvalue().count(asked) > typed, f"the host asked ({typed + 1})",
-                       timeout=120)
-            assert table.snapshot.paused
-            assert table.journal_text().count("\nreroll cup2\n") == typed, "rolled again on the cup's word"
-            table.table.inbox.put(("command", "reroll cup2"))
-            table.wait(lambda: table.journal_text().count("\nreroll cup2\n") == typed + 1, "the host's reroll")
         final = table.finish()
     text = final.journal.read_text()
-    assert text.count("#@ reroll cup2 by=host\nreroll cup2\n") == 2
+    assert "\nreroll cup2\n" not in text
+    for deal in text.split("#@ round ")[1:]:
+        assert deal.count("#@ entropy cup2 ") <= 1, "cup2 was shown new dice in one round:\n" + deal[:600]
+    log = (tmp_path / "hub-errors.log").read_text() if (tmp_path / "hub-errors.log").exists() else ""
+    assert "cup2" in log and "unauthenticated frames" in log, log  # each hello was dropped, counted and logged
     done = verify(final.journal)
-    assert done.returncode == 0, done.stderr
-    assert "with no consent" not in done.stdout
-    assert re.search(r"cup2's dice were rolled again (once|2 times) in round \d+, by the host's consent", done.stdout)
+    assert checked_but_seeded(done), done.stderr
