@@ -11,6 +11,8 @@ its hooks (after Adafruit's libraries: one base class that owns the logic, a sub
     tone(hz)     start a tone, 0: silence (a board with a buzzer or speaker)
     sound_on()   False while the owner has switched sound off
     wait(ms)     return when input may have arrived or ms have passed (the default just sleeps)
+    store        where the deal in progress is kept across a reset (cupcore/keep.py: read(), write(data), erase()),
+                 or None: a board that can't store loses its deal at a reset, as before
     crashed(exc) the cup's loop caught exc and carries on: say so where the board can (a console)
 cupcore.runner.Runner drives a board: it fills `buf` in cupcore's colours (leds.py) and calls show(what).
 """
@@ -32,6 +34,7 @@ def capped(value, limit):
 class BoardBase:
     name = "board"
     shakes = False  # True on a board with an accelerometer: a shake between deals is "ready"
+    store = None  # type: object  # the board's service for cupcore/keep.py (read, write, erase), or None
 
     def __init__(self, clock, pixels, count, limit=FULL):
         self.clock = clock

@@ -5,8 +5,9 @@ buzzer, BLE), plus the BoardBase hooks it overrides for them (tone, sound_on, ac
 
 What the base owns: the NeoPixels (adafruit neopixel, shown by flush), buttons A, B and the optional C found by
 their pin names in `board` (hardware/<board>/pins.json's "pin"), usb_cdc's data channel for the frames (boot.py
-enables it), waiting for input without select, the console for crash reports, and run(): settings.toml read by
-CircuitPython itself (os.getenv), then cupcore.start's Runner.
+enables it), the deal in progress kept in microcontroller.nvm (NvmStore), waiting for input without select, the
+console for crash reports, and run(): settings.toml read by CircuitPython itself (os.getenv), then cupcore.start's
+Runner.
 (MicroPython boards have cupcore.usbserial instead: this file is never loaded there.)
 """
 import os
@@ -19,6 +20,7 @@ from cupcore.board import BoardBase
 from cupcore.compat import const, sleep_ms, ticks_ms
 
 _NAP_MS = const(1)  # CircuitPython can't wait on a port: while waiting, look at the ports this often
+_NVM_USED = const(64)  # nvm[0:64]: the kept deal's length byte and record (cupcore/keep.py's are 26 to 33 bytes)
 
 
 def pin_in(spec):
@@ -61,10 +63,40 @@ def usb_data():
     return UsbData(usb_cdc.data) if usb_cdc.data is not None else None
 
 
+class NvmStore:
+    """The deal in progress in microcontroller.nvm (cupcore/keep.py): CircuitPython can't write its CIRCUITPY drive
+    from code while USB is connected, but nvm is flash kept apart for this. nvm[0] is the record's length, then
+    the record; each assignment is one erase-and-write of the whole stretch, so a record goes in one assignment
+    (a power cut mid-erase leaves a record whose check fails: no record, a reset then loses the deal as before)."""
+
+    def __init__(self, nvm):
+        self._nvm = nvm
+
+    def read(self):
+        size = self._nvm[0]
+        if not 0 < size < _NVM_USED:
+            return None
+        return bytes(self._nvm[1 : 1 + size])
+
+    def write(self, data):
+        self._nvm[0 : 1 + len(data)] = bytes((len(data),)) + data
+
+    def erase(self):
+        self._nvm[0:1] = b"\x00"
+
+
+def nvm_store():
+    """The store over microcontroller.nvm, or None on a board without nvm (it then loses a deal at a reset)."""
+    import microcontroller
+
+    nvm = getattr(microcontroller, "nvm", None)
+    return NvmStore(nvm) if nvm is not None and len(nvm) >= _NVM_USED else None
+
+
 class CircuitPythonBoard(BoardBase):
     name = "circuitpython"
 
-    def __init__(self, pinmap, clock, usb=None, ble_name=None):
+    def __init__(self, pinmap, clock, usb=None, ble_name=None, store=None):
         leds = pinmap["leds"]
         pixels = neopixel.NeoPixel(getattr(board, leds["pin"]), leds["count"], brightness=1.0, auto_write=False)
         super().__init__(clock, pixels, leds["count"], leds["max_level"])
@@ -74,6 +106,7 @@ class CircuitPythonBoard(BoardBase):
         if self.usb is not None:
             self.streams.append(self.usb)
         self.ble = None
+        self.store = store if store is not None else nvm_store()
         self.attach(pinmap, ble_name)
 
     def attach(self, pinmap, ble_name):

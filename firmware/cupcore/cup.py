@@ -5,7 +5,7 @@ dice secret is drawn from, the hub's cues and the cup's own crash blink over wha
 plain exchanges (WHO, PING, ERROR). Everything else — a deal's messages, the owner's gestures, what the LEDs show
 between cues — is the mode's: cupcore/facecup.py (face-bid Liar's Dice, from power-on) or cupcore/pokercup.py
 (poker dice; loaded at the table's first poker message, so a face-bid cup never spends RAM on it). A mode gets
-the Cup and uses only its public names: send, refuse, secret, show_cue, clock, seat, state and the timings.
+the Cup and uses only its public names: send, refuse, secret, keep, show_cue, clock, seat, state and the timings.
 
 States (cupcore/states.py): JOINING (not seated) -> WAITING (seated, between deals) -> the mode's -> WAITING
 or OUT.
@@ -14,6 +14,7 @@ from cupcore import leds, wire
 from cupcore import session as _session
 from cupcore.compat import const, ticks_diff, ticks_ms, urandom
 from cupcore.facecup import FacesMode
+from cupcore.keep import Keep
 from cupcore.randomcheck import Checked, StuckSource
 # The states by the names the runner, the boards and the tests know them: cupmod.TURN and the rest.
 from cupcore.states import DEALT, JOINING, OUT, POKER, REVEALED, ROLLED, STATE_NAMES, TURN, WAITING  # noqa: F401
@@ -34,8 +35,9 @@ class Cup:
     cue_from = 0
     _cue_arg = 0  # the last CUE message's arg (read only by the cues that use it)
 
-    def __init__(self, send, cup_id, name, board, source=urandom, clock=ticks_ms, pip_mode=False):
-        """send(mtype, values) hands a message to the link; source(n) gives random bytes."""
+    def __init__(self, send, cup_id, name, board, source=urandom, clock=ticks_ms, pip_mode=False, store=None):
+        """send(mtype, values) hands a message to the link; source(n) gives random bytes; store: where the
+        board keeps the deal in progress across a reset (cupcore/keep.py), or None."""
         self.send = send
         self._source = Checked(source)  # every secret drawn from it is checked first (randomcheck.py)
         self.clock = clock
@@ -50,6 +52,7 @@ class Cup:
         self.key = None
         self.paired = None  # paired(session_key): the runner's hook; the link authenticates from then on
         self._challenge = b""
+        self.keep = Keep(store)  # read once, here: what a cup back from a reset still holds of its deal
         self.mode = FacesMode(self)
 
     def play(self, kind):

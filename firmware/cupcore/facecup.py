@@ -48,8 +48,8 @@ class FacesMode:
     # -- messages from the hub ---------------------------------------------------------------------------
 
     def receive(self, mtype, values):
-        if mtype == wire.PTABLE or mtype == wire.PDEAL:
-            return self._to_poker(mtype, values)
+        if mtype == wire.PTABLE or mtype == wire.PDEAL or mtype == wire.PCLOSE:
+            return self._to_poker(mtype, values)  # PCLOSE: a cup back from a reset opens the round secret it kept
         handler = _HANDLERS.get(mtype)
         if handler is not None:
             handler(self, values)  # acks, pongs and the cup's own message types need nothing from the cup
@@ -58,6 +58,7 @@ class FacesMode:
         cup = self.cup
         if seat == cup.seat and self.dice_count:
             return  # back in the same seat with the dice it committed to: the deal goes on
+        cup.keep.forget_unless(seat)  # a deal kept for another seat is another game's (a reset keeps its seat)
         self._forget_deal()
         cup.seat = seat
         cup.state = WAITING
@@ -86,10 +87,14 @@ class FacesMode:
         else:
             # A fresh secret seed, and only its commitment leaves the cup. The dice don't exist yet: they need
             # the hub's entropy, which the hub sends only once it holds this commitment (see _on_entropy).
+            # A cup back from a reset has this very deal's seed kept (cupcore/keep.py): the same commitment.
             self._forget_deal()
-            seed = cup.secret(commit.SEED_SIZE, wire.DEAL)
+            seed = cup.keep.deal_seed(cup.seat, deal_id, count, nonce)
             if seed is None:
-                return
+                seed = cup.secret(commit.SEED_SIZE, wire.DEAL)
+                if seed is None:
+                    return
+                cup.keep.keep_deal(cup.seat, deal_id, count, nonce, seed)  # before the commitment leaves the cup
             self.deal = deal_id
             self._nonce = nonce
             self.dice_count = count
@@ -155,6 +160,7 @@ class FacesMode:
         self.result = values
         change, status = values[1], values[4]
         self._forget_deal()
+        cup.keep.forget()  # the deal is settled: its seed matters no more
         cup.state = OUT if status == wire.OUT else WAITING
         if status == wire.WON:
             cup.show_cue(wire.CUE_WON)
@@ -180,6 +186,8 @@ class FacesMode:
             return
         if cup.state in (JOINING, WAITING) and button == _B and kind == LONG and not self.awaiting:
             # Between deals "ready"; before the game, "seat me" (seats are taken in the order cups ask).
+            if cup.state == JOINING:
+                cup.keep.forget()  # a new game: nothing kept from an earlier one (a poker round's secret)
             self.awaiting = wire.READY
             cup.send(wire.INTENT, (max(self.deal, 0), wire.READY, 0, 0))
         elif cup.state == TURN and not self.awaiting:

@@ -120,9 +120,15 @@ class PokerMode:
         self.last_refusal = 0
         self._peek_from = None
         self._cue_from = None
+        kept = cup.keep.round()
+        if kept is not None:  # back from a reset mid-round: the round's secret as it was (cupcore/keep.py)
+            self.round, self.secret_from, secret = kept
+            self._secret[:] = secret
+            self.spent = False
 
     # -- messages from the hub ---------------------------------------------------------------------------
     def welcome(self, seat):
+        self.cup.keep.forget_unless(seat)
         self.cup.seat = seat  # still at its poker table: the hub's next PTABLE says where the game is
 
     def receive(self, mtype, values):
@@ -159,6 +165,7 @@ class PokerMode:
                 return  # no commitment: no dice to load
             self._secret[:] = secret
             self.secret_from, self.spent = deal_id, False
+            self.cup.keep.keep_round(self.cup.seat, self.round, deal_id, secret)  # before any commitment from it
             for d in range(_DICE):  # dice of an opened secret are never opened again (nor shown as this round's)
                 self.faces[d] = 0
             self.pending = self.opened = 0
@@ -195,6 +202,7 @@ class PokerMode:
             self.round = rnd
             self.pending = self.opened = 0
             self.spent = True  # (kept until then, for a PCLOSE that comes again)
+            self.cup.keep.forget()
             for d in range(_DICE):
                 self.faces[d] = 0
         if stage != self.stage or holder != self.holder or standing != self.standing:
@@ -222,6 +230,7 @@ class PokerMode:
         if not self.secret_from:
             return self.cup.refuse(wire.PCLOSE)
         self.spent = True
+        self.cup.keep.forget()  # opened: nothing more is rolled from it (RAM still answers a PCLOSE sent again)
         rolls = self._rolls if self._rolls_for == self._secret else vouch.NO_ROLLS
         tag = vouch.tag(self.cup.key, vouch.poker_message(self.secret_from, self._secret, rolls))
         self.cup.send(wire.OPEN, (self.secret_from, 0, 0, bytes(self._secret), tag))

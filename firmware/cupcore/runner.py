@@ -56,7 +56,8 @@ class Runner:
         """key: the cup's 32-byte flash key, or None for a cup flashed by hand (the hub seats it only if allowed)."""
         self.board = board
         self._clock = clock
-        self.cup = cupmod.Cup(self._send, cup_id, name, board.name, source=source, clock=clock, pip_mode=pip_mode)
+        self.cup = cupmod.Cup(self._send, cup_id, name, board.name, source=source, clock=clock, pip_mode=pip_mode,
+                              store=board.store)
         self.link = Link(self._write, self._deliver, clock=clock)
         if key is not None:
             pair(self.cup, self.link, key)

@@ -1,7 +1,7 @@
 """A whole game on two emulated Picos running their stock MicroPython, each flashed by `dicecup flash`, with a bot
 on the hub, through `dicecup play --port ... --port ...`: seated and played through their GPIO pins, the dice seen
-on their NeoPixels at a peek, one switched off and on mid-round (the house rule: the round is rolled again), then
-refereed and verified."""
+on their NeoPixels at a peek, one switched off and on mid-round (it keeps its deal in its flash, /.dicecup/deal:
+it comes back with the same dice and the round goes on), then refereed and verified."""
 import re
 import subprocess
 import sys
@@ -32,10 +32,10 @@ def test_two_picos_and_a_bot_play_a_whole_game_seen_on_their_leds_refereed_and_v
             peeked, cycled = _play(hub, journal, {pico.name: pico for pico in picos})
             hub.wait_for("wins the game")
         text = journal.read_text()
-    assert "reroll ben" in text  # ben's cup came back without its dice: everyone rolled again
+    assert "reroll ben" not in text  # ben's cup came back with its dice: the round went on
     rolled = _rolls(text, peeked[0])
     assert sorted(peeked[1]) == sorted(rolled["ana"]), (peeked, rolled)  # the LEDs showed ana her own dice
-    assert cycled
+    assert cycled and cycled[0] == cycled[1], cycled  # ben saw the same dice before and after the power cut
     for command in ("referee", "verify"):
         done = subprocess.run([sys.executable, "-m", "dicecup", command, str(journal)], capture_output=True, text=True)
         assert done.returncode == 0, done.stdout + done.stderr
@@ -45,9 +45,9 @@ def _play(hub, journal, picos, timeout=420):
     """Press a Pico's buttons when its LEDs say it is its turn (as its player sees it): open with the bid the
     cup composes, else call liar. Whose turn it is comes from the table's own line (`round 2 · ben to play`), as
     a player reads it off the screen; a dice display read on its own could pass for a bid being composed. ana
-    peeks in round 1; ben is switched off and on once round 2 has a bid."""
+    peeks in round 1; ben peeks once round 2 has a bid, is switched off and on, and peeks again: (before, after)."""
     deadline = time.monotonic() + timeout
-    peeked, cycled = None, False
+    peeked, cycled = None, None
     while time.monotonic() < deadline:
         state = replay(journal.read_text()).state
         if state.winner is not None:
@@ -55,9 +55,10 @@ def _play(hub, journal, picos, timeout=420):
         if state.phase == BIDDING and peeked is None and state.round == 1:
             peeked = (1, _peek(picos["ana"]))
         elif state.phase == BIDDING and state.round == 2 and state.bids and not cycled:
+            before = _peek(picos["ben"])
             picos["ben"].power_cycle()
-            hub.wait_for("this round is rolled again", timeout=120)
-            cycled = True
+            hub.wait_for("ben's cup is back", timeout=120)
+            cycled = (before, _peek(picos["ben"]))
         elif state.phase == BIDDING:
             pico = picos.get(_to_play(hub))
             if pico is not None and pico.alive() and led_state(pico.leds()) == "turn":

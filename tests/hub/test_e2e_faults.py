@@ -37,7 +37,7 @@ def test_a_cup_pulled_mid_round_pauses_the_game_and_the_round_goes_on_when_it_is
 def test_a_cup_that_lost_its_dice_to_a_power_cycle_is_rolled_again_only_once_the_host_consents(tmp_path):
     with LiveTable("dudo dice=3", tmp_path, seed="power") as table:
         table.wait(lambda: bidding_under_way(table), "the first bids")
-        table.cups[1].power_cycle()
+        table.cups[1].power_cycle(lose_deal=True)  # its kept deal gone too (a cup that keeps it: test_e2e_keep)
         table.wait(lambda: table.said("cup2's cup came back without the dice it was shown"), "the table to say so",
                    timeout=30)
         assert table.snapshot.paused and "reroll cup2" not in table.journal_text()  # not on the cup's word

@@ -6,13 +6,15 @@ tilted to the right** (past 40 degrees), read from the accelerometer and debounc
 tilt and back is a B press, two quick tilts a B double, tilt and hold a B long (send). The screen button is A.
 A shake between deals is "ready". Dice show as die faces on the matrix, one at a time (pip mode).
 The ATOM Matrix has no buzzer: cues are shown, not sounded. Pins come from hardware/atom/pins.json (baked into
-pinmap.py by `dicecup build`). The capped LED show and the USB serial are cupcore.board's.
+pinmap.py by `dicecup build`). The capped LED show and the USB serial are cupcore.board's. The deal in progress
+is kept in flash (/.dicecup/deal, cupcore/keep.py), so a reset brings back the same dice.
 """
 from machine import I2C, Pin
 from neopixel import NeoPixel
 
 from cupcore.board import BoardBase, capped
 from cupcore.compat import const, ticks_diff
+from cupcore.keep import BOARD_FILE, FileStore
 from cupcore.usbserial import UsbSerial
 
 _PWR_MGMT_1 = const(0x6B)
@@ -79,7 +81,7 @@ class AtomBoard(BoardBase):
     name = "atom"
     shakes = True
 
-    def __init__(self, pinmap, clock, usb=None, ble=None):
+    def __init__(self, pinmap, clock, usb=None, ble=None, store=None):
         leds = pinmap["leds"]
         super().__init__(clock, NeoPixel(Pin(leds["gpio"], Pin.OUT), leds["count"]), leds["count"], leds["max_level"])
         a = pinmap["buttons"]["a"]
@@ -93,6 +95,8 @@ class AtomBoard(BoardBase):
         self.ble = ble
         if ble is not None:
             self.streams.append(ble)
+        # The deal in progress, in flash: a reset brings back the same dice.
+        self.store = store if store is not None else FileStore(BOARD_FILE)
 
     def show(self, what):
         """A peek in pip mode shows the die as a die face on the 5x5 matrix; everything else as cupcore drew it."""

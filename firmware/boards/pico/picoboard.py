@@ -1,5 +1,6 @@
 """The Raspberry Pi Pico / Pico W layer: buttons, a WS2812 strip or ring, a buzzer, USB serial, BLE on the Pico W.
 
+The deal in progress is kept in flash (/.dicecup/deal, cupcore/keep.py), so a reset brings back the same dice.
 Everything is where hardware/pico/pins.json says (baked into pinmap.py by `dicecup build`). Pins are callables
 for cupcore's Button; the capped LED show, the tones and the USB serial are cupcore.board's, shared by every
 board: this layer only says which pins.
@@ -9,6 +10,7 @@ from neopixel import NeoPixel
 
 from cupcore.board import BoardBase
 from cupcore.compat import const
+from cupcore.keep import BOARD_FILE, FileStore
 from cupcore.usbserial import UsbSerial
 
 _BEEP_DUTY = const(16384)  # a quarter duty cycle: loud enough, gentle on a piezo
@@ -37,7 +39,7 @@ def radio(name):
 class PicoBoard(BoardBase):
     name = "pico"
 
-    def __init__(self, pinmap, clock, usb=None, ble_name=None):
+    def __init__(self, pinmap, clock, usb=None, ble_name=None, store=None):
         leds = pinmap["leds"]
         super().__init__(clock, NeoPixel(Pin(leds["gpio"], Pin.OUT), leds["count"]), leds["count"], leds["max_level"])
         spec = pinmap["buttons"]
@@ -51,6 +53,8 @@ class PicoBoard(BoardBase):
         self.ble = radio(ble_name) if ble_name else None
         if self.ble is not None:
             self.streams.append(self.ble)
+        # The deal in progress, in flash: a reset brings back the same dice.
+        self.store = store if store is not None else FileStore(BOARD_FILE)
 
     def tone(self, hz):
         pwm = self._pwm

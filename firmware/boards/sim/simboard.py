@@ -10,6 +10,8 @@ cupcore.board.BoardBase like every real board's, driven by the same cupcore Runn
 - LEDs: each change of the pixel buffer (or of the cup's state) is one line of text in a file: `leds WRYGB. state=rolled`,
   one letter per pixel (legend in LED_LETTERS), lower case for the dim status colours. A cue's tone starts with
   its display and is written in the same line: `leds WWWWWW tone=1320 state=cue`.
+- Flash: the deal in progress in a file of the cup's state folder (`--keep FILE`, cupcore/keep.py), as a board
+  keeps it in its flash: a cup killed and started again on the same folder comes back with the same dice.
 Runs under the MicroPython unix port and, as a fallback, under CPython.
 """
 import sys
@@ -18,6 +20,7 @@ from cupcore import leds
 from cupcore.board import BoardBase
 from cupcore.compat import sha256, ticks_add, ticks_diff, ticks_ms
 from cupcore.gestures import Button
+from cupcore.keep import FileStore
 
 LED_LETTERS = {
     leds.OFF: ".",
@@ -217,8 +220,10 @@ class SimBoard(BoardBase):
 
     name = "sim"
 
-    def __init__(self, write, leds_path, pixels):
+    def __init__(self, write, leds_path, pixels, keep_path=None):
         super().__init__(ticks_ms, None, pixels)
+        if keep_path:  # the cup's state folder: a cup killed and started again brings back its deal
+            self.store = FileStore(keep_path)
         self.buttons = Buttons()
         self.pins = self.buttons.pins
         self.serial = SerialLine(write)

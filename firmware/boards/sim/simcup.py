@@ -1,6 +1,10 @@
 """The virtual cup's main loop: cupcore's Runner over the simulated board (simboard.SimBoard), as on a real board.
 
 Options: --buttons FIFO [--leds FILE] [--name NAME] [--id N] [--pixels N] [--fast] [--pips] [--seed S] [--cheat]
+         [--keep FILE]
+
+--keep names the file that keeps the deal in progress across a restart (the board's flash); without it a
+restarted cup has lost its deal.
 
 --seed makes the dice reproducible (tests, the demo); without it they come from os.urandom as on a board.
 The environment's DICECUP_KEY (64 hex digits) is the cup's key, as a board's settings.toml holds it: a keyed cup
@@ -24,7 +28,7 @@ from simboard import ButtonFifo, SeededSource, Serial, SimBoard
 
 def parse_args(argv):
     opts = {"buttons": None, "leds": None, "name": "sim", "id": "1", "pixels": "6", "fast": False, "pips": False,
-            "seed": None, "cheat": False}
+            "seed": None, "cheat": False, "keep": None}
     i = 1
     while i < len(argv):
         key = argv[i].lstrip("-")
@@ -53,7 +57,7 @@ class SimCup:
             Button.double_ms = 30
             cupmod.Cup.peek_ms = 400
             cupmod.Cup.cue_ms = 80  # a turn cue at every turn: bots read the table again once it ends
-        self.board = SimBoard(write, opts["leds"], int(opts["pixels"]))
+        self.board = SimBoard(write, opts["leds"], int(opts["pixels"]), opts["keep"])
         source = SeededSource(opts["seed"]) if opts["seed"] is not None else urandom
         key = parse_key(getenv("DICECUP_KEY"))
         self.runner = Runner(self.board, int(opts["id"]), opts["name"], pip_mode=opts["pips"], source=source, key=key)

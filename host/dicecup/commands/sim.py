@@ -6,7 +6,7 @@ are written to.
 
 Lines typed on its standard input pull one cup's cable and plug it back (docs/playing.md, "A cup drops"):
 `unplug cup2` makes cup2's port vanish while the cup keeps running with its dice, `plug cup2` brings the port back
-at the same path, `restart cup2` switches it off and on (a new process: its dice are forgotten), `quit` stops
+at the same path, `restart cup2` switches it off and on (a new process: it brings back the dice it kept in its folder), `quit` stops
 every cup; `help` lists them. A standard input that ends (`< /dev/null`, a
 background job) only stops the reading: the cups run on. A cup whose process dies is reported and the others
 run on.
@@ -153,5 +153,5 @@ def _obey(cups, line, stopped):
     else:
         cup.power_cycle()
         stopped.discard(cup.name)
-        print(f"{cup.name} restarted at {cup.path}: switched off and on, it has forgotten its dice", flush=True)
+        print(f"{cup.name} restarted at {cup.path}: switched off and on, it brings back the deal it kept", flush=True)
     return None

@@ -49,18 +49,16 @@ def run(args) -> int:
               "rechecked; `dicecup referee` checks its rules", file=sys.stderr)
         return FAILED
     vouched = vouching_of(Path(args.journal), args.data)
-    if vouched.failure:
-        print(f"{PROG}: {args.journal} {vouched.failure}", file=sys.stderr)
-        return FAILED
     print(f"{args.journal}: {_summary(checked)}")
     for line in _redeal_lines(Path(args.journal)):
         print(f"  {line}")
     for line in [*_face_lines(checked.faces, checked.who, poker=checked.poker), *vouched.lines]:
         print(line)
-    if seeded:
-        print(f"{PROG}: {args.journal} {_not_dealt_fairly(seeded)}", file=sys.stderr)
-        return FAILED
-    return 0
+    # What the dice checks found is said in full first; then each reason the game is still not to be trusted.
+    failures = [why for why in (vouched.failure, seeded and _not_dealt_fairly(seeded)) if why]
+    for why in failures:
+        print(f"{PROG}: {args.journal} {why}", file=sys.stderr)
+    return FAILED if failures else 0
 
 
 def _verify_all(args) -> int:

@@ -106,6 +106,7 @@ class VirtualCup:
         self.buttons_path = self.workdir / f"{name}.buttons"
         self.leds_path = self.workdir / f"{name}.leds"
         self.stderr_path = self.workdir / f"{name}.stderr"
+        self.deal_path = self.workdir / f"{name}.deal"  # its flash: the deal in progress, kept across a restart
         self.path = None  # what the host opens: a stable symlink to the current terminal (like /dev/serial/by-id)
         self.process = None
         self._relay = None
@@ -124,7 +125,7 @@ class VirtualCup:
     def simcup_options(self):
         """simcup's command-line options for this cup."""
         cmd = ["--buttons", str(self.buttons_path), "--leds", str(self.leds_path)]
-        cmd += ["--name", self.name, "--id", str(self.cup_id)]
+        cmd += ["--name", self.name, "--id", str(self.cup_id), "--keep", str(self.deal_path)]
         if self.fast:
             cmd.append("--fast")
         if self.pips:
@@ -196,9 +197,14 @@ class VirtualCup:
         """Plug the cable back in: a fresh port behind the same path."""
         self._relay.plug()
 
-    def power_cycle(self):
-        """Switch the cup off and on again: a new process, so whatever it held in RAM is gone."""
-        self._stop_process()
+    def power_cycle(self, lose_deal=False):
+        """Cut the power and switch the cup on again: the process is killed outright (SIGKILL, no warning, as a
+        power cut gives none) and a new one started on the same folder, so whatever it held in RAM is gone but
+        the deal it kept (deal_path, as a board's flash) comes back: the same dice. lose_deal: a board whose
+        store is gone too (one that can't store, a flash wiped), which comes back without its dice."""
+        self._stop_process(kill=True)
+        if lose_deal:
+            self.deal_path.unlink(missing_ok=True)
         self.boots += 1
         self.start()
 
@@ -266,11 +272,11 @@ class VirtualCup:
             shutil.rmtree(self.workdir, ignore_errors=True)
         return code
 
-    def _stop_process(self, timeout=5.0):
+    def _stop_process(self, timeout=5.0, kill=False):
         code = None
         if self.process is not None:
             if self.process.poll() is None:
-                self.process.terminate()
+                (self.process.kill if kill else self.process.terminate)()
                 try:
                     self.process.wait(timeout)
                 except subprocess.TimeoutExpired:

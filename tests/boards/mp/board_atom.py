@@ -10,7 +10,8 @@ from atomboard import FACES, AtomBoard
 from cupcore import leds, wire
 from cupcore.chunks import Chunker, Reassembler
 from cupcore.runner import Runner
-from hubside import Clock, Hub, UsbStandIn, capped_colour, hold, messages, run_for, seat
+from hubside import (Clock, Hub, StoreStandIn, UsbStandIn, capped_colour, commitment, hold, messages, run_for,
+                     seat)
 from pinmap import PINS
 
 LSB_PER_G = 4096
@@ -20,14 +21,14 @@ def raw(x, y, z):
     return struct.pack(">hhh", x * LSB_PER_G // 1000, y * LSB_PER_G // 1000, z * LSB_PER_G // 1000)
 
 
-def make(radio=None):
+def make(radio=None, store=None):
     machine.PINS.clear()
     del neopixel.STRIPS[:]
     del machine.I2C.reads[:]
     del machine.I2C.writes[:]
     clock = Clock()
     usb = UsbStandIn()
-    board = AtomBoard(PINS, clock, usb=usb, ble=radio)
+    board = AtomBoard(PINS, clock, usb=usb, ble=radio, store=store or StoreStandIn())
     machine.PINS[PINS["buttons"]["a"]["gpio"]].level = 1  # the ATOM's own pull-up resistor on GPIO39
     runner = Runner(board, 9, "bo", clock=clock, pip_mode=True)
     return runner, usb, Hub(), clock, neopixel.STRIPS[0]
@@ -138,3 +139,13 @@ def test_cue_turn_and_cue_call_blink_the_whole_matrix_white():
         assert strip.shown == [(0, 0, 0)] * 25  # the blink's dark half
         run_for(runner, clock, 1500)
         assert strip.shown[0] != (0, 0, 0) and strip.shown[1:] == [(0, 0, 0)] * 24  # the seat's dim marker
+
+
+def test_a_reset_brings_back_the_same_commitment_from_the_boards_store():
+    store = StoreStandIn()
+    runner, usb, hub, clock, strip = make(store=store)
+    seat(runner, usb, hub, clock)
+    first = commitment(runner, usb, hub, clock)
+    runner, usb, hub, clock, strip = make(store=store)
+    seat(runner, usb, hub, clock)
+    assert commitment(runner, usb, hub, clock) == first and store.writes == 1

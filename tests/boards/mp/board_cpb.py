@@ -2,13 +2,14 @@
 busio and adafruit_lis3dh replaced by stand-ins."""
 import adafruit_lis3dh
 import digitalio
+import microcontroller
 import neopixel
 import pwmio
 
 from cpbboard import CpbBoard
 from cupcore import leds, wire
 from cupcore.runner import Runner
-from hubside import Clock, Hub, UsbStandIn, capped_colour, deal, dice_colours, run_for, seat
+from hubside import Clock, Hub, UsbStandIn, capped_colour, deal, dice_colours, nvm_keeps_the_deal, run_for, seat
 from pinmap import PINS
 
 G = 9.80665
@@ -18,7 +19,9 @@ def lit(colour):
     return capped_colour(colour, PINS["leds"]["max_level"])
 
 
-def make():
+def make(fresh=True):
+    if fresh:
+        microcontroller.nvm[:] = bytes(len(microcontroller.nvm))  # a board never used: nothing kept
     digitalio.PINS.clear()
     del neopixel.STRIPS[:]
     del pwmio.OUTS[:]
@@ -107,3 +110,7 @@ def test_cue_turn_and_cue_call_blink_white_and_sound_their_tones():
         assert speaker.frequency == hz and speaker.duty_cycle > 0 and digitalio.PINS["SPEAKER_ENABLE"].value
         run_for(runner, clock, 1500)
         assert speaker.duty_cycle == 0 and strip.shown[0] == lit(leds.DIM_BLUE)
+
+
+def test_a_reset_brings_back_the_same_commitment_from_nvm():
+    nvm_keeps_the_deal(make)

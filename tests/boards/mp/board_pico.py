@@ -7,7 +7,8 @@ from cupcore import cup as cupmod
 from cupcore import leds, wire
 from cupcore.chunks import Chunker, Reassembler
 from cupcore.runner import Runner
-from hubside import Clock, Hub, UsbStandIn, capped_colour, hold, messages, run_for, seat
+from hubside import (Clock, Hub, StoreStandIn, UsbStandIn, capped_colour, commitment, hold, messages, run_for,
+                     seat)
 from picoboard import PicoBoard
 from pinmap import PINS
 
@@ -16,13 +17,13 @@ def lit(colour):
     return capped_colour(colour, PINS["leds"]["max_level"])
 
 
-def make(ble_name=None):
+def make(ble_name=None, store=None):
     machine.PINS.clear()
     del neopixel.STRIPS[:]
     del machine.LOG[:]
     clock = Clock()
     usb = UsbStandIn()
-    board = PicoBoard(PINS, clock, usb=usb, ble_name=ble_name)
+    board = PicoBoard(PINS, clock, usb=usb, ble_name=ble_name, store=store or StoreStandIn())
     runner = Runner(board, 7, "ana", clock=clock)
     return runner, usb, Hub(), clock, neopixel.STRIPS[0]
 
@@ -159,7 +160,7 @@ def test_a_led_write_that_fails_once_is_reported_and_the_deal_goes_on():
     assert strip.shown[0] != (0, 0, 0)  # the next step showed the display after all
     usb.incoming += hub.frame(wire.REVEAL_REQ, (3,))
     run_for(runner, clock, 20)
-    [(deal, dice, seed)] = [v for t, v in hub.read(usb) if t == wire.REVEAL]
+    [(deal, dice, seed, _)] = [v for t, v in hub.read(usb) if t == wire.REVEAL]
     assert commit.verify(digest, b"12345678", 1, len(dice), seed)
 
 
@@ -181,3 +182,14 @@ def test_the_wait_ends_when_a_ble_packet_arrives_or_usb_bytes_do():
     usb.waited = 0
     board.wait(300)  # bytes on USB while BLE is connected: the first look sees them
     assert usb.waited == 1
+
+
+def test_a_reset_brings_back_the_same_commitment_from_the_boards_store():
+    store = StoreStandIn()
+    runner, usb, hub, clock, strip = make(store=store)
+    seat(runner, usb, hub, clock)
+    first = commitment(runner, usb, hub, clock)
+    runner, usb, hub, clock, strip = make(store=store)  # RAM gone; os.urandom draws afresh
+    seat(runner, usb, hub, clock)
+    assert commitment(runner, usb, hub, clock) == first and store.writes == 1
+    assert commitment(runner, usb, hub, clock, 4, b"87654321") != first  # another deal: a fresh seed

@@ -1,12 +1,13 @@
 """The Pico-on-CircuitPython layer (picocpboard over cupcore.cpboard) on the MicroPython unix port, with board,
 digitalio, neopixel and pwmio replaced by stand-ins. tests/chip runs it on the real CircuitPython too."""
 import digitalio
+import microcontroller
 import neopixel
 import pwmio
 
 from cupcore import leds, wire
 from cupcore.runner import Runner
-from hubside import Clock, Hub, UsbStandIn, capped_colour, deal, dice_colours, run_for, seat
+from hubside import Clock, Hub, UsbStandIn, capped_colour, deal, dice_colours, nvm_keeps_the_deal, run_for, seat
 from picocpboard import PicoCpBoard
 from pinmap import PINS
 
@@ -15,7 +16,9 @@ def lit(colour):
     return capped_colour(colour, PINS["leds"]["max_level"])
 
 
-def make():
+def make(fresh=True):
+    if fresh:
+        microcontroller.nvm[:] = bytes(len(microcontroller.nvm))  # a board never used: nothing kept
     digitalio.PINS.clear()
     del neopixel.STRIPS[:]
     del pwmio.OUTS[:]
@@ -71,3 +74,7 @@ def test_the_buzzer_on_gp18_sounds_a_cue_and_stops():
     assert buzzer.frequency == 1320 and buzzer.duty_cycle > 0
     run_for(runner, clock, 200)
     assert buzzer.duty_cycle == 0
+
+
+def test_a_reset_brings_back_the_same_commitment_from_nvm():
+    nvm_keeps_the_deal(make)

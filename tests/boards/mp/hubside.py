@@ -26,6 +26,49 @@ class UsbStandIn:
         return bool(self.incoming)
 
 
+class StoreStandIn:
+    """STAND-IN for a board's flash as cupcore/keep.py uses it: what is written survives a board made again on it
+    (a reset); `writes` counts what flash wear would."""
+
+    def __init__(self):
+        self.data = None
+        self.writes = 0
+
+    def read(self):
+        return self.data
+
+    def write(self, data):
+        self.data = bytes(data)
+        self.writes += 1
+
+    def erase(self):
+        self.data = None
+
+
+def commitment(runner, usb, hub, clock, deal_id=3, nonce=b"12345678"):
+    """The COMMIT the cup answers a DEAL with."""
+    usb.incoming += hub.frame(wire.DEAL, (deal_id, 5, nonce))
+    run_for(runner, clock, 20)
+    return [v for t, v in hub.read(usb) if t == wire.COMMIT][0]
+
+
+def nvm_keeps_the_deal(make):
+    """A CircuitPython board's check: the record in microcontroller.nvm (its stand-in) survives a board made
+    again (a reset, RAM gone) and answers the same DEAL with the same COMMIT; cleared at the RESULT."""
+    import microcontroller
+
+    runner, usb, hub, clock, strip = make()
+    seat(runner, usb, hub, clock)
+    first = commitment(runner, usb, hub, clock)
+    assert microcontroller.nvm[0] == 33  # the record's length: one assignment wrote it whole
+    runner, usb, hub, clock, strip = make(fresh=False)
+    seat(runner, usb, hub, clock)
+    assert commitment(runner, usb, hub, clock) == first
+    usb.incoming += hub.frame(wire.RESULT, (3, 0, 0, 5, wire.PLAYING))
+    run_for(runner, clock, 20)
+    assert microcontroller.nvm[0] == 0  # settled: nothing kept
+
+
 class Hub:
     def __init__(self):
         self.seq = 0
