@@ -142,6 +142,10 @@ class SimCup:
         self.crashes = 0
         self.decided = None  # ((deal, bids so far), action): one decision per turn, as the demo's hands
 
+    def feed(self, data):
+        """Bytes off the wire from the hub."""
+        self.link.feed(data)
+
     def _deliver(self, mtype, values):
         try:
             self.cup.receive(mtype, values)
@@ -157,8 +161,11 @@ class SimCup:
 
 
 class SimGame:
-    def __init__(self, rules, seed, cups=4, faults=0.0, fault_seed=None, data=None, result_pause=0.05, paired=True):
-        """paired: every cup holds a key the hub knows (authenticated frames); else they sit unpaired."""
+    def __init__(self, rules, seed, cups=4, faults=0.0, fault_seed=None, data=None, result_pause=0.05, paired=True,
+                 make_cup=SimCup, think=0.0):
+        """paired: every cup holds a key the hub knows (authenticated frames); else they sit unpaired. make_cup(name,
+        cup_id, seed, clock, wire_out, key) makes each cup: SimCup, or a board's Runner (sim/adversary.py). think: the
+        seconds a player takes over a turn before pressing (0: at once)."""
         self.clock = Clock()
         self.seed = seed
         self._events = []
@@ -182,11 +189,13 @@ class SimGame:
             self.lines += [line for line in lines if line]
             cable = Cable(self, name, lines)
             # the seeds as dicecup demo gives them (VirtualCups, BotPlayers), so a seed plays the demo's game
-            cup = SimCup(name, i + 1, f"{seed}:{name}", self.clock, cable.to_hub, key=self.keys[i + 1])
-            cable.to_cup.receive = cup.link.feed
+            cup = make_cup(name, i + 1, f"{seed}:{name}", self.clock, cable.to_hub, key=self.keys[i + 1])
+            cable.to_cup.receive = cup.feed
             self.cables.append(cable)
             self.cups.append(cup)
         self.bots = [SimpleBot(f"{seed}:{i}") for i in range(cups)]
+        self.think = think
+        self._turn_seen = (None, 0.0)  # (the turn, when its player first saw it)
         for cable in self.cables:
             cable.plug()
 
@@ -204,8 +213,9 @@ class SimGame:
 
     # -- running -----------------------------------------------------------------------------------------------
     def run(self, limit=3600.0, grace=30.0):
-        """Play until the game is over and every result has reached its cup (or `limit` virtual seconds)."""
-        next_tick = 0.0
+        """Play until the game is over and every result has reached its cup (or the clock reads `limit` virtual
+        seconds): called again with a later limit, the game goes on from where it stopped."""
+        next_tick = self.clock.now
         ended_at = None
         while self.clock.now < limit:
             if self.hub.finished:
@@ -256,6 +266,10 @@ class SimGame:
                 cup.mode.table is None or cup.mode.table[1] != index:
             return
         turn = (hub.round.deal.id, len(hub.state.bids))
+        if self._turn_seen[0] != turn:
+            self._turn_seen = (turn, self.clock.now)
+        if self.clock.now - self._turn_seen[1] < self.think:
+            return
         if sim.decided is None or sim.decided[0] != turn:
             sim.decided = (turn, self.bots[index].act(make_view(hub.state, seat.name, sim.dice())))
         while cup.mode.kind != wire.BID:  # an armed call left from a refused try: step round to the bid

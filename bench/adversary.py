@@ -1,0 +1,63 @@
+"""Adversarial games (issue 24 item 8): at an in-process table (the real hub, cupcore's own cups under their board
+Runner, a virtual clock: dicecup.sim.adversary), a keyed rogue cup and a stranger without a key act at random
+moments while two honest cups play; each game's attacks come from its seed. After every step the four invariants are
+checked (dice fixed by the round's first commitment and entropy; no re-deal without the host's consent; no effect
+from an unkeyed frame; the table never stops); a violation is counted under its invariant, with the attacks before it.
+
+    .venv/bin/python bench/adversary.py [--games 30] [--seed 1] [--steps 100] [--show 2]
+
+--games N plays N games of each kind: the rogue cup alone, the stranger alone, both. Prints a table of violations
+per invariant and kind, a few examples of each, and `adversary_violations: V` last. The rogue phone is not here: it
+needs the web server and a websocket client (see docs/reliability.md, Threat model).
+"""
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+
+from dicecup.sim.adversary import INVARIANTS, play_adversarial_game
+
+KINDS = {"rogue cup": ("rogue",), "stranger": ("stranger",), "both": ("rogue", "stranger")}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30, help="games of each kind of attacker")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--steps", type=int, default=100, help="attack or play steps in each game")
+    parser.add_argument("--show", type=int, default=2, help="examples printed per invariant")
+    args = parser.parse_args(argv)
+    folder = tempfile.mkdtemp(prefix="dicecup-adversary-bench-")
+    counts = {kind: dict.fromkeys(INVARIANTS, 0) for kind in KINDS}
+    examples = {name: [] for name in INVARIANTS}
+    started = time.monotonic()
+    try:
+        for kind, attackers in KINDS.items():
+            for game in range(args.games):
+                seed = args.seed * 100003 + game
+                watch = play_adversarial_game(seed, steps=args.steps, data=folder, attackers=attackers)
+                for name, found in watch.violations.items():
+                    counts[kind][name] += len(found)
+                    examples[name] += [f"[{kind}, seed {seed}] {text}" for text in found[:1]]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    report(counts, examples, args, time.monotonic() - started)
+
+
+def report(counts, examples, args, seconds):
+    print(f"{args.games} games of each kind, seed {args.seed}, {args.steps} steps each, {seconds:.0f} s")
+    print(f"| attacker | {' | '.join(INVARIANTS)} |")
+    print(f"| --- |{' --- |' * len(INVARIANTS)}")
+    for kind, row in counts.items():
+        print(f"| {kind} | {' | '.join(str(row[name]) for name in INVARIANTS)} |")
+    for name in INVARIANTS:
+        for text in examples[name][: args.show]:
+            print(f"{name}: {text}")
+    total = sum(sum(row.values()) for row in counts.values())
+    print(f"adversary_violations: {total}")
+    return total
+
+
+if __name__ == "__main__":
+    sys.exit(main())
