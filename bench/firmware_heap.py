@@ -59,7 +59,7 @@ def play_round(cup, peer, round_id):
     intent = peer.expect(wire.INTENT, where=lambda v: v[0] == round_id)
     peer.send(wire.ACCEPT, (round_id, intent[1]))
     peer.send(wire.REVEAL_REQ, (round_id,))
-    _, dice, seed = peer.expect(wire.REVEAL, where=lambda v: v[0] == round_id)
+    _, dice, seed, _ = peer.expect(wire.REVEAL, where=lambda v: v[0] == round_id)
     if not commit.verify(digest, nonce, SEAT, len(dice), seed):
         raise PeerError(f"round {round_id}: the reveal does not match the commitment")
     peer.send(wire.RESULT, (round_id, 0, 5, 0, wire.PLAYING))

@@ -42,7 +42,7 @@ def play_round(peer, rnd):
     peer.send(wire.PTABLE, (rnd, 1, pokercup.LIFTED, 0, 1, 1))
     peer.send(wire.REVEAL_REQ, (rnd,))
     for _ in range(5):
-        _, die, face, seed = peer.expect(wire.OPEN, where=lambda v: v[0] == 2 * rnd)
+        _, die, face, seed, _ = peer.expect(wire.OPEN, where=lambda v: v[0] == 2 * rnd)
         nonce, digest = commits[die]
         if not commit.verify(digest, nonce, die, 1, seed):
             raise PeerError(f"round {rnd}: die {die} does not open its commitment")

@@ -10,7 +10,7 @@ Two buttons, A (left) and B (right), are enough for every turn action:
     A double  quantity - 1                     B double  switch what is composed: bid -> liar -> spot -> bid
     A long    peek at my dice (any time)       B long    send it (between deals: ready; before: sit down)
 """
-from cupcore import commit, dice, leds, wire
+from cupcore import commit, dice, leds, vouch, wire
 from cupcore.compat import const, ticks_diff
 from cupcore.gestures import DOUBLE, LONG, PRESS
 from cupcore.states import DEALT, JOINING, OUT, REVEALED, ROLLED, TURN, WAITING
@@ -150,7 +150,8 @@ class FacesMode:
         if values[0] != self.deal or not self.dice_count or cup.state not in (ROLLED, TURN, REVEALED):
             return cup.refuse(wire.REVEAL_REQ)  # (in DEALT there are no dice yet: no entropy)
         cup.state = REVEALED
-        cup.send(wire.REVEAL, (self.deal, bytes(self._dice[: self.dice_count]), self._seed))
+        facts = vouch.faces_message(self._nonce, cup.seat, self.dice_count, self._entropy, self._seed)
+        cup.send(wire.REVEAL, (self.deal, bytes(self._dice[: self.dice_count]), self._seed, vouch.tag(cup.key, facts)))
 
     def _on_result(self, values):
         cup = self.cup

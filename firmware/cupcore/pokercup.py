@@ -29,7 +29,7 @@ The holder's buttons, by the stage the hub's PTABLE names (A left, B right):
 The LEDs show the dice on the table in the face colours (dice under the cup dark), the cursor's die blinking;
 a peek shows all five; the bid being composed shows its dice.
 """
-from cupcore import commit, dice, leds, wire
+from cupcore import commit, dice, leds, vouch, wire
 from cupcore.compat import const, ticks_diff
 from cupcore.gestures import DOUBLE, LONG, PRESS
 from cupcore.hmac256 import hmac_sha256
@@ -99,6 +99,8 @@ class PokerMode:
         self.faces = bytearray(_DICE)  # 0: not rolled yet, or waiting for the hub's entropy
         self._secret = bytearray(_SEED)  # the round secret R: every seed of the round comes from it
         self.secret_from = 0   # the sub-deal at which R was drawn (0: none yet)
+        self._rolls = vouch.NO_ROLLS  # every roll made from R, chained (cupcore/vouch.py): the tag opening R covers
+        self._rolls_for = bytearray(_SEED)  # the R those rolls were made from (a new R starts a new chain)
         self.spent = True      # R opened, or its round over: the next PDEAL draws a new one
         self.pending = 0       # dice committed to, waiting for entropy
         self.opened = 0        # dice whose seed left the cup since their last roll
@@ -188,6 +190,7 @@ class PokerMode:
         if not rolled:
             return self.cup.refuse(wire.ENTROPY)  # nothing waits for it (or it came)
         self.pending &= ~rolled
+        self._chain_roll(deal_id, rolled, entropy)
         if self.stage == TRIES or self.stage == LIFTED:
             self._open_mask(rolled)  # a try is rolled in the open
         else:
@@ -212,7 +215,7 @@ class PokerMode:
     def _open_mask(self, mask):
         for d in range(_DICE):
             if mask >> d & 1 and self.faces[d]:
-                self.cup.send(wire.OPEN, (self.sub[d], d + 1, self.faces[d], self._seed(d)))
+                self.cup.send(wire.OPEN, (self.sub[d], d + 1, self.faces[d], self._seed(d), vouch.NO_TAG))
                 self.opened |= 1 << d
 
     def _nonce(self, d):
@@ -228,7 +231,19 @@ class PokerMode:
             return self.cup.refuse(wire.PCLOSE)
         self.spent = True
         self.cup.keep.forget()  # opened: nothing more is rolled from it (RAM still answers a PCLOSE sent again)
-        self.cup.send(wire.OPEN, (self.secret_from, 0, 0, bytes(self._secret)))
+        rolls = self._rolls if self._rolls_for == self._secret else vouch.NO_ROLLS
+        tag = vouch.tag(self.cup.key, vouch.poker_message(self.secret_from, self._secret, rolls))
+        self.cup.send(wire.OPEN, (self.secret_from, 0, 0, bytes(self._secret), tag))
+
+    def _chain_roll(self, deal_id, rolled, entropy):
+        """Chain a roll made from R into what the tag opening R covers (the chain starts again with each R)."""
+        if self._rolls_for != self._secret:
+            self._rolls = vouch.NO_ROLLS
+            self._rolls_for[:] = self._secret
+        first = 0
+        while not rolled >> first & 1:
+            first += 1
+        self._rolls = vouch.roll_step(self._rolls, deal_id, rolled, self._nonce(first), entropy)
 
     @property
     def rolled(self):

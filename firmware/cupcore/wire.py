@@ -123,7 +123,7 @@ LAYOUTS = {
     HELLO: "BBBItt",  # proto fw_major fw_minor cup_id name board
     COMMIT: "Hk",  # deal digest
     INTENT: "HBBB",  # deal kind qty face
-    REVEAL: "Hda",  # deal dice seed
+    REVEAL: "Hdan",  # deal dice seed tag (the cup's tag over its deal, cupcore/vouch.py)
     WELCOME: "BBB",  # proto seat seats
     DEAL: "HBn",  # deal dice nonce
     TABLE: "HBBBBHBB",  # deal turn bidder qty face clock in_play flags
@@ -137,7 +137,7 @@ LAYOUTS = {
     CHALLENGE: "a",  # hub_nonce
     PROOF: "aa",  # cup_nonce tag
     PCOMMIT: "HBk",  # deal die digest
-    OPEN: "HBBa",  # deal die face seed
+    OPEN: "HBBan",  # deal die face seed tag (die 0: the round secret's tag; a die: none)
     PDEAL: "HBn",  # deal dice(mask) nonce
     PTABLE: "HBBBBH",  # round holder stage on_table way standing
     PCLOSE: "H",  # deal (the round's first sub-deal)

@@ -69,7 +69,7 @@ def test_a_cup_killed_mid_deal_comes_back_with_the_same_commitment_and_the_same_
         assert peek(cup, hub, 7) == seen  # the same entropy again: the same dice, as the owner saw them
         hub.send(wire.TABLE, (7, SEAT, wire.NOBODY, 0, 0, 0, 20, wire.FLAG_WILD))
         hub.send(wire.REVEAL_REQ, (7,))
-        deal_id, dice, seed = hub.expect(wire.REVEAL, timeout=15)
+        deal_id, dice, seed, _ = hub.expect(wire.REVEAL, timeout=15)
         assert commit.verify(digest, NONCE, SEAT, 5, seed)
         assert cup.deal_path.exists()
         hub.send(wire.RESULT, (7, 0, 0, 5, wire.PLAYING))
@@ -111,7 +111,7 @@ def test_a_poker_cup_killed_mid_round_opens_the_round_secret_it_committed_with(c
     cup.power_cycle()
     with paired(cup, seat=0) as hub:
         hub.send(wire.PCLOSE, (9,))  # what a hub asks first of a cup back from a drop
-        deal_id, die, face, secret = hub.expect(wire.OPEN, timeout=15)
+        deal_id, die, face, secret, _ = hub.expect(wire.OPEN, timeout=15)
         assert (deal_id, die, face) == (9, 0, 0)
         for sub, d, digest in commits:
             assert commit.digest(NONCE, d, 1, pc.die_seed(secret, sub, d)) == digest

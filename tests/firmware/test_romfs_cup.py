@@ -51,7 +51,7 @@ def test_the_cup_plays_from_a_romfs_image_in_a_heap_too_small_for_its_code(code)
                 _, digest = peer.expect(wire.COMMIT, where=lambda v: v[0] == round_id)
                 peer.send(wire.ENTROPY, (round_id, bytes(16)))  # fair dice: the entropy after the commitment
                 peer.send(wire.REVEAL_REQ, (round_id,))
-                _, dice, seed = peer.expect(wire.REVEAL, where=lambda v: v[0] == round_id)
+                _, dice, seed, _ = peer.expect(wire.REVEAL, where=lambda v: v[0] == round_id)
                 assert commit.verify(digest, NONCE, SEAT, len(dice), seed)
                 peer.send(wire.RESULT, (round_id, 0, 5, 0, wire.PLAYING))
             peer.settle()

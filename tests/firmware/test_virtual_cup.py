@@ -84,7 +84,7 @@ def test_a_whole_round_over_the_pty(cup, peer):
     cup.wait_leds(lambda line: line == "leds a..... state=rolled")  # dice hidden again
 
     peer.send(wire.REVEAL_REQ, (7,))
-    deal_id, dice, salt = peer.expect(wire.REVEAL)
+    deal_id, dice, salt, _ = peer.expect(wire.REVEAL)
     assert deal_id == 7 and len(dice) == 5 and len(salt) == 16
     assert fair(digest, dice, salt)
     tampered = bytes([dice[0] % 6 + 1]) + dice[1:]
@@ -142,7 +142,7 @@ def test_bad_input_never_crashes_the_cup_or_shows_its_dice(cup, peer):
     assert wire.REVEAL not in [m for m, _ in peer.log]
 
     peer.send(wire.REVEAL_REQ, (3,))
-    _, dice, salt = peer.expect(wire.REVEAL)
+    _, dice, salt, _ = peer.expect(wire.REVEAL)
     assert fair(digest, dice, salt)
 
 
@@ -188,7 +188,7 @@ def test_the_firmware_also_runs_under_cpython_as_a_fallback():
         handshake(peer)
         digest = start_deal(peer, 1, count=3)
         peer.send(wire.REVEAL_REQ, (1,))
-        _, dice, salt = peer.expect(wire.REVEAL)
+        _, dice, salt, _ = peer.expect(wire.REVEAL)
         assert fair(digest, dice, salt)
         assert cup.alive() and cup.stderr() == ""
 

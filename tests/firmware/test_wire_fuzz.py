@@ -15,7 +15,8 @@ MESSAGES = {
     wire.INTENT: st.tuples(st.integers(0, 0xFFFF), st.integers(1, 4), st.integers(0, 30), st.integers(0, 6)),
     wire.TABLE: st.tuples(*[st.integers(0, 255)] * 5, st.integers(0, 0xFFFF), st.integers(0, 255), st.integers(0, 3)),
     wire.REVEAL: st.tuples(
-        st.integers(0, 0xFFFF), st.lists(st.integers(1, 6), min_size=1, max_size=15).map(bytes), st.binary(min_size=16, max_size=16)
+        st.integers(0, 0xFFFF), st.lists(st.integers(1, 6), min_size=1, max_size=15).map(bytes), st.binary(min_size=16, max_size=16),
+        st.binary(min_size=8, max_size=8),
     ),
     wire.HELLO: st.tuples(
         st.just(1), st.integers(0, 255), st.integers(0, 255), st.integers(0, 2**32 - 1),

@@ -25,7 +25,7 @@ def test_plain_frames_on_a_paired_line_drop_no_session_and_play_no_bid(cups, tmp
         # A HELLO with an id nobody has, then a bid and a reveal in ana's name, all plain.
         ana.inject(wire.encode(wire.HELLO, (wire.VERSION, 0, 1, 0x5EE, "eve", "sim"), 1, 0))
         ana.inject(wire.encode(wire.INTENT, (deal, wire.BID, 9, 6), 2, 0))
-        ana.inject(wire.encode(wire.REVEAL, (deal, bytes([6] * 5), bytes(16)), 3, 0))
+        ana.inject(wire.encode(wire.REVEAL, (deal, bytes([6] * 5), bytes(16), bytes(8)), 3, 0))
         wait_until(lambda: conn.link.forged >= 3, "the hub to count the three plain frames")
         assert conn.paired_line and table.watch.get().seat_of_cup(A).connected
         take_turn(ana)  # ana's own bid, on the session that stayed

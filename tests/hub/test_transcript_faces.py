@@ -128,7 +128,8 @@ def test_a_call_asks_every_cup_to_reveal_and_checked_reveals_bring_the_results(t
     assert t.transcript()[-2:] == [
         f"hub → {c.name}: result 1 change={-1 if c is loser else 0} dice={1 if c is loser else 2} bullets=0 playing"
         for c in (ana, ben)]
-    assert t.journal() == ["ben bids 2x5", "ana bids 3x5", "ben calls liar", "#@ seed ana …", "#@ seed ben …",
+    assert t.journal() == ["ben bids 2x5", "ana bids 3x5", "ben calls liar", "#@ seed ana …", "#@ vouch ana …",
+                           "#@ seed ben …", "#@ vouch ben …",
                            f"roll ana {' '.join(map(str, ana.dice()))}", f"roll ben {' '.join(map(str, ben.dice()))}"]
     assert t.table.state.dice == (2 - (loser is ana), 2 - (loser is ben))
 
@@ -428,5 +429,6 @@ def test_a_cup_and_a_bot_the_bots_dice_are_the_hubs_and_only_the_cup_is_asked_to
     assert "hub → ana: reveal_req 1" in ana.heard()
     ana.reveal()
     lines = t.journal()
-    assert lines[:4] == ["ana calls liar", "#@ seed ana …", "#@ seed cy …", f"roll ana {ana.dice()[0]}"]
-    assert lines[4].startswith("roll cy ") and t.table.finished
+    assert lines[:5] == ["ana calls liar", "#@ seed ana …", "#@ vouch ana …", "#@ seed cy …",
+                         f"roll ana {ana.dice()[0]}"]  # the bot's seed has no tag: the hub holds its dice
+    assert lines[5].startswith("roll cy ") and t.table.finished

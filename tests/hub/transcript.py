@@ -17,7 +17,7 @@ import re
 
 from cupcore import commit as commitment
 from cupcore import dice as fair_dice
-from cupcore import pokercup, wire, wirenames
+from cupcore import pokercup, vouch, wire, wirenames
 from cupcore import session as sessions
 from cupcore.link import Link
 from dicecup.hub.chance import Chance
@@ -116,6 +116,7 @@ class HandCup:
         self.frames = []      # every frame this cup put on the wire, as bytes (to replay one)
         self.seed = None      # the seed committed to at the last deal
         self.secret = None    # poker: the round secret every die's seed comes from
+        self.rolls = []       # poker: (sub-deal, mask, nonce, entropy) of every roll, for the round secret's tag
         self.plug()
 
     def plug(self):
@@ -135,6 +136,8 @@ class HandCup:
     def _heard(self, mtype, values):
         self.inbox.append((mtype, values))
         self.last[mtype] = values
+        if mtype == wire.ENTROPY and self.last.get(wire.PDEAL, (None,))[0] == values[0]:
+            self.rolls.append((*self.last[wire.PDEAL], values[1]))  # a poker roll: what the round secret vouches for
         if mtype == wire.CHALLENGE and self.key is not None:
             self._prove(values[0])
 
@@ -201,9 +204,13 @@ class HandCup:
     def call(self, kind=wire.LIAR):
         self.send(wire.INTENT, self.last.get(wire.DEAL, (0,))[0], kind, 0, 0)
 
-    def reveal(self, dice=None):
-        """Answer the hub's REVEAL_REQ with its dice (or the ones given: a lie) and the seed."""
-        self.send(wire.REVEAL, self.last[wire.REVEAL_REQ][0], bytes(dice or self.dice()), self.seed)
+    def reveal(self, dice=None, tag=None):
+        """Answer the hub's REVEAL_REQ with its dice (or the ones given: a lie), the seed and its tag over the deal
+        (cupcore/vouch.py; or the one given)."""
+        deal, count, nonce = self.last[wire.DEAL]
+        facts = vouch.faces_message(nonce, self.seat, count, self.last[wire.ENTROPY][1], self.seed)
+        self.send(wire.REVEAL, self.last[wire.REVEAL_REQ][0], bytes(dice or self.dice()), self.seed,
+                  vouch.tag(self.key, facts) if tag is None else tag)
 
     # -- poker dice: the table's one cup ------------------------------------------------------------------------
     def shake(self):
@@ -226,11 +233,18 @@ class HandCup:
     def open(self, die, face=None):
         """Open one die: its face (or the one given: a lie) and its seed."""
         deal = self.last[wire.PDEAL][0]
-        self.send(wire.OPEN, deal, die, face or self.face(die), pokercup.die_seed(self.secret, deal, die))
+        self.send(wire.OPEN, deal, die, face or self.face(die), pokercup.die_seed(self.secret, deal, die), vouch.NO_TAG)
 
-    def open_secret(self, secret=None):
-        """Answer PCLOSE: the round secret, as an OPEN of die 0."""
-        self.send(wire.OPEN, self.last[wire.PCLOSE][0], 0, 0, secret or self.secret)
+    def open_secret(self, secret=None, tag=None):
+        """Answer PCLOSE: the round secret, as an OPEN of die 0, with its tag over every roll made from it since the
+        sub-deal the hub names (cupcore/vouch.py; or the tag given)."""
+        first, secret = self.last[wire.PCLOSE][0], secret or self.secret
+        rolls = vouch.NO_ROLLS
+        for deal, mask, nonce, entropy in self.rolls:
+            if deal >= first:
+                rolls = vouch.roll_step(rolls, deal, mask, nonce, entropy)
+        self.send(wire.OPEN, first, 0, 0, secret,
+                  vouch.tag(self.key, vouch.poker_message(first, secret, rolls)) if tag is None else tag)
 
     def pbid(self, hand, way):
         """A poker bid (`KK`, `AAAKK`) passed `left` or `right`, coded as the cup codes it (pokercup.hand_code)."""

@@ -4,9 +4,9 @@ The dice checks prove each roll is what its seed and the hub's entropy give; the
 forged from scratch with every fact recomputed. Two things can:
 - the hub's signature (hub/hubkey.py) over the whole journal: good, bad or absent, by the hub's fingerprint, and
   whether it is this hub's own key (the data folder's hub.key);
-- each cup's tag over its deal, made with its pairing key, would vouch for the dice themselves: cups don't send
-  one yet (cup_tags is where verify will check them, with the cup's key from this hub's registry).
-A finished game's journal without a signature, or with a bad one, fails verify.
+- each cup's tag over its deal (cupcore/vouch.py), made with its pairing key, vouches for the dice themselves:
+  cup_tags checks each `#@ vouch` (and poker's `#@ vouch-secret`) with the cup's key from this hub's registry.
+A finished game's journal without a signature, or with a bad one, fails verify; so does a tag that does not check.
 """
 from pathlib import Path
 from typing import NamedTuple
@@ -58,5 +58,42 @@ def _game_over(text: str) -> bool:
 
 
 def cup_tags(text: str, data=None) -> Vouching:
-    """Each cup seat's tags over its deals: none are sent yet, so nothing is said about them."""
-    return Vouching(())
+    """Each seat's tags over its rolls (the table's cup's over its round secrets, at poker dice), checked with the
+    cup's key where this hub's registry has it: one line per seat, or the first bad tag's line as the failure."""
+    from dicecup.datadir import data_dir
+    from dicecup.hub.cuptags import BAD, verdict
+    from dicecup.hub.fairness import check_journal
+    from dicecup.hub.keyring import Keyring
+
+    keys = Keyring(data_dir(data))
+    tally = {}  # (name, who) -> {verdict: count}
+    for roll in check_journal(text).vouches:
+        said = verdict(roll.tag, _key_of(roll.who, keys), roll.message)
+        if said == BAD:
+            return Vouching((), f"line {roll.tag_line}: bad tag: {roll.name}'s tag over its {roll.what} on line "
+                                f"{roll.line} was not made with {roll.who}'s key in this hub's registry (the dice, or "
+                                "the tag, were changed after the cup made it)")
+        counts = tally.setdefault((roll.name, roll.who, roll.what), {})
+        counts[said] = counts.get(said, 0) + 1
+    return Vouching(tuple(_tag_line(*seat, counts) for seat, counts in sorted(tally.items())))
+
+
+def _key_of(who: str, keys):
+    """The cup's key from the registry, for a seat the journal says a cup played ("cup ID"), else None."""
+    kind, _, cup_id = who.partition(" ")
+    return keys(int(cup_id)) if kind == "cup" and cup_id.isdigit() else None
+
+
+def _tag_line(name: str, who: str, what: str, counts: dict) -> str:
+    from dicecup.hub.cuptags import NONE, UNCHECKED, VOUCHED
+
+    said = []
+    if counts.get(VOUCHED):
+        said.append(f"{counts[VOUCHED]} {what}(s) vouched for by its cup (key in this hub's registry)")
+    if counts.get(UNCHECKED):
+        said.append(f"{counts[UNCHECKED]} {what}(s): tags present, not checked here (no key)")
+    if counts.get(NONE):
+        kind = "a bot's dice" if who.startswith("bot ") else \
+            "a cup without a key, a phone, or a journal from before cups' tags"
+        said.append(f"{counts[NONE]} {what}(s): no tag ({kind}: vouched for by the hub's signature alone)")
+    return f"  {name} ({who}): " + "; ".join(said)

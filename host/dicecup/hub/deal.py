@@ -7,6 +7,9 @@ import hmac
 
 from cupcore import commit as commitment
 from cupcore import dice as fair_dice
+from cupcore import vouch
+
+from . import cuptags
 
 RECEIPT_TAG = b"dicecup-entropy-2"
 
@@ -32,6 +35,7 @@ class Deal:
         self.entropy = {}          # seat index -> the 16 bytes the hub sent after holding that commitment
         self.reveals = {}          # seat index -> dice, checked (cups) or the hub's own draw (bots)
         self.seeds = {}            # seat index -> the seed that came with a checked reveal (or a bot's, revealed)
+        self.tags = {}             # seat index -> the cup's tag over its checked reveal, for the journal (cuptags.py)
         self.bot_dice = {}         # seat index -> dice of a bot seated on the hub (hidden until the reveal)
         self.bot_seeds = {}        # seat index -> that bot's seed (hidden until the reveal)
         self.cups = set()          # seat indices dealt to a cup (the rest are bots)
@@ -131,6 +135,15 @@ class Deal:
         self.reveals[index] = tuple(dice)
         self.seeds[index] = bytes(seed)
         return True
+
+    def take_tag(self, index: int, tag, key) -> str:
+        """The tag cup `index` sent with its checked reveal, checked with the key its line was paired with
+        (cuptags.verdict); kept for the journal unless it is NONE or BAD."""
+        facts = vouch.faces_message(self.nonce, index, self.counts[index], self.entropy[index], self.seeds[index])
+        verdict = cuptags.verdict(tag, key, facts)
+        if verdict in (cuptags.VOUCHED, cuptags.UNCHECKED):
+            self.tags[index] = bytes(tag)
+        return verdict
 
     def reveal_bots(self) -> None:
         self.reveals.update(self.bot_dice)

@@ -12,6 +12,7 @@ from dicecup.rules import (BIDDING as ENGINE_BIDDING, OVER as ENGINE_OVER, REVEA
                            ROLLOFF as ENGINE_ROLLOFF, SHOOTING as ENGINE_SHOOTING, Bid, DicecupError,
                            IllegalAction, Move, Reroll, Retire, Roll, Rolloff, Shot, Timeout, apply, new_game, parse_event)
 
+from . import cuptags
 from .deal import Deal
 from .phases import TablePhase
 from .recovery import Recovery
@@ -328,7 +329,7 @@ class Round(BaseRound):
 
     def _on_reveal(self, seat, values):
         table = self.table
-        deal_id, dice, seed = values
+        deal_id, dice, seed, tag = values
         deal = self.deal
         if table.phase != REVEALING or deal_id != deal.id or seat.index not in deal.cups or \
                 seat.index not in deal.missing_reveals():
@@ -339,6 +340,8 @@ class Round(BaseRound):
                       "seed it committed to at the deal gives; those dice are not counted")
             table.journal.comment(f"{seat.name}'s reveal did not match its commitment: cheating")
             return table.recovery.retire(seat.name, "a reveal that does not match its commitment")
+        if deal.take_tag(seat.index, tag, seat.conn.proved_key) == cuptags.BAD:  # its dice check all the same
+            table.journal.comment(f"{seat.name}'s cup's tag over its deal did not check with its key: not journaled")
         self._after_reveals()
 
     def _after_reveals(self):
@@ -349,6 +352,8 @@ class Round(BaseRound):
         with journal.batch():  # on disk before anyone hears the result
             for index in sorted(deal.seeds):  # seat order, so the same game writes the same journal
                 journal.fact("seed", self.seats[index].name, deal.seeds[index].hex())
+                if index in deal.tags:  # the cup vouches for its dice (cuptags.py)
+                    journal.fact("vouch", self.seats[index].name, deal.tags[index].hex())
             for index in sorted(deal.reveals):
                 self.record(kind(self.seats[index].name, deal.reveals[index]))
         if deal.rolloff:

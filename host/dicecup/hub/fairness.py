@@ -11,18 +11,19 @@ import math
 
 from cupcore import commit as commitment
 from cupcore import dice as fair_dice
+from cupcore import vouch
 
 from dicecup.rules import Roll, Rolloff
 from dicecup.rules.record import parse_lines
 
 from .deal import entropy_receipt
-from .journalfacts import Checked, FairnessError, field as _field, hex_bytes as _hex, seat_fact
+from .journalfacts import Checked, FairnessError, Vouch, field as _field, hex_bytes as _hex, seat_fact
 
 
 class _Deal:
     def __init__(self, line, nonce):
         self.line, self.nonce = line, nonce
-        self.commits, self.entropy, self.seeds = {}, {}, {}   # name -> (bytes, line)
+        self.commits, self.entropy, self.seeds, self.tags = {}, {}, {}, {}   # name -> (bytes, line)
         self.rolled = set()
 
 
@@ -39,7 +40,7 @@ def check_face_journal(text: str, parsed=None) -> Checked:
     (rules, seats), events = parsed or parse_lines(text)
     rolls_at = {number: event for number, event in events if isinstance(event, (Roll, Rolloff))}
     faces, who = {}, {}
-    deal, deals, rolls, unrevealed, scheme = None, 0, 0, 0, "bare"
+    deal, deals, rolls, unrevealed, scheme, vouches = None, 0, 0, 0, "bare", []
     for number, raw in enumerate(text.splitlines(), 1):
         if raw.startswith("#@ "):
             words = raw[3:].split()
@@ -50,7 +51,7 @@ def check_face_journal(text: str, parsed=None) -> Checked:
                 if deal is not None:
                     unrevealed += len(set(deal.commits) - deal.rolled)
                 deal = _Deal(number, _hex(_field(words, "nonce", number), 8, number, "nonce"))
-            elif kind in ("commit", "entropy", "seed", "salt"):
+            elif kind in ("commit", "entropy", "seed", "salt", "vouch"):
                 scheme = _fact(kind, words, number, deal, seats, scheme)
         elif number in rolls_at:
             event = rolls_at[number]
@@ -61,6 +62,7 @@ def check_face_journal(text: str, parsed=None) -> Checked:
             if scheme != "fair":
                 continue  # a journal from before fair dice: its salts prove nothing about who chose the dice
             _check_roll(number, event, deal, seats)
+            vouches.append(_vouch(number, event, deal, seats, who))
             if not deal.rolled:
                 deals += 1
             deal.rolled.add(event.seat)
@@ -70,7 +72,7 @@ def check_face_journal(text: str, parsed=None) -> Checked:
                 tally[die - 1] += 1
     if deal is not None:
         unrevealed += len(set(deal.commits) - deal.rolled)
-    return Checked(scheme, deals, rolls, faces, unrevealed, who)
+    return Checked(scheme, deals, rolls, faces, unrevealed, who, vouches=tuple(vouches))
 
 
 def _fact(kind, words, number, deal, seats, scheme):
@@ -89,6 +91,12 @@ def _fact(kind, words, number, deal, seats, scheme):
     if name not in deal.commits:
         # The entropy must come after the commitment: that order is what keeps a cup from choosing its dice.
         raise FairnessError(number, f"{name}'s {kind} comes before any commitment from {name} in this deal")
+    if kind == "vouch":
+        if name in deal.tags:
+            raise FairnessError(number, f"a second tag for {name} in one deal (the first is on line "
+                                        f"{deal.tags[name][1]})")
+        deal.tags[name] = (_hex(words[2], 8, number, "tag"), number)
+        return scheme
     if kind == "entropy":
         entropy = _hex(words[2], 16, number, "entropy")
         check = _field(words, "check", number)
@@ -116,6 +124,15 @@ def _check_roll(number, event, deal, seats):
     if expected != tuple(event.dice):
         raise FairnessError(number, f"{name}'s roll {' '.join(map(str, event.dice))} is not what the seed and "
                                     f"entropy give ({' '.join(map(str, expected))})")
+
+
+def _vouch(number, event, deal, seats, who) -> Vouch:
+    """What the seat's cup's tag over this roll covers, and the tag, if the journal has one (cupcore/vouch.py)."""
+    name = event.seat
+    facts = vouch.faces_message(deal.nonce, seats.index(name), len(event.dice), deal.entropy[name][0],
+                                deal.seeds[name][0])
+    tag, tag_line = deal.tags.get(name, (None, None))
+    return Vouch(number, name, who.get(name, "?"), facts, tag, tag_line)
 
 
 # -- how even the faces are -----------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ resumed hub does. Those start with `#@` and carry one fact each:
     #@ entropy ana 3c9a... check=1f2e3d4c         the entropy the hub sent ana after it (docs/protocol.md, Fair dice)
     #@ seed ana 0011...                           ana's seed, written with ana's revealed dice
     #@ note ana's cup lost its dice: round re-rolled
-    #@ vouch ana 5f3c9e0a1b2c3d4e                 ana's cup's tag over its deal, sent with its reveal
+    #@ vouch ana 5f3c9e0a1b2c3d4e                 ana's cup's tag over its deal, sent with its reveal (cuptags.py)
+    #@ vouch-secret 5 5f3c9e0a1b2c3d4e            poker: the cup's tag over its round secret drawn at sub-deal 5
     #@ signed hub=1a2b... key=... sig=...         the hub's signature over every byte before it (hubkey.py),
                                                   the last line of a journal whose game ended
 

@@ -38,6 +38,17 @@ class FairnessError(ValueError):
         super().__init__(f"line {line}: {message}")
 
 
+class Vouch(NamedTuple):
+    """One roll a cup's tag may vouch for (cupcore/vouch.py): a seat's roll, or a poker round's secret."""
+    line: int       # the roll's line (the round secret's, at poker dice)
+    name: str       # the seat, or "the table's cup"
+    who: str        # "cup ID" or "bot KIND", as Checked.who says it
+    message: bytes  # what the cup's tag covers, from the journal's facts
+    tag: bytes      # the journaled tag, or None: there is none
+    tag_line: int   # the `#@ vouch` line, or None
+    what: str = "roll"  # what it is, in a report's words
+
+
 class Checked(NamedTuple):
     scheme: str        # "fair" (seeds and entropy: every die rechecked), "salted" (before fair dice), "bare"
     deals: int         # deals whose rolls were rechecked
@@ -46,6 +57,7 @@ class Checked(NamedTuple):
     unrevealed: int    # commitments never revealed (a round rolled again, a seat retired): nothing to check
     who: dict          # seat name -> "cup ID" or "bot KIND", from the journal's facts
     poker: bool = False  # a poker-dice journal: its faces are told 9 T J Q K A (a die's six faces, in order)
+    vouches: tuple = ()  # a Vouch for every checked roll of a seat (every round secret, at poker dice)
 
 
 def field(words, key, number):

@@ -234,6 +234,12 @@ class CupConnection:
         """A session is proved on this line: plain frames on it change nothing."""
         return self.link.session is not None and self._paired_id is not None
 
+    @property
+    def proved_key(self):
+        """The key this line's session was proved with (a cup's tags over its deals are checked with it), or None
+        on a line that is not paired."""
+        return self.keys(self._paired_id) if self.paired_line and self.keys is not None else None
+
     def _unauthenticated(self):
         """A plain frame with no effect on a paired line: dropped, and counted with the forged ones."""
         self.link.forged += 1

@@ -156,7 +156,7 @@ class RogueCup(BoardCup):
 
         def send(mtype, values=()):
             if mtype == wire.REVEAL and self.lie_at_reveal:
-                values = (values[0], bytes(d % 6 + 1 for d in values[1]), values[2])  # other dice, the real seed
+                values = (values[0], bytes(d % 6 + 1 for d in values[1]), *values[2:])  # other dice, the real seed
             return honest(mtype, values)
 
         self.cup.send = send

@@ -18,7 +18,7 @@ import secrets
 import threading
 
 from cupcore import session as sessions
-from cupcore import wire, wirenames
+from cupcore import vouch, wire, wirenames
 from cupcore.link import Link
 
 from dicecup.link.transport import LinkDown, Transport
@@ -116,6 +116,9 @@ def to_wire(message: dict):
     fields = wirenames.MESSAGES[mtype][1]
     values = []
     for field, code in zip(fields, wire.LAYOUTS[mtype]):
+        if field == "tag" and field not in message:
+            values.append(vouch.NO_TAG)  # a page holds no cup key: its dice are vouched for by the hub's signature
+            continue
         if field not in message:
             raise Refused(f"{name} needs {field}")
         values.append(_field(name, field, code, message[field]))

@@ -160,7 +160,7 @@ def test_a_led_write_that_fails_once_is_reported_and_the_deal_goes_on():
     assert strip.shown[0] != (0, 0, 0)  # the next step showed the display after all
     usb.incoming += hub.frame(wire.REVEAL_REQ, (3,))
     run_for(runner, clock, 20)
-    [(deal, dice, seed)] = [v for t, v in hub.read(usb) if t == wire.REVEAL]
+    [(deal, dice, seed, _)] = [v for t, v in hub.read(usb) if t == wire.REVEAL]
     assert commit.verify(digest, b"12345678", 1, len(dice), seed)
 
 

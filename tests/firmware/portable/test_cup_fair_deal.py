@@ -42,7 +42,7 @@ def test_the_entropy_makes_the_dice_and_the_reveal_opens_the_commitment():
     cup.receive(wire.ENTROPY, (4, ENTROPY))
     assert cup.state == cupmod.ROLLED
     cup.receive(wire.REVEAL_REQ, (4,))
-    [(deal_id, shown, seed)] = sent.of(wire.REVEAL)
+    [(deal_id, shown, seed, _)] = sent.of(wire.REVEAL)
     assert commit.verify(digest, NONCE, 1, 5, seed)
     assert shown == bytes(dice.roll(seed, NONCE, 1, ENTROPY, 5)) == bytes(cup.mode._dice[:5])
 

@@ -145,7 +145,7 @@ def test_the_kept_seed_is_the_one_committed_to():
     again.receive(wire.ENTROPY, (4, ENTROPY))
     again.receive(wire.TABLE, (4, SEAT, wire.NOBODY, 0, 0, 0, 10, 0))
     again.receive(wire.REVEAL_REQ, (4,))
-    [(deal, shown, seed)] = sent2.of(wire.REVEAL)
+    [(deal, shown, seed, _)] = sent2.of(wire.REVEAL)
     assert commit.verify(digest, NONCE, SEAT, 5, seed)
     assert bytes(dice.roll(seed, NONCE, SEAT, ENTROPY, 5)) == bytes(shown)
 
@@ -186,7 +186,7 @@ def test_a_poker_cup_back_from_a_reset_opens_the_round_secret_it_drew_and_commit
     again.receive(wire.ENTROPY, (9, ENTROPY))
     assert bytes(again.mode.faces) == faces
     again.receive(wire.PCLOSE, (9,))
-    [(deal, die, face, secret)] = sent2.of(wire.OPEN)
+    [(deal, die, face, secret, _)] = sent2.of(wire.OPEN)
     assert (deal, die, face) == (9, 0, 0)
     assert [commit.digest(NONCE, d, 1, pc.die_seed(secret, 9, d)) for d in range(1, 6)] == [c[2] for c in commits]
     assert store.data is None  # opened: nothing more is rolled from it
@@ -200,7 +200,7 @@ def test_a_poker_cup_back_from_a_reset_answers_pclose_first_thing():
     cup.receive(wire.PDEAL, (9, 0x1F, NONCE))
     again, sent2 = poker_booted(store, b"second boot")
     again.receive(wire.PCLOSE, (9,))  # what a hub asks a cup back from a drop before anything else
-    [(deal, die, face, secret)] = sent2.of(wire.OPEN)
+    [(deal, die, face, secret, _)] = sent2.of(wire.OPEN)
     assert deal == 9 and secret == bytes(cup.mode._secret)
 
 

@@ -40,7 +40,7 @@ def test_one_cup_plays_a_face_bid_deal_then_turns_to_poker_and_keeps_its_shared_
     (deal_id, digest), = sent.of(wire.COMMIT)
     cup.receive(wire.ENTROPY, (4, ENTROPY))
     cup.receive(wire.REVEAL_REQ, (4,))
-    (_, shown, seed), = sent.of(wire.REVEAL)
+    (_, shown, seed, _), = sent.of(wire.REVEAL)
     assert digest == commit.digest(NONCE, 2, 3, seed) and shown == bytes(dice.roll(seed, NONCE, 2, ENTROPY, 3))
     cup.receive(wire.RESULT, (4, 0, 0, 0, wire.PLAYING))
     assert cup.state == cupmod.WAITING

@@ -62,7 +62,7 @@ def test_a_die_moved_to_the_table_is_opened_alone_and_the_rest_stay_hidden():
     table(cup, pc.HANDLING)
     cup.gesture(A, PRESS)  # the cursor to die 2
     cup.gesture(B, PRESS)  # move it: to the table
-    [(deal, die, face, seed)] = sent.of(wire.OPEN)
+    [(deal, die, face, seed, _)] = sent.of(wire.OPEN)
     assert (deal, die) == (1, 2) and commit.verify(sent.of(wire.PCOMMIT)[1][2], NONCE, 2, 1, seed)
     assert face == dice.roll(seed, NONCE, 2, ENTROPY, 1)[0]
     table(cup, pc.HANDLING, on_table=0b00010)
@@ -95,7 +95,7 @@ def test_a_reroll_under_the_cup_is_a_fresh_seed_and_commitment_and_an_open_roll_
     cup.receive(wire.ACCEPT, (1, wire.ROLL))
     cup.receive(wire.PDEAL, (3, 0b00001, NONCE))
     cup.receive(wire.ENTROPY, (3, ENTROPY2))
-    [(deal, die, face, seed)] = sent.of(wire.OPEN)
+    [(deal, die, face, seed, _)] = sent.of(wire.OPEN)
     assert (deal, die) == (3, 1) and face == dice.roll(seed, NONCE, 1, ENTROPY2, 1)[0]
 
 

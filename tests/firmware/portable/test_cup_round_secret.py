@@ -44,24 +44,24 @@ def test_the_round_secret_opens_every_commitment_of_the_round_the_unseen_rerolls
     commits = sent.of(wire.PCOMMIT)
     assert sent.of(wire.OPEN) == []  # nothing opened yet: every die is under the cup
     cup.receive(wire.PCLOSE, (1,))
-    [(deal, die, face, secret)] = sent.of(wire.OPEN)
+    [(deal, die, face, secret, _)] = sent.of(wire.OPEN)
     assert (deal, die, face) == (1, 0, 0) and len(secret) == 16
     nonces = {1: NONCE, 2: NONCE2}
     for sub, d, digest in commits:  # 5 of sub-deal 1 (re-rolled unseen: 3, 4, 5) and 3 of sub-deal 2
         assert commit.verify(digest, nonces[sub], d, 1, pc.die_seed(secret, sub, d)), (sub, d)
     assert len(commits) == 8
     cup.receive(wire.PCLOSE, (1,))  # asked again (a cup back after a drop): the same answer
-    assert sent.of(wire.OPEN)[-1] == (1, 0, 0, secret)
+    assert sent.of(wire.OPEN)[-1][:4] == (1, 0, 0, secret)
 
 
 def test_a_die_opened_alone_tells_its_own_seed_not_the_secret():
     cup, sent = _rolled_twice()
     cup.receive(wire.REVEAL_REQ, (1,))  # the lift: the five dice as they lie, each alone
     opened = sent.of(wire.OPEN)
-    assert [(deal, die) for deal, die, _, _ in opened] == [(1, 1), (1, 2), (2, 3), (2, 4), (2, 5)]
+    assert [(deal, die) for deal, die, _, _, _ in opened] == [(1, 1), (1, 2), (2, 3), (2, 4), (2, 5)]
     cup.receive(wire.PCLOSE, (1,))
     secret = sent.of(wire.OPEN)[-1][3]
-    assert all(seed == pc.die_seed(secret, deal, die) and seed != secret for deal, die, _, seed in opened)
+    assert all(seed == pc.die_seed(secret, deal, die) and seed != secret for deal, die, _, seed, _ in opened)
 
 
 def test_each_round_draws_its_own_secret_and_a_cup_with_none_says_so():

@@ -129,7 +129,7 @@ def test_a_hook_that_raises_once_is_reported_shown_and_the_deal_survives():
     assert board.shown[-1] == "rolled" and runner.cup.state == cupmod.ROLLED
     board.stream.incoming += hub_frame(wire.REVEAL_REQ, (7,), 4)
     run_for(runner, clock, 10)
-    [(deal, dice, seed)] = board.stream.out.messages(wire.REVEAL)
+    [(deal, dice, seed, _)] = board.stream.out.messages(wire.REVEAL)
     assert deal == 7 and commit.verify(digest, NONCE, 2, 5, seed)  # the same seed, the same commitment
 
 

@@ -153,9 +153,9 @@ def test_a_strangers_challenge_does_not_unpair_the_cup():
     p.cup.secure(stranger)  # the cup answered a stranger's challenge: a candidate only
     p.cup.feed(p.hub_sends(wire.REVEAL_REQ, (4,)))
     assert p.cup_got == [(wire.REVEAL_REQ, (4,))] and p.cup.candidate is stranger
-    p.cup.send(wire.REVEAL, (4, bytes([1, 2]), bytes(16)))
+    p.cup.send(wire.REVEAL, (4, bytes([1, 2]), bytes(16), bytes(8)))
     p.hub.feed(p.to_hub.take())  # still under the first session, so its hub takes it
-    assert p.hub_got == [(wire.REVEAL, (4, bytes([1, 2]), bytes(16)))] and p.hub.forged == 0
+    assert p.hub_got == [(wire.REVEAL, (4, bytes([1, 2]), bytes(16), bytes(8)))] and p.hub.forged == 0
 
 
 def test_a_new_hubs_session_takes_over_at_its_first_frame():

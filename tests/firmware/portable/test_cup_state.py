@@ -56,7 +56,7 @@ def test_a_round_rolls_and_sends_only_a_commitment_that_the_reveal_opens():
     [(deal_id, digest)] = sent.of(wire.COMMIT)
     assert deal_id == 7 and len(digest) == 32
     cup.receive(wire.REVEAL_REQ, (7,))
-    [(deal_id, dice_shown, seed)] = sent.of(wire.REVEAL)
+    [(deal_id, dice_shown, seed, _)] = sent.of(wire.REVEAL)
     assert len(dice_shown) == 5 and len(seed) == 16
     assert commit.verify(digest, NONCE, 2, 5, seed)
     assert dice_shown == bytes(dice.roll(seed, NONCE, 2, ENTROPY, 5))  # the dice are the seed's and the entropy's

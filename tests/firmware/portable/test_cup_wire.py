@@ -6,7 +6,7 @@ SAMPLES = {
     wire.HELLO: (1, 0, 1, 0xDEADBEEF, "ana", "qtpy-rp2040"),
     wire.COMMIT: (65535, bytes(range(32))),
     wire.INTENT: (3, wire.BID, 30, 6),
-    wire.REVEAL: (3, bytes([1, 2, 3, 4, 5, 6, 6, 6, 1, 1, 2, 2, 3, 3, 4]), bytes(16)),
+    wire.REVEAL: (3, bytes([1, 2, 3, 4, 5, 6, 6, 6, 1, 1, 2, 2, 3, 3, 4]), bytes(16), bytes(range(8))),
     wire.WELCOME: (1, 0, 10),
     wire.DEAL: (0, 15, b"\x00" * 8),
     wire.TABLE: (3, 1, wire.NOBODY, 0, 0, 65535, 30, 3),
@@ -20,7 +20,7 @@ SAMPLES = {
     wire.PROOF: (bytes(range(16)), bytes(range(16, 32))),
     wire.ENTROPY: (65535, bytes(range(16))),
     wire.PCOMMIT: (65535, 5, bytes(range(32))),
-    wire.OPEN: (12, 3, 6, bytes(range(16))),
+    wire.OPEN: (12, 3, 6, bytes(range(16)), bytes(8)),
     wire.PDEAL: (12, 0x1F, bytes(range(8))),
     wire.PTABLE: (4, 2, 3, 0x03, 1, 16806),
     wire.PCLOSE: (12,),
@@ -92,8 +92,8 @@ def test_bad_values_are_refused_when_packing():
     raises(ValueError, wire.encode, wire.INTENT, (3, 1, 2))
     raises(ValueError, wire.encode, wire.RESULT, (3, 128, 0, 0, 0))
     raises(ValueError, wire.encode, wire.HELLO, (1, 0, 1, 5, "a name far too long to send", "sim"))
-    raises(ValueError, wire.encode, wire.REVEAL, (3, bytes([1, 7]), bytes(16)))
-    raises(ValueError, wire.encode, wire.REVEAL, (3, bytes([1] * 16), bytes(16)))
+    raises(ValueError, wire.encode, wire.REVEAL, (3, bytes([1, 7]), bytes(16), bytes(8)))
+    raises(ValueError, wire.encode, wire.REVEAL, (3, bytes([1] * 16), bytes(16), bytes(8)))
     raises(ValueError, wire.encode, wire.DEAL, (3, 5, b"short"))
     raises(ValueError, wire.encode, 0x7F, ())
 
@@ -102,7 +102,7 @@ def test_bodies_of_the_wrong_length_are_refused_when_unpacking():
     raises(ValueError, wire.unpack_body, wire.INTENT, b"\x00\x03\x01\x02")
     raises(ValueError, wire.unpack_body, wire.INTENT, b"\x00\x03\x01\x02\x03\x04")
     raises(ValueError, wire.unpack_body, wire.HELLO, b"\x01\x00\x01\x00\x00\x00\x05\x09ana")
-    raises(ValueError, wire.unpack_body, wire.REVEAL, b"\x00\x03\x02\x01\x00" + bytes(16))
+    raises(ValueError, wire.unpack_body, wire.REVEAL, b"\x00\x03\x02\x01\x00" + bytes(24))
     raises(ValueError, wire.unpack_body, 0x7F, b"")
 
 
@@ -135,7 +135,7 @@ def test_the_names_table_agrees_with_the_layouts():
 
 def test_describe_reads_like_the_docs():
     assert wirenames.describe(wire.INTENT, (7, wire.BID, 4, 4)) == "intent deal=7 kind=bid qty=4 face=4"
-    assert wirenames.describe(wire.REVEAL, (7, bytes([2, 5]), bytes(16))).startswith("reveal deal=7 dice=25 seed=0000")
+    assert wirenames.describe(wire.REVEAL, (7, bytes([2, 5]), bytes(16), bytes(8))).startswith("reveal deal=7 dice=25 seed=0000")
 
 
 def test_names_and_types():

@@ -75,14 +75,14 @@ def mute_reveal(mode, values):
 def lying_send(send, how):
     def send_lies(mtype, values=()):
         if mtype == wire.REVEAL:
-            deal_id, shown, seed = values
+            deal_id, shown, seed, tag = values
             if how == "other-dice":
                 shown = bytes([1] * len(shown))
             else:
                 cup = CUP[0]
                 seed = best_seed(cup.mode._nonce, cup.seat, bytes(cup.mode._entropy), len(shown))
                 shown = bytes(dice.roll(seed, cup.mode._nonce, cup.seat, bytes(cup.mode._entropy), len(shown)))
-            values = (deal_id, shown, seed)
+            values = (deal_id, shown, seed, tag)  # its tag over the deal it really had: the hub refuses the dice
         return send(mtype, values)
 
     return send_lies

@@ -16,7 +16,7 @@ def lying_open(self, mask):
 
     def lie(mtype, values=()):
         if mtype == wire.OPEN:
-            values = (values[0], values[1], 6, values[3])  # an ace, with the die's true seed
+            values = (values[0], values[1], 6, values[3], values[4])  # an ace, with the die's true seed
         return send(mtype, values)
 
     self.cup.send = lie

@@ -9,7 +9,7 @@ and before the next round's first roll: the cup opens it (an OPEN of die 0), and
 of the round against it, those of dice re-rolled under the cup before anyone saw them too.
 """
 from cupcore import commit as commitment
-from cupcore import wire, wirenames
+from cupcore import vouch, wire, wirenames
 
 from dicecup.rules import DicecupError
 from dicecup.rules.errors import IllegalBid
@@ -18,6 +18,7 @@ from dicecup.rules.poker import (REVEAL, Accept, CallLiar, Hide, OpenRoll, Poker
 from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.poker.state import OPENING
 
+from .. import cuptags
 from .dice import PokerDeal, die_seed, mask_of, slots_of
 from .codes import code_of_hand, hand_of_code, stage_of
 
@@ -179,9 +180,9 @@ class TableCup:
     # -- openings: one die at a time --------------------------------------------------------------------------
     def on_open(self, values):
         poker = self.poker
-        deal_id, die, face, seed = values
+        deal_id, die, face, seed, tag = values
         if die == 0:
-            return self._on_secret(deal_id, bytes(seed))
+            return self._on_secret(deal_id, bytes(seed), tag)
         deal = poker.rolled_in.get(die)
         if deal is None or deal.id != deal_id or not 1 <= die <= 5:
             return self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.BAD_REVEAL))
@@ -254,7 +255,7 @@ class TableCup:
                                "it rolled under the cup can't be rechecked")
         return True
 
-    def _on_secret(self, first, secret):
+    def _on_secret(self, first, secret, tag):
         """The cup opened the secret it drew at sub-deal `first`: every commitment of the rolls it covers must be
         to the seed the secret gives (and every die opened alone was, by the same commitment)."""
         if self.asked is None:
@@ -274,8 +275,22 @@ class TableCup:
                         f"the cup's round secret does not give the seed it committed to for die {slot} in sub-deal "
                         f"{deal.id}: it showed dice no seed of its own gave")
         self.poker.table.journal.fact("round-secret", first, secret.hex(), f"last={last}")
+        self._vouched(first, secret, tag, covered)
         self.opened_secrets += 1
         self._settled(covered)
+
+    def _vouched(self, first, secret, tag, covered):
+        """The cup's tag over the round secret and every roll made from it (cupcore/vouch.py), checked with the key
+        its line was paired with: journaled beside the secret, unless it is none or does not check."""
+        rolls = cuptags.poker_rolls((deal.id, deal.slots, deal.nonce, deal.entropy) for deal in covered
+                                    if deal.id >= first and deal.entropy is not None)
+        key = self.poker.seats[0].conn.proved_key
+        verdict = cuptags.verdict(tag, key, vouch.poker_message(first, secret, rolls))
+        journal = self.poker.table.journal
+        if verdict in (cuptags.VOUCHED, cuptags.UNCHECKED):
+            journal.fact("vouch-secret", first, bytes(tag).hex())
+        elif verdict == cuptags.BAD:  # a cup that lost its chain of rolls (a reset): its dice check all the same
+            journal.comment(f"the cup's tag over the round secret of sub-deal {first} did not check: not journaled")
 
     def on_error(self, code, about) -> bool:
         """An ERROR about PCLOSE: firmware without round secrets (error 2, said once: the game goes on as before

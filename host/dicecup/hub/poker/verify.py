@@ -14,10 +14,12 @@ from dicecup.rules.poker import OpenRoll, Reveal, Show, Try
 from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.record import parse_lines
 
-from ..journalfacts import Checked, FairnessError, field as _field, hex_bytes as _hex, seat_fact
+from .. import cuptags
+from ..journalfacts import Checked, FairnessError, Vouch, field as _field, hex_bytes as _hex, seat_fact
 from .dice import die_face, die_seed, poker_receipt
 
 from cupcore import commit as commitment
+from cupcore import vouch
 
 
 class _Sub:
@@ -32,18 +34,21 @@ def check_poker_journal(text: str, parsed=None) -> Checked:
     telling = {number: event for number, event in events if isinstance(event, (Show, OpenRoll, Try, Reveal))}
     subs, latest = {}, {}          # sub-deal id -> _Sub; die -> the sub-deal that last rolled it
     faces, who, landed = {}, {}, {}  # landed: faces of dice seen as they landed (open rolls, tries)
+    vouches, cup = {}, "?"           # a round secret's first sub-deal -> its Vouch; who the table's cup is
     for number, raw in enumerate(text.splitlines(), 1):
         if raw.startswith("#@ "):
             words = raw[3:].split()
             kind = words[0] if words else ""
             if seat_fact(kind, words, who):
-                pass
+                cup = who[words[1]] if kind == "cup" else cup
             elif kind == "dice":
                 sub = _new_sub(words, number, subs)
                 for slot in sub.slots:
                     latest[slot] = sub
             elif kind == "round-secret":
-                _round_secret(words, number, subs)
+                vouches[int(words[1])] = _round_secret(words, number, subs)._replace(who=cup)
+            elif kind == "vouch-secret":
+                _vouch_secret(words, number, vouches)
             elif kind in ("die-commit", "die-seed", "die-entropy"):
                 sub = _fact(kind, words, number, subs)
                 slot = int(words[2]) if kind == "die-seed" else None
@@ -69,7 +74,7 @@ def check_poker_journal(text: str, parsed=None) -> Checked:
     # Players choose which dice to show and which to roll again unseen, so the faces opened are a fair sample of
     # the rolls only when every roll was opened (the hub's own dice); else only the dice seen as they landed are.
     return Checked(scheme, opened_subs, checked_dice, faces if not unrevealed else landed, unrevealed, who,
-                   poker=True)
+                   poker=True, vouches=tuple(vouches.values()))
 
 
 def _opened(sub, slot, face, faces):
@@ -120,7 +125,7 @@ def _round_secret(words, number, subs):
     first, secret, last = int(words[1]), _hex(words[2], 16, number, "round secret"), _field(words, "last", number)
     if not last.isdigit() or int(last) < first:
         raise FairnessError(number, f"last={last}: a round secret covers sub-deals {first} to a later one")
-    for sub in (subs[i] for i in range(first, int(last) + 1) if i in subs):
+    for sub in _covered(subs, first, last):
         for slot, (digest, commit_line) in sorted(sub.commits.items()):
             seed = die_seed(secret, sub.id, slot)
             if not commitment.verify(digest, sub.nonce, slot, 1, seed):
@@ -131,6 +136,23 @@ def _round_secret(words, number, subs):
                 raise FairnessError(opened[1], f"die {slot}'s seed is not the one the round secret on line "
                                                f"{number} gives")
             sub.seeds.setdefault(slot, (seed, number))
+    rolls = cuptags.poker_rolls((sub.id, sub.slots, sub.nonce, sub.entropy[0]) for sub in _covered(subs, first, last)
+                                if sub.entropy is not None)
+    return Vouch(number, "the table's cup", "?", vouch.poker_message(first, secret, rolls), None, None, "round secret")
+
+
+def _covered(subs, first, last):
+    return (subs[i] for i in range(first, int(last) + 1) if i in subs)
+
+
+def _vouch_secret(words, number, vouches):
+    """`#@ vouch-secret FIRST TAG`: the cup's tag over the round secret drawn at sub-deal FIRST (cupcore/vouch.py)."""
+    if len(words) < 3 or not words[1].isdigit() or int(words[1]) not in vouches:
+        raise FairnessError(number, "a vouch-secret line names no round secret the journal opened")
+    first = int(words[1])
+    if vouches[first].tag is not None:
+        raise FairnessError(number, f"a second tag for the round secret of sub-deal {first}")
+    vouches[first] = vouches[first]._replace(tag=_hex(words[2], 8, number, "tag"), tag_line=number)
 
 
 def _fact(kind, words, number, subs):
