@@ -16,7 +16,7 @@ import time
 from test_phone_link import GAME_DEADLINE, StandInPhone, play_with
 import pytest
 
-from webpages import Listener, phone_socket_url
+from webpages import PhonePage
 
 
 class RecommitsWhenCalled(StandInPhone):
@@ -100,7 +100,7 @@ class ComesBackWithoutItsDiceWhenCalled(StandInPhone):
             if self.done.is_set() or not self.swap:
                 return
             self.swap, self.deal = False, None  # the seed wiped from its storage, the phone's secret kept
-            self.page = Listener(phone_socket_url(self.url, self.device))
+            self.page = PhonePage(self.url, self.device)
 
 
 def retires_the_phone_once_the_game_waits_for_it(table, hub):

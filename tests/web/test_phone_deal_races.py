@@ -27,7 +27,10 @@ ENTROPY1, ENTROPY2 = "aa" * 16, "bb" * 16
 STAND_IN = """(() => {
   window.__sent = [];
   class ScriptedHub {
-    constructor(url) { this.readyState = 0; window.__hub = this; setTimeout(() => { this.readyState = 1; this.onopen(); }, 0); }
+    constructor(url) {  // opens, and takes the page as proven (the real server's hello once the page's proof checks)
+      this.readyState = 0; window.__hub = this;
+      setTimeout(() => { this.readyState = 1; this.onopen(); this.onmessage({data: '{"type": "hello", "seat": "racer"}'}); }, 0);
+    }
     send(text) { window.__sent.push(JSON.parse(text)); }
     close() { this.readyState = 3; }
   }

@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from webpages import DEADLINE, Listener, phone_socket_url
+from webpages import DEADLINE, Listener, PhonePage
 
 from cupcore import commit, dice
 from dicecup.hub.tablesetup import TableSetup
@@ -29,8 +29,8 @@ class StandInPhone:
     the hub's entropy, the reveal at the call; bids 1x2 to open and calls liar otherwise."""
 
     def __init__(self, url):
-        self.device = secrets.token_hex(16)  # which phone this is, as the page keeps it in localStorage
-        self.page = Listener(phone_socket_url(url, self.device))
+        self.device = secrets.token_bytes(16)  # which phone this is, as the page keeps it in localStorage
+        self.page = PhonePage(url, self.device)
         self.seat = None
         self.deal = None
         self.sent = []
@@ -148,7 +148,7 @@ def test_a_seat_link_acts_only_for_its_seat_and_a_wrong_one_is_refused():
     serve_phones(web, seats)
     web.start()
     try:
-        first = Listener(phone_socket_url(seat_url(web, seats[0])))
+        first = PhonePage(seat_url(web, seats[0]))
         hello = first.wait_for(lambda m: m["type"] == "hello")
         assert hello == {"type": "hello", "role": "phone", "seat": "phone1"}
         wrong = Listener(web.url.replace("http://", "ws://").rsplit("/t/", 1)[0] + "/ws/p/" + "x" * 16)
@@ -157,12 +157,13 @@ def test_a_seat_link_acts_only_for_its_seat_and_a_wrong_one_is_refused():
         assert spectator_link.closed.wait(DEADLINE) and spectator_link.close_code == 4403  # not a seat's link
         first.send(json.dumps({"type": "bid"}))
         assert "a phone's page sends" in first.wait_for(lambda m: m["type"] == "refused")["reason"]
-        unsaid = Listener(phone_socket_url(seat_url(web, seats[0])).partition("?")[0])  # which phone? not said
+        unsaid = PhonePage(seat_url(web, seats[0]).partition("#")[0])  # no link key: its secret can't be wrapped
         assert unsaid.closed.wait(DEADLINE) and unsaid.close_code == 4400
-        assert "did not say which phone" in unsaid.messages[0]["reason"] and len(unsaid.messages) == 1
+        assert [m["type"] for m in unsaid.messages] == ["challenge", "refused"]
+        assert "could not prove which phone it is" in unsaid.messages[1]["reason"]
         # No phone has sat down yet (no hub here): nothing is at stake, and the link moves to the last to open it.
         # Once one has sat, another phone is refused: test_phone_bound.
-        second = Listener(phone_socket_url(seat_url(web, seats[0])))
+        second = PhonePage(seat_url(web, seats[0]))
         assert second.wait_for(lambda m: m["type"] == "hello")
         taken = first.wait_for(lambda m: m.get("final"))
         assert taken["reason"] == "this seat's link was opened again, in another tab or on another phone"
@@ -183,7 +184,7 @@ def test_a_page_told_to_try_again_is_not_closed_as_a_flood_but_one_sending_rubbi
     serve_phones(web, seats)
     web.start()
     try:
-        tapping, garbling = (Listener(phone_socket_url(seat_url(web, seat))) for seat in seats)
+        tapping, garbling = (PhonePage(seat_url(web, seat)) for seat in seats)
         taps = inbox.MAX_REFUSALS + 5
         for tap in range(taps):  # the seat's link is not open (no hub here): every tap is "wait a moment"
             tapping.send(json.dumps({"type": "cup", "m": "intent", "deal": 0, "kind": 4, "qty": 0, "face": 0}))

@@ -5,7 +5,7 @@ import urllib.parse
 
 import pytest
 
-from webpages import DEADLINE, Listener, browser, phone_socket_url, socket_url  # noqa: F401 - a fixture
+from webpages import DEADLINE, Listener, PhonePage, browser, socket_url  # noqa: F401 - a fixture
 
 from dicecup.web.phonepage import seat_url
 from dicecup.web.shots import bots_table
@@ -30,7 +30,7 @@ def test_the_table_screen_shows_each_unseated_phone_its_code_and_a_phone_page_ge
         page.wait_for_selector("#codes img[alt=\"the code for phone2's seat\"]")
         assert page.inner_text("#codes").splitlines()[1:] == ["phone1", "phone2"]
 
-        phone1 = Listener(phone_socket_url(seat_url(web, web.phones[0])))
+        phone1 = PhonePage(seat_url(web, web.phones[0]))
         phone1.send(json.dumps({"type": "cup", "m": "intent", "deal": 0, "kind": 4, "qty": 0, "face": 0}))
         while phone1.wait_for(lambda m: m.get("m") == "welcome", timeout=1) is None:  # until the hub has it
             assert not phone1.closed.is_set()

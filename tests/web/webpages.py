@@ -17,24 +17,27 @@ def socket_url(page_url: str) -> str:
     return page_url.replace("http://", "ws://", 1).replace("/t/", "/ws/", 1)
 
 
-def phone_socket_url(seat_link: str, device: str = None) -> str:
-    """The websocket address a phone seat's page opens, saying which phone it is (its device secret, as
-    static/phone.js keeps it in localStorage): `device`, or a new phone's."""
-    return seat_link.replace("http://", "ws://", 1).replace("/p/", "/ws/p/", 1) + \
-        f"?device={device or secrets.token_hex(16)}"
+def phone_socket_url(seat_link: str) -> str:
+    """The websocket address a phone seat's page opens (the link's fragment, its key, stays in the browser)."""
+    return seat_link.partition("#")[0].replace("http://", "ws://", 1).replace("/p/", "/ws/p/", 1)
 
 
 class Listener:
     """A websocket client on a thread of its own that keeps every message (decoded) until the server closes."""
 
-    def __init__(self, url: str):
-        self.ws = connect(url, open_timeout=DEADLINE).__enter__()  # closed by close() or by the server
+    def __init__(self, url: str, **options):
+        """options: connect()'s, like origin= (what a browser would send) or ssl= (a wss:// server's context)."""
         self.messages = []
         self.closed = threading.Event()
         self.close_code = None
         self.close_reason = None
         self._changed = threading.Condition()
+        self.ws = connect(url, open_timeout=DEADLINE, **options).__enter__()  # closed by close() or by the server
+        self.handshake()
         threading.Thread(target=self._read, daemon=True).start()
+
+    def handshake(self):
+        """What a page says first, before the reading starts (a phone's page: PhonePage)."""
 
     def _read(self):
         try:
@@ -95,3 +98,23 @@ def two_phones():
         pytest.fail(MISSING)
     with chromiums(2, viewport=(390, 844)) as contexts:
         yield contexts
+
+
+class PhonePage(Listener):
+    """A phone seat's page, as static/phone.js is one: it answers the server's challenge by proving its device
+    secret (`device`, or a new phone's), with the secret wrapped under the link's key (the seat link's fragment)
+    while no phone holds the seat; the secret itself is never sent."""
+
+    def __init__(self, seat_link: str, device: bytes = None, **options):
+        self.device = device or secrets.token_bytes(16)
+        key = seat_link.partition("#")[2]
+        self.link_key = bytes.fromhex(key) if key else None
+        super().__init__(phone_socket_url(seat_link), **options)
+
+    def handshake(self):
+        from dicecup.web.phonepage import answer
+
+        first = json.loads(self.ws.recv(timeout=DEADLINE))
+        self.messages.append(first)
+        if first.get("type") == "challenge":
+            self.ws.send(json.dumps(answer(first, self.device, self.link_key)))

@@ -11,7 +11,7 @@ from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropytho
 from dicecup.rules import DicecupError, Rules
 from dicecup.rules.games import kind
 from dicecup.usage import stray_word
-from dicecup.web.launch import WebError, open_table_screen, parse_web_option
+from dicecup.web.launch import WebError, add_web_cert_option, fold_web_cert, open_table_screen, parse_web_option
 
 BOARDS = ("pico",)  # boards the demo can emulate: their own firmware on an emulated chip (dicecup.sim.chip)
 PICO_CUPS = 3  # each emulated chip takes a core while it computes: a smaller table than the virtual cups' four
@@ -33,6 +33,7 @@ def add_arguments(parser):
     add_rated_arguments(parser)  # issue 16: --rated, --db
     parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # issue 15: the table on a screen
                         help="also show the table as a web page on PORT (this machine only; 0.0.0.0:PORT for the LAN)")
+    add_web_cert_option(parser)  # issue 24: --web-cert CERT KEY, https
 
 
 def run(args) -> int:
@@ -42,6 +43,10 @@ def run(args) -> int:
         return 2
     if args.cups is None:
         args.cups = PICO_CUPS if args.board else 4
+    cert_alone = fold_web_cert(args)  # --web-cert CERT KEY: the table screen over https (web/tls.py)
+    if cert_alone:
+        print(f"dicecup demo: {cert_alone}", file=sys.stderr)
+        return 2
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
     except DicecupError as error:

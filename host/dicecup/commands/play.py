@@ -20,8 +20,8 @@ from dicecup.usage import stray_word
 from dicecup.hub.playernames import players_option
 from dicecup.hub.poker.players import check_poker_players
 from dicecup.sim.typedhands import TypedHands
-from dicecup.web.launch import (WebError, open_table_screen, parse_web_option, phone_adder, phone_seats,
-                                phones_option)
+from dicecup.web.launch import (WebError, add_web_cert_option, fold_web_cert, open_table_screen, parse_web_option,
+                                phone_adder, phone_seats, phones_option)
 
 
 def add_arguments(parser):
@@ -40,6 +40,7 @@ def add_arguments(parser):
                         help="also seat cups this hub holds no key for (`dicecup sim`'s, boards flashed by hand)")
     parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # issue 15: the table on a screen
                         help="also show the table as a web page on PORT (this machine only; 0.0.0.0:PORT for the LAN)")
+    add_web_cert_option(parser)  # issue 24: --web-cert CERT KEY, https
     parser.add_argument("--phones", default="0", metavar="N|NAMES",  # issue 15: phones as cups, through --web
                         help="also seat phones, each with its own secret link (needs --web, e.g. 0.0.0.0:8080): "
                              "a count (phone1, phone2, ...) or the players' names, e.g. ana,ben")
@@ -65,6 +66,10 @@ def run(args) -> int:
                             phones=len(args.phones), ble=args.ble)
     except DicecupError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
+        return 2
+    cert_alone = fold_web_cert(args)  # --web-cert CERT KEY: the table screen over https (web/tls.py)
+    if cert_alone:
+        print(f"dicecup play: {cert_alone}", file=sys.stderr)
         return 2
     if args.phones and not args.web:
         print("dicecup play: phones join through the table screen: add --web 0.0.0.0:8080 (the LAN)", file=sys.stderr)

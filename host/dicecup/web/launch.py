@@ -45,9 +45,31 @@ def parse_web_option(text: str):
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+class WebAddress(tuple):
+    """(host, port) for --web, with the --web-cert pair (certificate file, key file) when it was given."""
+    cert = None
+
+
+def add_web_cert_option(parser):
+    parser.add_argument("--web-cert", nargs=2, metavar=("CERT", "KEY"),  # issue 24: https on the LAN
+                        help="serve the table screen and the phones over https with this certificate and its key "
+                             "(PEM files; docs/playing.md shows how to make them)")
+
+
+def fold_web_cert(args):
+    """args.web with --web-cert folded in (open_table_screen then serves https); a plain line if it came alone."""
+    if args.web_cert and not args.web:
+        return "--web-cert serves the table screen over https: add --web too, like --web 0.0.0.0:8443"
+    if args.web_cert:
+        args.web = WebAddress(args.web)
+        args.web.cert = tuple(args.web_cert)
+    return None
+
+
 def open_table_screen(address, hub, out=None, phones=(), more_phones=False) -> WebTable:
     """Start the table screen for this hub and print where it is (address and QR code), and each phone seat's
-    own secret link and QR code. more_phones: phone seats may be added later (phone_adder). WebError if it can't."""
+    own secret link and QR code. more_phones: phone seats may be added later (phone_adder). WebError if it can't.
+    An address with a cert (WebAddress, from --web-cert) serves https."""
     out = out or sys.stdout
     bots = bot_names(hub)
     for seat in phones:
@@ -55,7 +77,7 @@ def open_table_screen(address, hub, out=None, phones=(), more_phones=False) -> W
             raise WebError(f"--phones {seat.name}: {seat.name.casefold()} is a bot's seat at this table: give the "
                            "phone another name")
     host, port = address
-    web = WebTable(host, port)
+    web = WebTable(host, port, cert=getattr(address, "cert", None))
     if phones or more_phones:
         serve_phones(web, phones)
     web.start()

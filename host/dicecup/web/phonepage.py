@@ -1,23 +1,38 @@
-"""The phone seats' pages on the table screen's server: /p/TOKEN serves a seat's page, /ws/p/TOKEN?device=SECRET
-its websocket. A seat's link acts only for that seat, and once a phone has taken the seat, only from that phone
-(the device secret its page keeps: phones.PhoneSeat); a page from another phone is refused before it can act, and
-the hub says so. The same phone opening the link again (a reload, another tab) takes the seat's link over and the
+"""The phone seats' pages on the table screen's server: /p/TOKEN serves a seat's page, /ws/p/TOKEN its websocket.
+A seat's link acts only for that seat, and once a phone has taken the seat, only from that phone (the device
+secret its page keeps: phones.PhoneSeat); a page from another phone is refused before it can act, and the hub
+says so.
+
+The device secret never travels, in a URL or otherwise (issue 24: one sniffed from `?device=` on plain http took a
+phone's seat). The seat's link, as printed and in its QR code, ends in a fragment, `#KEY`, the seat's link key:
+browsers never send a fragment, and the page takes it once, keeps it in localStorage and removes it from the
+address bar. The websocket starts with the server's challenge, a fresh nonce; the page answers with
+HMAC-SHA256(device, "dicecup-device-1" | nonce), and, while no phone holds the seat, its device secret wrapped
+(XOR) under HMAC-SHA256(link key, "dicecup-device-wrap-1" | nonce), which only a holder of the link key unwraps. The same phone opening the link again (a reload, another tab) takes the seat's link over and the
 old page is told so. A phone page also gets what the table screen gets (the public table), and, from its
 own cup's link, its cup's messages (phones.to_page)."""
 import asyncio
+import hashlib
 import hmac
 import json
 import re
+import secrets
 import time
 
 from . import inbox
 from .phones import SeatHeld
-from .server import HEADERS, LINK_WORDS, STATIC, WRONG_LINK, FLOODED, close_quietly, plain_page, pump_queue, refuse_page
+from .server import (FLOODED, FOREIGN, FOREIGN_WORDS, HEADERS, LINK_WORDS, STATIC, WRONG_LINK, close_quietly,
+                     plain_page, pump_queue, refuse_page, same_origin)
 
 TAKEN_OVER = 4409   # websocket close code: the seat's link was opened again, in another tab or on another phone
 HELD = 4423         # websocket close code: the seat is held by another phone (HTTP's 423 Locked)
-NO_DEVICE = 4400    # websocket close code: the page did not say which phone it is
-DEVICE_FORM = re.compile(r"[0-9a-f]{32}")   # a page's device secret: 16 random bytes in hex (static/phone.js)
+NO_DEVICE = 4400    # websocket close code: the page did not prove which phone it is
+HEX = re.compile(r"[0-9a-f]*")
+DEVICE_SIZE = 16    # bytes of a page's device secret (static/phone.js), and of a seat's link key
+ANSWER_WAIT = 10.0  # seconds for a page to answer the challenge
+PROOF_TAG, WRAP_TAG = b"dicecup-device-1", b"dicecup-device-wrap-1"
+NO_PROOF = ("this page could not prove which phone it is: open the seat's link again from its QR code or the "
+            "address printed at the hub")
 SAY_HELD_EVERY = 10.0  # seconds: a link opened over and over elsewhere is said at the hub once in this while
 
 
@@ -43,21 +58,27 @@ async def phone_socket(web, websocket):
     from starlette.websockets import WebSocketDisconnect
 
     await websocket.accept()
+    if not same_origin(websocket):
+        return await refuse_page(websocket, FOREIGN_WORDS, FOREIGN, "not this table's page")
     seat = seat_for(web, websocket.path_params["token"])
     if seat is None:
         return await refuse_page(websocket, LINK_WORDS, WRONG_LINK, "not this table's link")
-    device = websocket.query_params.get("device", "")
-    if not DEVICE_FORM.fullmatch(device):
-        return await refuse_page(websocket, "this page did not say which phone it is: open the seat's link again in a "
-                             "browser", NO_DEVICE, "no device secret")
+    device = await proven_device(websocket, seat)
+    if device is None and seat.device is None:
+        return await refuse_page(websocket, NO_PROOF, NO_DEVICE, "no device proof")
     queue = asyncio.Queue()
     page = (websocket, queue)
     loop = asyncio.get_running_loop()
 
     def send(text):  # from any thread: the hub's link for this seat speaks through it
-        loop.call_soon_threadsafe(web.send_to, page, text)
+        try:
+            loop.call_soon_threadsafe(web.send_to, page, text)
+        except RuntimeError:  # the server's loop stopped: the page is gone, and the hub's thread goes on
+            pass
 
     try:
+        if device is None:  # no proof for the phone holding the seat: this is another phone
+            raise SeatHeld(f"this seat is held by another phone; ask the host to type `release {seat.name}`")
         old = seat.page_opened(send, device)
     except SeatHeld as held:
         web.refused += 1
@@ -101,6 +122,50 @@ async def phone_socket(web, websocket):
         pump.cancel()
 
 
+async def proven_device(websocket, seat):
+    """Challenge the page; the device secret it proves (bytes), or None: no answer in time, a wrong proof."""
+    nonce = secrets.token_bytes(DEVICE_SIZE)
+    await websocket.send_text(json.dumps({"type": "challenge", "nonce": nonce.hex(), "held": seat.device is not None}))
+    try:
+        received = await asyncio.wait_for(websocket.receive(), ANSWER_WAIT)
+        answer = json.loads(received.get("text") or "")
+    except (asyncio.TimeoutError, ValueError, TypeError, RuntimeError):
+        return None
+    if not isinstance(answer, dict) or answer.get("type") != "device":
+        return None
+    proof, wrapped = _hex(answer.get("proof"), 32), _hex(answer.get("wrapped"), DEVICE_SIZE)
+    device = unwrap(seat.link_key, nonce, wrapped) if wrapped is not None else seat.device
+    if device is None or proof is None or not hmac.compare_digest(proof, device_proof(device, nonce)):
+        return None
+    return device
+
+
+def device_proof(device: bytes, nonce: bytes) -> bytes:
+    return hmac.new(device, PROOF_TAG + nonce, hashlib.sha256).digest()
+
+
+def unwrap(link_key: bytes, nonce: bytes, wrapped: bytes) -> bytes:
+    """A device secret sent wrapped under the seat's link key (the same XOR both ways)."""
+    pad = hmac.new(link_key, WRAP_TAG + nonce, hashlib.sha256).digest()[:DEVICE_SIZE]
+    return bytes(a ^ b for a, b in zip(wrapped, pad))
+
+
+def answer(challenge: dict, device: bytes, link_key: bytes = None) -> dict:
+    """What a phone's page answers to the server's challenge (static/phone.js does the same): the proof, and the
+    device secret wrapped while no phone holds the seat. For tests and the adversary bench, as a page."""
+    nonce = bytes.fromhex(challenge["nonce"])
+    reply = {"type": "device", "proof": device_proof(device, nonce).hex()}
+    if not challenge.get("held") and link_key is not None:
+        reply["wrapped"] = unwrap(link_key, nonce, device).hex()
+    return reply
+
+
+def _hex(value, size):
+    if not isinstance(value, str) or len(value) != 2 * size or not HEX.fullmatch(value):
+        return None
+    return bytes.fromhex(value)
+
+
 def _tell_hub_held(web, seat):
     """One line at the hub when a held seat's link is opened elsewhere: not one per attempt, if it is kept at."""
     now = time.monotonic()
@@ -140,4 +205,5 @@ def seat_codes(web, table: dict):
 
 
 def seat_url(web, seat) -> str:
-    return web.url.rsplit("/t/", 1)[0] + f"/p/{seat.token}"
+    """The seat's link, to print and to show as a QR code: its fragment (the link key) never leaves the browser."""
+    return web.url.rsplit("/t/", 1)[0] + f"/p/{seat.token}#{seat.link_key.hex()}"

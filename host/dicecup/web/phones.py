@@ -43,8 +43,8 @@ class SeatHeld(Exception):
 class PhoneSeat:
     """One phone seat: its name, its cup id, its secret link, its key, and the page open on it now (if any).
 
-    The seat sticks to the phone that took it (the device secret its page keeps in localStorage, presented as it
-    opens the seat's websocket): the table screen shows every seat's code while seats are taken, so anyone in the
+    The seat sticks to the phone that took it (the device secret its page keeps in localStorage, proven as it
+    opens the seat's websocket: phonepage.py): the table screen shows every seat's code while seats are taken, so anyone in the
     room may hold the link, and a link that moved to whoever opened it last could be played, or knocked off again
     and again, from the next chair. It is bound when the hub welcomes the seat's cup (it sat down, or came back
     after `release`), not when the link is first opened: until a phone has sat, nothing is at stake, and a code
@@ -55,6 +55,7 @@ class PhoneSeat:
         self.cup_id = cup_id if cup_id is not None else secrets.randbits(32)
         self.token = token or secrets.token_urlsafe(12)
         self.key = key or secrets.token_bytes(sessions.KEY_SIZE)
+        self.link_key = secrets.token_bytes(16)  # in the seat link's fragment: a page wraps its device secret in it
         self.page = None          # send(text) to the open page, set by the server; None while none is open
         self.transport = None     # the PhoneTransport the hub holds while a page is open
         self.device = None        # the device secret of the phone holding the seat; None until one sits
@@ -64,7 +65,7 @@ class PhoneSeat:
         with _PHONES_LOCK:
             PHONES[name] = self
 
-    def page_opened(self, send, device: str):
+    def page_opened(self, send, device: bytes):
         """The page `send` (from the phone `device`) is the seat's page now; the page it replaces, or None.
         SeatHeld if another phone holds the seat: then nothing has changed."""
         with self._binding:

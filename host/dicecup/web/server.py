@@ -3,7 +3,9 @@
 
 The hub's thread only hands each item over (`call_soon_threadsafe`); turning it into JSON and sending it to every
 page happens on the server's own event loop, so a slow phone never holds the table up. Pages connect with the
-table's secret link (`/t/TOKEN`); a page with any other token is refused, with a reason it can show."""
+table's secret link (`/t/TOKEN`); a page with any other token, or opened from another site's page (its Origin), is
+refused, with a reason it can show. Connections come in through guard.Door (caps, deadlines, out-of-descriptor
+back-off), and with `cert` the server speaks https only (tls.py)."""
 import asyncio
 import collections
 import hmac
@@ -13,8 +15,9 @@ import socket
 import threading
 from importlib.resources import files
 
-from . import inbox
+from . import guard, inbox
 from .present import Presenter
+from .tls import tls_context
 
 STATIC = files("dicecup.web") / "static"   # shipped in the wheel (pyproject's package-data), found as dicecup.shipped does
 QUEUE_LIMIT = 2000        # messages waiting for one page; a page this far behind is disconnected
@@ -22,7 +25,10 @@ RECENT_LINES = 40         # lines said at the table that a page gets when it con
 WRONG_LINK = 4403         # websocket close code (4000-4999 are the application's): not this table's link
 FLOODED = 4408            # websocket close code: too many refused messages
 TOO_MANY = 4429           # websocket close code: the table has MAX_SCREENS screens open already
+FOREIGN = 4401            # websocket close code: opened from another site's page (its Origin is not this server)
+PING_EVERY, PING_TIMEOUT = 15.0, 15.0   # seconds: a page that stops answering pings (gone, asleep) is closed
 MAX_SCREENS = 200         # open table screens: each costs a queue and a send at every change of the table
+FOREIGN_WORDS = "the table only talks to its own pages: open the link the hub printed"
 LINK_WORDS = ("this link is not for this table: open the address the hub printed, or scan its QR code "
               "(a new game gets a new link)")
 
@@ -35,8 +41,11 @@ class WebTable:
     """The table screen server. `start()` listens and returns once it serves; use the object as a hub subscriber
     (`hub.subscribe(web)`); `close()` lets every page receive what was sent, then stops."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0, token: str = None):
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, token: str = None, cert=None):
         self.host, self.token = host, token or secrets.token_urlsafe(12)
+        self._ssl = tls_context(cert) if cert else None   # cert: (certificate file, key file); WebError if unusable
+        self.notices = guard.Notices()   # the web side's trouble, one line at a time (guard.py)
+        self.door = None                 # guard.Door, once the server runs
         self._sock = _listen(host, port)
         self.port = self._sock.getsockname()[1]
         self._loop = None
@@ -62,13 +71,17 @@ class WebTable:
 
     # -- the hub's side ------------------------------------------------------------------------------------------
     def __call__(self, item):
-        """A subscriber: called on the hub's thread with each snapshot and event; only hands it over."""
+        """A subscriber: called on the hub's thread with each snapshot and event; only hands it over. Nothing here
+        may stop the table: a failure is said in a line (rate-limited) and the item is dropped for the screens."""
         loop = self._loop
         if loop is not None and not loop.is_closed():
             try:
                 loop.call_soon_threadsafe(self._publish, item)
             except RuntimeError:  # the loop closed meanwhile (the server stopped first): nobody is watching
                 pass
+            except Exception as error:  # noqa: BLE001 - the web side never takes the hub's thread down
+                self.notices.say("publish", f"could not pass the table on to the pages: {type(error).__name__}: "
+                                            f"{error}")
 
     def _publish(self, item):
         message = self._present(item)
@@ -111,17 +124,23 @@ class WebTable:
     # -- addresses -----------------------------------------------------------------------------------------------
     @property
     def url(self) -> str:
-        return f"http://{_shown_host(self.host)}:{self.port}/t/{self.token}"
+        return f"{self.scheme}://{_shown_host(self.host)}:{self.port}/t/{self.token}"
+
+    @property
+    def scheme(self) -> str:
+        return "https" if self._ssl else "http"
 
     # -- the server ----------------------------------------------------------------------------------------------
     def start(self, timeout: float = 15.0):
         import uvicorn
 
-        config = uvicorn.Config(self._app(), log_level="warning", access_log=False, lifespan="on",
-                                ws="websockets-sansio", ws_max_size=4 * inbox.MAX_MESSAGE)
+        # No sockets for uvicorn to listen on: guard.Door accepts on ours (started with the lifespan, below).
+        config = uvicorn.Config(self._app(), log_level="warning", access_log=False, lifespan="on", log_config=None,
+                                http=guard.GuardedH11, ws="websockets-sansio", ws_max_size=4 * inbox.MAX_MESSAGE,
+                                ws_ping_interval=PING_EVERY, ws_ping_timeout=PING_TIMEOUT)
+        guard.quiet_uvicorn(self.notices)
         self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [self._sock]},
-                                        name="web", daemon=True)
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": []}, name="web", daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):
             raise WebError("the table screen's server did not start")
@@ -159,8 +178,12 @@ class WebTable:
         @asynccontextmanager
         async def lifespan(app):
             self._loop = asyncio.get_running_loop()
+            self._loop.set_exception_handler(self.notices.loop_trouble)
+            self.door = guard.Door(self._sock, self._new_connection, self.notices, ssl=self._ssl)
+            self.door.open(self._loop)
             self._ready.set()
             yield
+            self.door.close()
 
         async def home(request):
             return HTMLResponse(plain_page("dicecup", "Open the table's link that the hub printed, or scan its "
@@ -190,11 +213,18 @@ class WebTable:
                                  Mount("/static", StaticFiles(directory=STATIC), name="static")],
                          lifespan=lifespan)
 
+    def _new_connection(self):
+        server = self._server
+        return server.config.http_protocol_class(config=server.config, server_state=server.server_state,
+                                                 app_state=server.lifespan.state)
+
     def _token_ok(self, token: str) -> bool:
         return hmac.compare_digest(token.encode("utf-8", "replace"), self.token.encode())
 
     async def _page(self, websocket):
         await websocket.accept()
+        if not same_origin(websocket):
+            return await refuse_page(websocket, FOREIGN_WORDS, FOREIGN, "not this table's page")
         if not self._token_ok(websocket.path_params["token"]):
             return await refuse_page(websocket, LINK_WORDS, WRONG_LINK, "not this table's link")
         if len(self._spectators) >= MAX_SCREENS:  # a phone in the room opening screen after screen
@@ -244,6 +274,19 @@ class WebTable:
 
 HEADERS = {"Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:",
            "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+
+
+def same_origin(websocket) -> bool:
+    """A websocket opened by a page this server served: its Origin (which browsers always send, and a page can't
+    forge) names the host the request was sent to. A page on another site, in a player's browser, opening the
+    table's link is refused; a client that is no browser sends no Origin, and could send any it liked."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    scheme, _, netloc = origin.partition("://")
+    expected = "https" if websocket.url.scheme == "wss" else "http"
+    host = websocket.headers.get("host", "")
+    return scheme.lower() == expected and bool(host) and netloc.lower() == host.lower()
 
 
 async def pump_queue(websocket, queue):

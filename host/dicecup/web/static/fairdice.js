@@ -121,6 +121,7 @@
         }
         return dice;
       },
+      async hmac(key, ...parts) { return (await backend.hmacBlocks(key))(concat(...parts)); },  // phone.js's proof
       async dieSeed(secret, deal, die) {
         if (secret.length !== 16 || !(deal >= 0 && deal <= 0xffff) || !(die >= 0 && die <= 255))
           throw new RangeError("a die's seed needs a 16-byte round secret, a sub-deal 0..65535 and a die 0..255");

@@ -4,6 +4,9 @@
 // checks against the commitment. The deal is kept in localStorage, so a page reloaded (or reopened after the
 // phone slept) mid-round answers the hub with the same commitment and the same dice. So is a random secret that
 // says which phone this is: the seat sticks to the phone that took it, and its link on any other is refused.
+// That secret is never sent (phonepage.py): the page proves it with an HMAC over the server's challenge, and while
+// no phone holds the seat it sends it wrapped under the link's key, which came once in the address's fragment
+// (#KEY, never sent by a browser) and is then kept here and taken off the address bar.
 "use strict";
 (function () {
   const {el, die} = window.Dice;
@@ -13,6 +16,9 @@
   const token = location.pathname.split("/").pop();
   const STORE = "dicecup-phone-" + token;
   const DEVICE_STORE = "dicecup-device-" + token;
+  const LINK_STORE = "dicecup-link-" + token;
+  const enc = new TextEncoder();
+  const PROOF_TAG = enc.encode("dicecup-device-1"), WRAP_TAG = enc.encode("dicecup-device-wrap-1");
   const BID = 1, LIAR = 2, SPOT = 3, READY = 4;
   const SIT_WAIT_MS = 4000;         // how long "Take a seat" waits for the hub's answer before it is offered again
   const TURN_CUE = 1, HURRY_CUE = 9, CLICK_CUE = 5, BANG_CUE = 6;  // cupcore/wire.py's CUE_*
@@ -43,24 +49,54 @@
     return secret;
   }
   const device = deviceSecret();
-  function send(message) { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({type: "cup", ...message})); }
+  // The link's key: from the fragment of the link the player opened (its QR code), once; then from storage.
+  function linkKey() {
+    let key = null;
+    try { key = localStorage.getItem(LINK_STORE); } catch (e) { /* no storage: kept for this page */ }
+    const given = location.hash.slice(1);
+    if (/^[0-9a-f]{32}$/.test(given)) {
+      key = given;
+      try { localStorage.setItem(LINK_STORE, key); } catch (e) { /* kept in memory below */ }
+    }
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);  // off the address bar
+    return key;
+  }
+  const link = linkKey();
+  // The seat's link opened again over this page (only its fragment differs from the address now): a browser only
+  // scrolls for that, so load the page afresh, as for any other link.
+  window.addEventListener("hashchange", () => location.reload());
+  let proven = false;               // the server took this page's proof (its hello came): cup messages may go
+  function send(message) {
+    if (ws && ws.readyState === WebSocket.OPEN && proven) ws.send(JSON.stringify({type: "cup", ...message}));
+  }
+  async function prove(socket, m) {  // phonepage.py's answer(): the proof, and the secret wrapped if no phone holds the seat
+    const nonce = F.fromHex(m.nonce), secret = F.fromHex(device);
+    const reply = {type: "device", proof: F.hex(await F.hmac(secret, PROOF_TAG, nonce))};
+    if (!m.held && link) {
+      const pad = await F.hmac(F.fromHex(link), WRAP_TAG, nonce);
+      reply.wrapped = F.hex(secret.map((b, i) => b ^ pad[i]));
+    }
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(reply));
+  }
   function note(text) { $("note").textContent = text; }
   function buzz(ms) { if (navigator.vibrate) navigator.vibrate(ms); }
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${scheme}://${location.host}/ws/p/${encodeURIComponent(token)}?device=${device}`);
+    proven = false;
+    const socket = ws = new WebSocket(`${scheme}://${location.host}/ws/p/${encodeURIComponent(token)}`);
     ws.onopen = () => { retry = 500; $("link").textContent = ""; if (cup.seat === undefined) sitAgain(); };
     ws.onmessage = (event) => {
       let m;
       try { m = JSON.parse(event.data); } catch (e) { return; }
+      if (m.type === "challenge") return prove(socket, m);
       if (m.type === "cup" && poker.claims(m)) poker.receive(m);  // the table's one poker cup: pokerphone.js
       else if (m.type === "cup") (CUP[m.m] || (() => {}))(m);
       else (PAGE[m.type] || (() => {}))(m);
       draw();
     };
     ws.onclose = (event) => {
-      if (refused || [4400, 4403, 4409, 4423].includes(event.code)) return;  // phonepage.py: not coming back
+      if (refused || [4400, 4401, 4403, 4409, 4423].includes(event.code)) return;  // phonepage.py: not coming back
       $("link").textContent = "reconnecting to the hub…";
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
@@ -68,7 +104,7 @@
   }
 
   const PAGE = {
-    hello: (m) => { $("me").textContent = m.seat + "'s cup"; document.title = `dicecup · ${m.seat}`; $("phase").textContent = "waiting for the game"; },
+    hello: (m) => { proven = true; $("me").textContent = m.seat + "'s cup"; document.title = `dicecup · ${m.seat}`; $("phase").textContent = "waiting for the game"; },
     table: (m) => { publicTable = m; },
     said: () => {},
     refused: (m) => {
