@@ -7,7 +7,7 @@ import time
 
 from test_phone_link import StandInPhone, play_with
 
-from webpages import Listener, phone_socket_url
+from webpages import PhonePage
 
 
 class ReopensWithAFreshSeed(StandInPhone):
@@ -35,7 +35,7 @@ class ReopensWithAFreshSeed(StandInPhone):
             if self.done.is_set() or not self.swap:
                 return
             self.swap, self.deal = False, None  # the seed wiped, the device secret kept
-            self.page = Listener(phone_socket_url(self.url, self.device))
+            self.page = PhonePage(self.url, self.device)
 
 
 def consents_once_the_host_is_asked(table, hub):

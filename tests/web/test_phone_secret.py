@@ -37,7 +37,7 @@ def sit(page, hub):
 
 
 def test_the_device_secret_never_travels_and_a_reload_proves_it_without_sending_it(browser, tmp_path):
-    with TypedHub(["--bots", "2", "--phones", "1", "--web", "127.0.0.1:0", "--seed", "secret", "--data",
+    with TypedHub(["--bots", "2", "--phones", "1", "--web", "127.0.0.1:0", "--data",
                    str(tmp_path)]) as hub:
         link = hub.wait_for(LINK.pattern).group(2)
         address, _, key = link.partition("#")
