@@ -58,7 +58,11 @@ def test_a_seated_phones_link_is_refused_on_another_phone_until_the_host_types_r
         hub.wait_for(r"phone1's seat is released: the next phone to open its link takes it", after=mark)
 
         my_turn(mine)  # again with nothing in flight, the other phone takes the seat
+        mark = len(hub.lines)
         theirs.goto(link)
+        # The new phone has none of the dice phone1 was shown: the round is dealt again only on the host's word.
+        hub.wait_for(r"phone1's cup came back without the dice it was shown", after=mark)
+        hub.type("reroll phone1")
         theirs.wait_for_selector("#peek", state="visible", timeout=WAIT_MS)  # its own dice: the round dealt again
         mine.wait_for_selector("#banner:has-text('another phone')", timeout=WAIT_MS)
         mine.reload()  # the first phone is now the other phone
