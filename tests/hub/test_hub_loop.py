@@ -241,3 +241,19 @@ def test_a_port_connected_from_another_thread_while_the_table_plays_is_added_on_
             os.close(master)
             os.close(slave)
         table.finish()
+
+
+def test_writing_to_a_port_whose_far_end_never_reads_never_blocks_nor_drops_the_line():
+    """A device on the line that floods and never listens fills the port's buffer: the table's thread must not wait
+    on it (up to the port's 2 s write timeout, then the line taken for gone), so what does not fit is left unsent,
+    counted, and resent by the link if it was reliable."""
+    master, slave, conn = serial_on_a_new_pty()
+    transport = conn.transport
+    try:
+        for _ in range(1024):  # 1 MB, far more than a pty's buffer
+            transport.write(bytes(1024))
+        assert transport.unsent > 0
+    finally:
+        conn.close()
+        for fd in (master, slave):
+            os.close(fd)

@@ -5,7 +5,6 @@ all go through it, so a missing, busy or forbidden port is told the same way eve
 whose message says what to do).
 """
 import os
-import select
 
 import serial
 
@@ -84,7 +83,7 @@ class SerialTransport(Transport):
 
     def __init__(self, target: str):
         super().__init__(target)
-        self._port = open_port(target, write_timeout=2)
+        self._port = open_port(target)  # written without waiting: see write()
         self.heard = b""       # the last HEARD bytes read, frames or not
         self.heard_total = 0   # bytes read since the port was opened
         self.unsent = 0        # bytes not written: the far end had not read what was sent before
@@ -115,15 +114,17 @@ class SerialTransport(Transport):
             raise LinkDown(gone(self.target)) from None
 
     def write(self, data: bytes) -> None:
-        """Written unless the port's buffer is full: a far end that does not read (a device flooding the line
-        and never listening) must not block the table's thread; the link resends what was reliable."""
+        """As much as the port's buffer takes, at once: a far end that does not read (a device flooding the line
+        and never listening) must not block the table's thread. What does not fit is counted in `unsent`; a frame
+        cut short is garbage to the cup, which drops it at the next delimiter, and the link resends what was
+        reliable. (pyserial's write waits for room up to the write timeout even when select says there is some.)"""
         try:
-            if not select.select([], [self._port.fileno()], [], 0)[1]:
-                self.unsent += len(data)
-                return
-            self._port.write(data)
+            written = os.write(self._port.fileno(), data)  # pyserial opens the port O_NONBLOCK
+        except BlockingIOError:
+            written = 0
         except (serial.SerialException, OSError):
             raise LinkDown(gone(self.target)) from None
+        self.unsent += len(data) - written
 
     def close(self) -> None:
         try:
