@@ -10,7 +10,8 @@ from dicecup.rules import DicecupError
 
 from .phonepage import seat_url, serve_phones
 from .phones import PhoneSeat
-from .server import WebError, WebTable
+from .errors import WebError
+from .server import WebTable
 
 DEFAULT_HOST = "127.0.0.1"
 

@@ -16,6 +16,7 @@ import threading
 from importlib.resources import files
 
 from . import guard, inbox
+from .errors import WebError
 from .present import Presenter
 from .tls import tls_context
 
@@ -31,10 +32,6 @@ MAX_SCREENS = 200         # open table screens: each costs a queue and a send at
 FOREIGN_WORDS = "the table only talks to its own pages: open the link the hub printed"
 LINK_WORDS = ("this link is not for this table: open the address the hub printed, or scan its QR code "
               "(a new game gets a new link)")
-
-
-class WebError(Exception):
-    """The server can't start (the port is taken, the address is not this machine's); the text says what to do."""
 
 
 class WebTable:

@@ -3,11 +3,11 @@ reads the pages' traffic, and someone who can alter it can rewrite a page; with 
 neither. `self_signed` makes one for this machine's addresses (docs/playing.md says how, and how with openssl)."""
 import ssl
 
+from .errors import WebError
+
 
 def tls_context(cert) -> ssl.SSLContext:
     """The server's TLS context from (certificate file, key file); WebError saying what is wrong with them."""
-    from .server import WebError  # server.py imports this module
-
     import os
 
     cert_file, key_file = cert
