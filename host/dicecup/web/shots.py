@@ -10,6 +10,7 @@ import contextlib
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from dicecup.hub.snapshot import GameWon, PokerRevealed, RoundRevealed, TableSnapshot, TurnStarted
@@ -189,7 +190,7 @@ def take_phone_shot(out_dir: Path, browser, rules: str = "dudo", seed: str = SHO
         page.set_viewport_size({"width": PHONE_VIEWPORT[0], "height": PHONE_VIEWPORT[1]})
         page.goto(seat_url(web, web.phones[0]))
         runner.start()
-        page.click("#sit", timeout=15000)
+        _take_a_seat(page)
         for _ in range(50):  # its turn: open, or wait for a turn with a bid to answer
             page.wait_for_selector("#compose:not([hidden])", timeout=30000)
             if page.is_enabled("#liar"):
@@ -206,6 +207,18 @@ def take_phone_shot(out_dir: Path, browser, rules: str = "dudo", seed: str = SHO
         text = page.inner_text("body")
         page.mouse.up()
     return path, text  # the game is left unfinished: bots_table closes the table
+
+
+def _take_a_seat(page, timeout=60.0):
+    """Press "Take a seat" until the seat is taken, as a player would press again: a press that came before the hub
+    opened the seat's link is refused with "wait a moment", and the button comes back."""
+    deadline = time.monotonic() + timeout
+    while "not seated yet" in page.inner_text("body"):
+        if time.monotonic() > deadline:
+            raise TimeoutError("the phone's seat was never taken: " + page.inner_text("body")[:300])
+        if page.is_visible("#sit") and page.is_enabled("#sit"):
+            page.click("#sit")
+        page.wait_for_timeout(200)  # the page's own pace, as a player's thumb
 
 
 def main(argv=None) -> int:
