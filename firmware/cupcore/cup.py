@@ -42,7 +42,7 @@ class Cup:
         self._source = Checked(source)  # every secret drawn from it is checked first (randomcheck.py)
         self.clock = clock
         self.cup_id = cup_id
-        self.name = name
+        self.name = wire.fit_text(name)  # settings.toml may hold a longer name than the hello carries
         self.board = board
         self.pip_mode = pip_mode
         self.state = JOINING

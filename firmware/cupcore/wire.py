@@ -42,6 +42,18 @@ TO_CUP = const(2)  # hub -> cup
 MAX_DICE = const(15)
 MAX_TEXT = const(16)
 
+
+def fit_text(text):
+    """The longest start of `text` a text field carries (MAX_TEXT bytes of UTF-8), cut between characters:
+    a name cut inside one (`zoë` at its ë) would not decode at the hub."""
+    raw = text.encode()
+    if len(raw) <= MAX_TEXT:
+        return text
+    end = MAX_TEXT
+    while end and raw[end] & 0xC0 == 0x80:  # the first byte left out continues a character: leave it all out
+        end -= 1
+    return raw[:end].decode()
+
 # Message types. Cup -> hub: 0x01-0x0F; hub -> cup: 0x10-0x1F; either way: 0x20-0x2F.
 HELLO = const(0x01)
 COMMIT = const(0x02)

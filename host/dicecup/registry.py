@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .datadir import private_file
+from .rules.names import name_key, normal, seat_word
 
 FILENAME = "cups.sqlite"
 MAX_NAME = 16  # bytes: the wire's text limit (cupcore.wire.MAX_TEXT)
@@ -62,10 +63,13 @@ def check_name(name: str) -> str:
     except UnicodeEncodeError:  # bytes from a terminal that is not UTF-8, kept by Python as lone surrogates
         shown = name.encode("utf-8", "replace").decode()
         raise RegistryError(f"{shown!r} is not UTF-8 text (is the terminal set to UTF-8?)") from None
+    name = normal(name)  # `zoë` typed as `zoe` and a combining diaeresis: the same name, in fewer bytes
     if len(name.encode()) > MAX_NAME:
         raise RegistryError(f"{name!r} is too long: a cup's name is {MAX_NAME} bytes at most")
     if '"' in name or "\\" in name or any(ord(c) < 32 for c in name):
         raise RegistryError(f"{name!r}: a cup's name can't hold quotes, backslashes or control characters")
+    if not seat_word(name):
+        raise RegistryError(f"{name!r} has no letter or digit to seat the cup by")
     return name
 
 
@@ -146,7 +150,7 @@ class Registry:
                 continue
             if cup_id is not None and (cup := self.get(cup_id)):
                 return cup
-        named = [cup for cup in self.all() if cup.name == which]
+        named = [cup for cup in self.all() if name_key(cup.name) == name_key(which)]
         if len(named) == 1:
             return named[0]
         if len(named) > 1:
@@ -160,7 +164,7 @@ class Registry:
         while True:
             cup_id = secrets.randbits(32)
             if cup_id and self.get(cup_id) is None:
-                return RegisteredCup(cup_id, name, board, secrets.token_hex(32))
+                return RegisteredCup(cup_id, normal(name), board, secrets.token_hex(32))
 
     def record(self, cup: RegisteredCup, **changes) -> RegisteredCup:
         cup = replace(cup, **changes) if changes else cup

@@ -310,6 +310,11 @@ ROWS = [
     Row(("sim",), "count|how many"),
     *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),
     *(Row(("sim", "2", "--seconds", s), "--seconds") for s in ("0", "-1", "x", "nan", "inf", "")),
+    # -- issue 25 items 5 and 12 (accented names; verify of a game cut off): names are letters of any script, kept
+    # NFC, compared casefolded; the cut-off journal's own words are in tests/cli/test_verify.py (it succeeds)
+    Row(("play", "--rules", "poker", "--players", "zoë,ZOË"), "zoë twice"),
+    Row(("play", "--rules", "poker", "--players", "zoë,bën!"), "bën!.*letters"),
+    Row(("cups", "rename", "ana", "ë" * 9), "too long", setup="three_cups"),  # 18 bytes: the hello carries 16
 ]
 
 # what Python and its libraries say, which means nothing to a player (issue 12 item 13)

@@ -161,3 +161,15 @@ def test_verify_without_a_journal_or_with_a_missing_one_says_so_in_one_line(tmp_
     missing = dicecup("verify", tmp_path / "nope.txt")
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
     assert missing.stderr.strip() == f"dicecup verify: can't read {tmp_path / 'nope.txt'}: No such file or directory"
+
+
+def test_a_game_cut_off_mid_round_says_it_stopped_not_that_a_round_was_rolled_again(tmp_path):
+    lines = demo_lines()
+    second_round = next(i for i, line in enumerate(lines) if line.startswith("#@ round 2 "))
+    first_bid = next(i for i in range(second_round, len(lines)) if " bids " in lines[i])
+    cut = tmp_path / "cut.txt"
+    cut.write_text("".join(lines[:first_bid + 1]))  # the hub stopped after round 2's first bid
+    done = dicecup("verify", cut)
+    assert done.returncode == 0, done.stderr
+    assert "rolled again" not in done.stdout, done.stdout
+    assert "the game stopped before 4 commitment(s) of its last round were revealed" in done.stdout, done.stdout

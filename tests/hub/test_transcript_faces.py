@@ -199,7 +199,7 @@ def test_a_cup_that_drops_pauses_the_table_and_moves_wait(tmp_path):
     assert t.table.snapshot().paused
     assert t.said[-1].startswith("ana's cup dropped (cable pulled): the game is paused")
     t.type("ana bids 3x5")
-    assert t.said[-1] == "the game is paused until every cup is back (or `retire NAME`)"
+    assert t.said[-1] == "can't do that: the game is paused until every cup is back (or `retire NAME`)"
     assert t.journal() == ["ben bids 2x5"]
 
 

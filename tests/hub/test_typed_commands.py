@@ -6,6 +6,8 @@ import io
 import threading
 import time
 
+import pytest
+
 from rich.console import Console
 
 from dicecup.hub.screen import Screen
@@ -90,5 +92,31 @@ def test_retire_asks_first_for_a_seat_still_playing_and_yes_or_the_same_line_aga
         table.wait(lambda: table.watch.get().finished, "bot1 retired and the game over")
         assert table.watch.get().winner == "bot2"
         assert "retire bot1" in table.hub.journal.path.read_text().splitlines()
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("call", ["liar", "calls", "dudo", "calls dudo", "call liar"])
+def test_a_faces_table_takes_the_words_a_poker_table_does_and_says_refusals_one_way(tmp_path, call):
+    """A dudo-kind table refused `bid 4x4`, `liar`, `calls`, `dudo`, which poker dice takes; its refusal listed
+    journal lines nobody types (roll, rolloff, shot, ...) and doubled the name (`cup1: cup1 opens the round`)."""
+    table = TypingTable(tmp_path)
+    try:
+        table.wait(lambda: table.watch.get().to_act is not None, "a seat to act")
+        snapshot = table.watch.get()
+        opener = snapshot.seats[snapshot.to_act].name
+        table.type(f"{opener} {call}")
+        table.wait(lambda: table.said("opens the round and must bid"), "the opener's call refused")
+        assert table.said(f"can't do that: {opener} opens the round") and not table.said(f"{opener}: {opener}")
+        table.type(f"{opener} jumps")
+        table.wait(lambda: table.said("can't read"), "a line nobody can read refused")
+        unread = next(line for line in table.output.getvalue().splitlines() if "can't read" in line)
+        assert not {"roll", "rolloff", "shot", "timeout"} & set(unread.replace(",", " ").split()), unread
+        table.type(f"{opener} bid 1x3")
+        table.wait(lambda: table.hub.state.bids, f"{opener}'s bid taken")
+        table.wait(lambda: table.watch.get().state.bids and table.watch.get().to_act is not None, "the next turn")
+        snapshot = table.watch.get()
+        table.type(f"{snapshot.seats[snapshot.to_act].name} {call}")
+        table.wait(lambda: table.hub.state.call is not None or table.hub.state.history, f"`{call}` taken as liar")
     finally:
         table.close()

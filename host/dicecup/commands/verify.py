@@ -49,8 +49,9 @@ def run(args) -> int:
               "rechecked; `dicecup referee` checks its rules", file=sys.stderr)
         return FAILED
     vouched = vouching_of(Path(args.journal), args.data)
-    print(f"{args.journal}: {_summary(checked)}")
-    for line in _redeal_lines(Path(args.journal)):
+    redealt = _redeal_lines(Path(args.journal))
+    print(f"{args.journal}: {_summary(checked, redealt)}")
+    for line in redealt:
         print(f"  {line}")
     for line in [*_face_lines(checked.faces, checked.who, poker=checked.poker), *vouched.lines]:
         print(line)
@@ -96,8 +97,9 @@ def _verify_all(args) -> int:
             bad += 1
             continue
         good += 1
-        print(f"{path.name}: {_summary(checked)}")
-        for line in _redeal_lines(path):
+        redealt = _redeal_lines(path)
+        print(f"{path.name}: {_summary(checked, redealt)}")
+        for line in redealt:
             print(f"  {line}")
         for name, counts in checked.faces.items():  # a cup by its id across games; a bot by its seat's name
             key = checked.who.get(name, name)
@@ -145,10 +147,21 @@ def _why(checked) -> str:
     return "a journal from before fair dice" if checked.scheme == "salted" else "a bare game record"
 
 
-def _summary(checked) -> str:
-    extra = f"; {checked.unrevealed} commitment(s) never revealed (rounds rolled again)" if checked.unrevealed else ""
+def _summary(checked, redealt) -> str:
     return (f"every commitment, entropy and die checks: {checked.rolls} roll(s) in {checked.deals} deal(s)"
-            f"{extra}")
+            f"{_unrevealed_words(checked, redealt)}")
+
+
+def _unrevealed_words(checked, redealt) -> str:
+    """Why some commitments were never opened, as the journal shows it: "rolled again" only when it has a re-deal
+    (a game cut off mid-round, or a round ended by the clock, rolled nothing again)."""
+    parts, earlier = [], checked.unrevealed - checked.unfinished
+    if earlier:
+        why = "rounds rolled again" if redealt else "their rounds ended without a reveal"
+        parts.append(f"{earlier} commitment(s) never revealed ({why})")
+    if checked.unfinished:
+        parts.append(f"the game stopped before {checked.unfinished} commitment(s) of its last round were revealed")
+    return "".join(f"; {part}" for part in parts)
 
 
 def _face_lines(faces, who, poker=False):

@@ -10,7 +10,8 @@ from cupcore import wire, wirenames
 from dicecup.bots.view import make_view
 from dicecup.rules import (BIDDING as ENGINE_BIDDING, OVER as ENGINE_OVER, REVEAL as ENGINE_REVEAL,
                            ROLLOFF as ENGINE_ROLLOFF, SHOOTING as ENGINE_SHOOTING, Bid, DicecupError,
-                           IllegalAction, Move, Reroll, Retire, Roll, Rolloff, Shot, Timeout, apply, new_game, parse_event)
+                           IllegalAction, Move, NotationError, Reroll, Retire, Roll, Rolloff, Shot, Timeout, apply,
+                           new_game, parse_event)
 
 from . import cuptags
 from .deal import Deal
@@ -21,13 +22,14 @@ from .seating import Seating
 from .seats import intent_action, reason_code
 from .snapshot import CallAccepted, ResultsDelivered, RoundRevealed, TriggerPulled, TurnStarted
 from .turnclock import Hurry
+from .typedmoves import record_words, refusal
 
 DEALING, BIDDING, REVEALING, BETWEEN = TablePhase.DEALING, TablePhase.BIDDING, TablePhase.REVEALING, \
     TablePhase.BETWEEN
 
 # What `help` says at the hub; docs/playing.md shows the same commands.
 TYPED_COMMANDS = ("type at the hub: `NAME bids 4x5` (a bid for the seat whose turn it is), `NAME calls liar` "
-                  "(or `calls spot`, also typed `exact` or `calza`, where the rules have it), `retire NAME` (take out "
+                  "(also `NAME liar` or `NAME dudo`; or `calls spot`, also typed `exact` or `calza`, where the rules have it), `retire NAME` (take out "
                   "a seat whose cup is not coming back; a seat still playing is asked about first: `yes` or the "
                   "same line again confirms, `no` keeps it), `reroll NAME` (only when NAME's cup came back without "
                   "the dice it was shown: the round is rolled again for everyone, every bid in it void), `help` "
@@ -247,7 +249,7 @@ class Round(BaseRound):
             self.record(Move(seat.name, action))
         except DicecupError as error:
             seat.send(wire.REFUSE, (deal, kind, reason_code(error)))
-            self.table.say(f"{seat.name}: {error}")
+            self.table.say(refusal(error, seat.name))
             return
         if self.state.phase == ENGINE_REVEAL:
             # A call: the reveal request goes out ahead of the accept, so the caller's cup (whose link sends one
@@ -259,32 +261,45 @@ class Round(BaseRound):
         self._after_move(Move(seat.name, action), arrived)
 
     def command(self, line: str):
-        """A move typed at the hub for the seat whose turn it is (`ana bids 4x5`), `retire NAME` or `reroll NAME`."""
+        """A move typed at the hub for the seat whose turn it is (`ana bids 4x5`, `ana liar`), `retire NAME` or
+        `reroll NAME`; a refusal is one line."""
         table = self.table
         try:
-            event = parse_event(line)
+            event = self._typed_event(line.split())
         except DicecupError as error:
-            return table.say(f"can't do that: {error}")
-        if isinstance(event, (Move, Retire, Reroll)):
-            seat = table.seat_named(event.seat)
-            if seat is None:
-                return table.say(f"no seat called {event.seat} (the seats: {', '.join(self.state.seats)})")
-            event = event._replace(seat=seat)
+            return table.say(refusal(error))
         if isinstance(event, Retire):
             return table.retiring.retire(event.seat)
         if isinstance(event, Reroll):  # the table's consent, typed by the host
             return table.recovery.reroll(event.seat)
         if table.paused:
-            return table.say("the game is paused until every cup is back (or `retire NAME`)")
-        if not isinstance(event, Move) or table.phase != BIDDING:
-            return table.say("type an action for the seat whose turn it is, like `ana bids 4x5`")
+            return table.say(refusal("the game is paused until every cup is back (or `retire NAME`)"))
+        if table.phase != BIDDING:
+            return table.say(refusal("wait for the bidding: nobody's turn just now"))
         if event.seat != self.seats[self.to_act()].name:
-            return table.say(f"it is {self.seats[self.to_act()].name}'s turn")
+            return table.say(refusal(f"it is {self.seats[self.to_act()].name}'s turn"))
         try:
             self.record(event)
         except DicecupError as error:
-            return table.say(f"{event.seat}: {error}")
+            return table.say(refusal(error, event.seat))
         self._after_move(event)
+
+    def _typed_event(self, words):
+        """Move, Retire or Reroll for a typed line, the seat's name as the game has it; NotationError else."""
+        one_seat = len(words) == 2 and words[0].lower() in ("retire", "reroll")
+        typed = words[1] if one_seat else words[0]
+        seat = self.table.seat_named(typed)
+        if seat is None:
+            raise NotationError(f"no seat called {typed} (the seats: {', '.join(self.state.seats)})")
+        if one_seat:
+            return (Retire if words[0].lower() == "retire" else Reroll)(seat)
+        words = record_words([seat, *words[1:]])
+        try:
+            return parse_event(" ".join(words))
+        except NotationError:
+            spot = f", `{seat} calls spot`" if self.state.rules.exact_call else ""
+            raise NotationError(f"can't read {' '.join(words)!r}: type `{seat} bids 4x5`, `{seat} calls liar` (or "
+                                f"`{seat} liar`){spot}, `retire NAME`, `reroll NAME`, or `help`") from None
 
     def _record_and_go_on(self, event, announce=None):
         self.record(event)

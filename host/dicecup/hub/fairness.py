@@ -70,9 +70,9 @@ def check_face_journal(text: str, parsed=None) -> Checked:
             tally = faces.setdefault(event.seat, [0] * 6)
             for die in event.dice:
                 tally[die - 1] += 1
-    if deal is not None:
-        unrevealed += len(set(deal.commits) - deal.rolled)
-    return Checked(scheme, deals, rolls, faces, unrevealed, who, vouches=tuple(vouches))
+    unfinished = len(set(deal.commits) - deal.rolled) if deal is not None else 0
+    return Checked(scheme, deals, rolls, faces, unrevealed + unfinished, who, vouches=tuple(vouches),
+                   unfinished=unfinished)
 
 
 def _fact(kind, words, number, deal, seats, scheme):

@@ -58,6 +58,7 @@ class Checked(NamedTuple):
     who: dict          # seat name -> "cup ID" or "bot KIND", from the journal's facts
     poker: bool = False  # a poker-dice journal: its faces are told 9 T J Q K A (a die's six faces, in order)
     vouches: tuple = ()  # a Vouch for every checked roll of a seat (every round secret, at poker dice)
+    unfinished: int = 0  # of `unrevealed`, those of the journal's last round: the game stopped before its reveal
 
 
 def field(words, key, number):

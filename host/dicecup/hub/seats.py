@@ -1,8 +1,8 @@
 """Who sits where: a cup (reached through a connection) or a bot seated on the hub."""
-import re
 
 from cupcore import wire, wirenames
 
+from dicecup.rules.names import name_key, seat_word
 from dicecup.rules.record import KEYWORDS
 
 from .snapshot import SeatView
@@ -41,11 +41,11 @@ class Seat:
 
 def seat_name(wanted: str, taken) -> str:
     """A record-safe, unique seat name from what a cup calls itself."""
-    name = re.sub(r"[^A-Za-z0-9_-]", "", wanted.replace(" ", "-"))[:16] or "cup"
-    if name in KEYWORDS:
+    name = seat_word(wanted) or "cup"
+    if name.casefold() in KEYWORDS:
         name = f"{name}-cup"
-    base, n = name, 2
-    while name in taken:
+    base, n, taken = name, 2, {name_key(other) for other in taken}
+    while name_key(name) in taken:
         name = f"{base}-{n}"
         n += 1
     return name

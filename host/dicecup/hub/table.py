@@ -10,6 +10,7 @@ import time
 from typing import Callable, NamedTuple
 
 from cupcore import wire
+from dicecup.rules.names import name_key, normal
 
 from .chance import SEEDED_FACT
 from .cupwords import cup_error_words
@@ -163,7 +164,7 @@ class Table:
     def command(self, text: str):
         """A line typed at the hub: `help`, `yes`/`no` to a question asked, a command added by its owner (`phone
         NAME`), or else the Round's (a move, `retire NAME`). Seat names are read in any case, as people type them."""
-        line = text.strip()
+        line = normal(text.strip())  # a name's accent typed as a letter plus a combining mark, as some keyboards send it
         if line.casefold() == "help":
             return self.say(self.round.typed_help() + "".join(f"; {c.usage}" for c in self.typed_commands.values()))
         if line.casefold() in ("yes", "no"):
@@ -180,7 +181,7 @@ class Table:
 
     def seat_named(self, typed: str):
         """The seat's name as the game has it, for a name typed in any case; None if no seat has it."""
-        return next((name for name in self.state.seats if name.casefold() == typed.casefold()), None)
+        return next((name for name in self.state.seats if name_key(name) == name_key(typed)), None)
 
     # -- the game begins and ends ---------------------------------------------------------------------------------
     def start(self, state, journal=None):

@@ -9,21 +9,20 @@
 `Record.parse(str(record)) == record`. Comments are for people (a journal writes commitments and nonces in
 them) and are not part of the value.
 """
-import re
 from typing import NamedTuple
 
 from .errors import DicecupError, NotationError, RecordError, quoted
 from .events import Move, Reroll, Retire, Roll, Rolloff, Shot, Timeout, check_dice
 from .notation import Bid, parse_call
 from .games import engine
+from .names import is_name
 from .presets import Rules
 
 KEYWORDS = ("rules", "seats", "rolloff", "roll", "shot", "timeout", "reroll", "retire", "reveal")
-_NAME = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def check_name(name: str) -> str:
-    if not _NAME.fullmatch(name):
+    if not is_name(name):
         raise NotationError(f"{quoted(name)} is not a seat name: use letters, digits, - and _")
     if name in KEYWORDS:
         raise NotationError(f"{quoted(name)} can't be a seat name: it is a word of the record")

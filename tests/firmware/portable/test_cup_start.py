@@ -65,3 +65,13 @@ def test_without_settings_the_board_names_the_cup_its_chip_gives_the_id_and_the_
     assert made.ble_names == [None] and not runner.link.require_auth  # DICECUP_BLE = 0: USB only
     assert cup.seat == wire.NOBODY
 
+
+
+def test_a_name_longer_than_the_hello_carries_is_cut_between_characters_and_the_hello_goes_out():
+    made = Made()
+    runner = start.runner(made, {"DICECUP_NAME": "Zoë Ann-Zoë Anë", "DICECUP_ID": 5}, "pico", no_uid)
+    cup = runner.cup
+    assert cup.name == "Zoë Ann-Zoë An"  # 15 bytes: the 16th is half of an ë
+    assert wire.fit_text("zoë") == "zoë" and wire.fit_text("ëëëëëëëëë") == "ëëëëëëëë"
+    cup.hello()
+    assert runner.board.streams[0].frames

@@ -19,6 +19,7 @@ from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.poker.state import OPENING
 
 from .. import cuptags
+from ..typedmoves import refusal
 from .dice import PokerDeal, die_seed, mask_of, slots_of
 from .codes import code_of_hand, hand_of_code, stage_of
 
@@ -86,7 +87,7 @@ class TableCup:
         except DicecupError as error:
             self.send(wire.REFUSE, (deal, kind, wirenames.NOT_A_RAISE if isinstance(error, IllegalBid)
                                     else wirenames.OTHER))
-            poker.table.say(f"{name}: {error}")
+            poker.table.say(refusal(error, name))
             return self.send_table()
         self.send(wire.ACCEPT, (deal, kind))
         if isinstance(event, (PokerBid, CallLiar)) or poker.state.phase == REVEAL:
@@ -212,7 +213,7 @@ class TableCup:
             poker.record_move(Show(name, ((die, face),)))
             poker.everyone_sees((die,))
         except DicecupError as error:
-            poker.table.say(f"{name}: {error}")
+            poker.table.say(refusal(error, name))
             self.send(wire.REFUSE, (deal_id, wire.OPEN, wirenames.OTHER))
         self.send_table()
 

@@ -9,6 +9,7 @@ from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, RECEIVING, REVEA
 from dicecup.rules.poker.hands import rank_char
 
 from ..phases import TablePhase
+from ..typedmoves import record_words, refusal
 
 BIDDING = TablePhase.BIDDING
 
@@ -40,18 +41,18 @@ def command(poker, line: str):
         name = poker.table.seat_named(words[-1 if words[0] in ("retire", "reroll") else 0])
         if words[0] in ("retire", "reroll") and len(words) == 2:
             if name is None:
-                return poker.table.say(f"no seat called {words[1]} (the seats: {', '.join(poker.state.seats)})")
+                return poker.table.say(refusal(f"no seat called {words[1]} (the seats: "
+                                               f"{', '.join(poker.state.seats)})"))
             if words[0] == "retire":
                 return poker.table.retiring.retire(name)
             return poker.table.recovery.reroll(name)  # the table's consent, typed by the host
         if name is None:
-            return poker.table.say(f"no seat called {words[0]} (the seats: {', '.join(poker.state.seats)})")
-        words[0] = name
-        words[1:2] = _LOOSE.get(words[1].lower(), [words[1]]) if len(words) > 1 else []  # `ben liar`, `ana bid KK`
+            return poker.table.say(refusal(f"no seat called {words[0]} (the seats: {', '.join(poker.state.seats)})"))
+        words = record_words([name, *words[1:]])  # `ben liar`, `ana bid KK`
     try:
         _typed(poker, words)
     except DicecupError as error:
-        return poker.table.say(f"can't do that: {error}")
+        return poker.table.say(refusal(error))
 
 def _typed(poker, words):
     if poker.table.paused:
@@ -112,10 +113,6 @@ def _typed(poker, words):
         poker.after(event)
 
 
-# Verbs as people type them, taken as meant: the record's own words are `bids`, `accepts`, `calls liar`, ...
-_LOOSE = {"bid": ["bids"], "accept": ["accepts"], "take": ["accepts"], "takes": ["accepts"], "shake": ["shakes"],
-          "show": ["shows"], "hide": ["hides"], "roll": ["rolls"], "try": ["tries"], "call": ["calls"],
-          "liar": ["calls", "liar"]}
 _DICE_VERBS = {"shakes": Shake, "hides": Hide, "shows": Show, "rolls": OpenRoll, "tries": Try}
 
 

@@ -153,8 +153,7 @@
     table: (m) => {
       const mine = m.turn === cup.seat && m.deal === cup.deal;
       if (mine && !(wireTable && wireTable.turn === cup.seat && wireTable.qty === m.qty && wireTable.face === m.face)) {
-        qty = Math.max(m.qty, 1);
-        face = m.qty ? m.face : 2;
+        startComposing(m);
         buzz(200);
       }
       wireTable = m;
@@ -217,6 +216,12 @@
     if (mine) drawComposer();
     drawClock();
     if (t && t.winner && !refused) banner(`${t.winner} wins the game`);
+  }
+
+  function startComposing(m) {  // from the smallest ordinary raise of the standing bid, as a cup does (facecup.py)
+    if (!m.qty) { qty = 1; face = 2; }
+    else if (m.face < 6) { qty = m.qty; face = m.face + 1; }
+    else { qty = m.qty + 1; face = m.face; }
   }
 
   function drawComposer() {
