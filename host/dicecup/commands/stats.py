@@ -6,6 +6,7 @@ import sys
 
 from dicecup.commands.history import guard_db
 from dicecup.history.options import HistoryError, add_db_arguments, open_history
+from dicecup.usage import counted
 
 PROG = "dicecup stats"
 PLOT_NEEDS = "pip install 'dicecup[docs]' (matplotlib)"
@@ -30,8 +31,9 @@ def run(args) -> int:
     try:
         engine = open_history(args)
         found = guard_db(lambda: player_stats(engine, args.name))
-        rating = guard_db(lambda: leaderboard(engine, names=[args.name]))
-        curve = guard_db(lambda: nerve_over_time(engine, args.name)) if args.plot else None
+        name = found["name"]  # as the history spells it: `stats Ana` finds ana
+        rating = guard_db(lambda: leaderboard(engine, names=[name]))
+        curve = guard_db(lambda: nerve_over_time(engine, name)) if args.plot else None
     except NoSuchPlayer as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
@@ -41,7 +43,7 @@ def run(args) -> int:
     found["nerve"] = rating[0]["nerve"] if rating else None
     if args.plot:
         try:
-            _draw(curve, args.name, args.plot)
+            _draw(curve, name, args.plot)
         except (OSError, ValueError) as error:
             print(f"{PROG}: can't write the plot {args.plot}: {getattr(error, 'strerror', None) or error}",
                   file=sys.stderr)
@@ -51,7 +53,7 @@ def run(args) -> int:
     else:
         print("\n".join(stat_lines(found)))
         if args.plot:
-            print(f"nerve over {len(curve)} rated game(s) drawn in {args.plot}")
+            print(f"nerve over {counted(len(curve), 'rated game')} drawn in {args.plot}")
     return 0
 
 
@@ -59,7 +61,7 @@ def stat_lines(s) -> list:
     from dicecup.history.stats import percent
 
     nerve = f", nerve {s['nerve']}" if s["nerve"] is not None else ", not rated"
-    lines = [f"{s['name']}{' (bot)' if s['kind'] == 'bot' else ''}: {s['games']} game(s), {s['wins']} won, "
+    lines = [f"{s['name']}{' (bot)' if s['kind'] == 'bot' else ''}: {counted(s['games'], 'game')}, {s['wins']} won, "
              f"average place {s['average_place']}{nerve}",
              f"  calls made: {s['calls']}, right {s['calls_right']} ({percent(s['calls_right'], s['calls'])}); "
              f"bluffs caught: {s['bluffs_caught']}",
