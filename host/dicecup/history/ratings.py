@@ -176,8 +176,14 @@ def _named(conn, by_player_id: dict) -> dict:
     return {name: by_player_id[pid] for pid, name in rows}
 
 
+class NervePoint(NamedTuple):
+    at: str         # the game's sort_at
+    nerve: int      # after the game
+    spread: float   # OpenSkill's sigma after it, in nerve: how unsure the rating still is
+
+
 def nerve_over_time(engine, name: str) -> list:
-    """[(sort_at, nerve after the game)] for every rated game `name` played, in order."""
+    """[NervePoint] for every rated game `name` played, in order."""
     with engine.connect() as conn:
         pid = conn.execute(sa.select(players.c.id).where(players.c.name == name)).scalar()
         if pid is None:
@@ -187,5 +193,5 @@ def nerve_over_time(engine, name: str) -> list:
             after = rate_game(table, game.seat_players, game.places)
             table.update(after)
             if pid in after:
-                curve.append((game.sort_at, nerve(*after[pid])))
+                curve.append(NervePoint(game.sort_at, nerve(*after[pid]), NERVE_PER_POINT * after[pid][1]))
         return curve
