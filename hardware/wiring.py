@@ -47,6 +47,16 @@ def connections(spec):
     return wires
 
 
+def _level_notes(spec) -> list:
+    """LEDs powered from 5 V read a data high only from 0.7 x 5 V = 3.5 V up, above a 3.3 V board's pin: the
+    usual remedy, as Adafruit's NeoPixel guide gives it (the BOM carries the part)."""
+    if "5 V" not in spec["leds"].get("power", ""):
+        return []
+    return ["WS2812 DIN on 5 V power reads a high from 0.7 x 5 V = 3.5 V up; the board's pins give 3.3 V.",
+            "Remedy: a 74AHCT125 level shifter (in the BOM) between the pin and the resistor: 1OE to GND, VCC to 5 V;",
+            "or power the stick from 3V3 OUT (pad 36) instead: no shifter, but dimmer, blue and green the most."]
+
+
 def _pin_label(item):
     if "pad" in item:
         return f"GP{item['gpio']} (pad {item['pad']})"
@@ -69,7 +79,8 @@ def svg(spec):
     for p in parts:
         part_y[p] = y
         y += 30 + row * len(part_pins[p]) + 14
-    height = max(y, top + 40 + row * len(board_pins)) + 50
+    notes = [spec.get("limits", ""), *_level_notes(spec)]
+    height = max(y, top + 40 + row * len(board_pins)) + 30 + 20 * len(notes)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{part_x + part_w + 20}" height="{height}" '
            f'font-family="Helvetica, Arial, sans-serif" font-size="13">',
            '<rect width="100%" height="100%" fill="white"/>',
@@ -96,7 +107,8 @@ def svg(spec):
                    f'stroke="{COLOURS[kind]}" stroke-width="2.5"{dash}/>')
         out.append(f'<circle cx="{part_x}" cy="{py}" r="4" fill="{COLOURS[kind]}"/>')
         out.append(f'<text x="{part_x + 12}" y="{py + 4}">{escape(part_pin)}</text>')
-    out.append(f'<text x="20" y="{height - 20}" fill="#555">{escape(spec.get("limits", ""))}</text>')
+    for k, note in enumerate(notes):
+        out.append(f'<text x="20" y="{height - 20 * (len(notes) - k)}" fill="#555">{escape(note)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

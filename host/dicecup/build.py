@@ -307,6 +307,14 @@ def _readme(board, spec, needs) -> str:
         lines += ["Also install on the board:"] + [f"  {item}" for item in needs["install"]] + [""]
     else:
         lines += ["Nothing else to install: everything is in this folder.", ""]
-    lines += ["Copy every file here to the board's root, keeping lib/ (docs/build.md says how).",
-              "Edit settings.toml to put your name on the table.", ""]
+    lines += [*_how_to_copy(board), "Edit settings.toml to put your name on the table.", ""]
     return "\n".join(lines)
+
+
+def _how_to_copy(board) -> list:
+    """Said here in full: a pip install has no docs/ folder to point at."""
+    flash = f"`dicecup flash --board {board} --dist .` (run here) copies these files and registers the cup."
+    if board in CIRCUITPYTHON:
+        return [flash, "By hand: copy every file here onto the board's CIRCUITPY drive, keeping lib/.", ""]
+    return [flash, "By hand: `mpremote cp -r . :` copies every file here to the board's root, keeping lib/ (a cup",
+            "copied by hand has no key this hub knows: play it with `dicecup play --allow-unpaired`).", ""]

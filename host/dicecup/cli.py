@@ -63,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = _help_as_flag(sys.argv[1:] if argv is None else argv)
     name = argv[0] if argv and argv[0] in COMMANDS else None
     try:
         code = _run(name, argv)
@@ -76,6 +76,13 @@ def main(argv=None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return READER_GONE
+
+
+def _help_as_flag(argv: list) -> list:
+    """`dicecup help [COMMAND]`, as git and pip take it, is `dicecup [COMMAND] --help`."""
+    if argv[:1] != ["help"]:
+        return argv
+    return [*argv[1:2], "--help", *argv[2:]]
 
 
 def _run(name, argv) -> int:

@@ -89,13 +89,20 @@ def unreadable(path, error) -> "RegistryError":
                          "holds the cups' keys) and run again; then `dicecup flash` registers each cup anew")
 
 
+def _connect_to_read(path: Path):
+    """The registry opened for reading only; none yet is an empty one (nothing is created in the folder)."""
+    if not path.exists():
+        return sqlite3.connect(":memory:")
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
+
+
 class Registry:
-    def __init__(self, path):
+    def __init__(self, path, read_only=False):
         self.path = Path(path)
-        if not self.path.is_dir():
+        if not read_only and not self.path.is_dir():
             private_file(self.path)  # every cup's key: its owner's alone
         try:
-            self._db = sqlite3.connect(self.path, timeout=10)
+            self._db = _connect_to_read(self.path) if read_only else sqlite3.connect(self.path, timeout=10)
             self._db.execute(_SCHEMA)
             self._db.commit()
             self._db.execute("SELECT cup_id, name, board, key, firmware, port, flashed FROM cups LIMIT 1").fetchall()
@@ -103,8 +110,9 @@ class Registry:
             raise unreadable(self.path, error) from None
 
     @classmethod
-    def open(cls, data_dir):
-        return cls(Path(data_dir) / FILENAME)
+    def open(cls, data_dir, read_only=False):
+        """read_only: only to list, so a data folder one may read but not write (a backup, another user's) works."""
+        return cls(Path(data_dir) / FILENAME, read_only)
 
     def close(self):
         self._db.close()

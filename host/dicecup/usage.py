@@ -160,3 +160,8 @@ def _is_utf8(text: str) -> bool:
 def no_command(stream=sys.stderr) -> None:
     """A bare `dicecup`: the help is on stdout; this says what to do next, in one line."""
     print("dicecup: name a command (`dicecup demo` plays a whole game); `dicecup --help` lists them", file=stream)
+
+
+def counted(count: int, word: str, plural: str = "") -> str:
+    """`1 game`, `4 games`: a count with its word as a person writes it."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"

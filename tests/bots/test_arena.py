@@ -54,7 +54,7 @@ def test_the_text_report_pools_a_bot_seated_twice(capsys, sample):
 
 def test_a_misbehaving_bot_is_replaced_and_counted_not_fatal(capsys, sample):
     code, out, _ = arena(capsys, "normal", sample("Raises"), "--games", "4", "--workers", "1")
-    assert code == 0 and "were illegal or raised and were replaced by the safest action" in out
+    assert code == 0 and "were illegal or raised and replaced by the safest action" in out
 
 
 @pytest.mark.parametrize("words, message", [

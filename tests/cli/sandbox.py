@@ -114,9 +114,18 @@ def cut_off_build(sandbox):
     manifest.write_text(json.dumps({**json.loads(manifest.read_text()), "complete": False}))
 
 
+def unfinished_games(sandbox):
+    """A data folder's games as a person imports them: three games still being played, or left to resume."""
+    folder = sandbox / "work/unfinished"
+    folder.mkdir()
+    for n in range(3):
+        (folder / f"2026010{n}-000000-dudo.txt").write_text(
+            "rules dudo\nseats ana ben\nroll ana 3 5 1 2 6\nroll ben 5 1 4 4 2\n")
+
+
 SETUPS = {f.__name__: f for f in (corrupt_registry, big_bad_line, finished_game, games_is_a_file,
                                   registry_is_a_folder, three_cups, gone_virtual_cups, atom_build,
-                                  cut_off_build)}
+                                  cut_off_build, unfinished_games)}
 
 
 def _fill(word: str, sandbox: Path, pty: str) -> str:

@@ -306,6 +306,11 @@ ROWS = [
     Row(("arena", "easy", "normal", "--games", "2", "--seed", "\udce9"), "UTF-8"),
     Row(("stats", "\udce9"), "UTF-8"),
     Row(("history", "\udce9"), "UTF-8"),
+    # -- a newcomer's small things (issue 25 items 13): no advice to do what was just done, help as a command, one
+    #    line for all the unfinished games in a folder
+    Row(("ports", "--all"), r"^(?!.*--all).*no USB serial port"),  # said "--all lists every USB serial port"
+    Row(("help", "nope"), "no command 'nope'", starts="dicecup: "),
+    Row(("history", "import", "{work}/unfinished"), "passed over 3 games not finished yet", setup="unfinished_games"),
     # -- sim ----------------------------------------------------------------------------------------------------
     Row(("sim",), "count|how many"),
     *(Row(("sim", n), "between 1 and") for n in ("0", "-1", "11", "x", "", "99999999999999999999")),

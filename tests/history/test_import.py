@@ -87,9 +87,9 @@ def test_the_commands_list_the_games(db_url, tmp_path, hub):
     folder = write_games(tmp_path / "j", league_night(6, seed=3, hub=hub))
     league(db_url, hub)
     done = dicecup("history", "import", str(folder), "--db", db_url)
-    assert done.returncode == 0 and "imported 6 game(s); 0 already" in done.stdout, done.stderr
+    assert done.returncode == 0 and "imported 6 games; 0 already" in done.stdout, done.stderr
     again = dicecup("history", "import", str(folder), "--db", db_url)
-    assert "imported 0 game(s); 6 already in the history" in again.stdout
+    assert "imported 0 games; 6 already in the history" in again.stdout
     listed = dicecup_json("history", "--db", db_url)
     assert [g["date"] for g in listed] == sorted(g["date"] for g in listed) and len(listed) == 6
     someone = listed[0]["players"][0]["player"]
@@ -115,7 +115,7 @@ def test_rated_tables_journals_rebuild_the_history_without_the_friendly_games(db
     import_files(original, rated)                       # what the rated tables wrote, game by game
     rebuilt = league(db_url, hub)
     done = dicecup("history", "import", str(folder), "--rated-tables", "--db", db_url)
-    assert done.returncode == 0 and f"imported {len(rated)} game(s)" in done.stdout, done.stderr
+    assert done.returncode == 0 and f"imported {len(rated)} games" in done.stdout, done.stderr
     assert done.stderr.count("not from a rated table") == 8 - len(rated)
     moment = {"games.imported_at", "hubs.added_at"}
     assert dump(rebuilt, moment) == dump(original, moment)

@@ -55,7 +55,7 @@ def test_stats_command_and_its_plot(db_url, tmp_path, hub):
     plot = tmp_path / "nerve.png"
     done = dicecup("stats", "ana", "--plot", str(plot), "--db", db_url)
     assert done.returncode == 0, done.stderr
-    assert "nerve over 4 rated game(s)" in done.stdout and "ana: 4 game(s)" in done.stdout
+    assert "nerve over 4 rated games" in done.stdout and "ana: 4 games" in done.stdout
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

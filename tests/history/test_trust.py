@@ -77,7 +77,7 @@ def test_eleven_copies_that_differ_by_a_comment_import_once(db_url, played, tmp_
         (folder / f"copy{k:02d}.txt").write_text(text + "\n" * (k % 3) + f"# copy {k}\n")
     done = dicecup("history", "import", str(folder), "--db", db_url)
     assert done.returncode == 0, done.stderr
-    assert "imported 1 game(s); 10 already in the history" in done.stdout
+    assert "imported 1 game; 10 already in the history" in done.stdout
     assert done.stderr.count("the same game is in the history already") == 10
     inside = tmp_path / "inside.txt"   # a comment before the signature: no longer what the hub signed
     inside.write_text(text.replace("\n#@ signed ", "\n# an aside\n#@ signed "))
@@ -93,7 +93,7 @@ def test_unsigned_copies_imported_with_unsigned_go_in_once_too(db_url, played, t
     for k in range(11):   # a comment anywhere, spacing within lines
         (folder / f"copy{k:02d}.txt").write_text(f"# copy {k}\n" + forged(text).replace("\nroll ", "\nroll  ", k % 2))
     done = dicecup("history", "import", str(folder), "--unsigned", "--db", db_url)
-    assert "imported 1 game(s); 10 already in the history" in done.stdout, (done.stdout, done.stderr)
+    assert "imported 1 game; 10 already in the history" in done.stdout, (done.stdout, done.stderr)
 
 
 def test_a_bare_record_is_refused_and_goes_in_unrated_with_unsigned(db_url, played, tmp_path):
@@ -101,11 +101,11 @@ def test_a_bare_record_is_refused_and_goes_in_unrated_with_unsigned(db_url, play
     bare = tmp_path / "bare.txt"   # the record alone: no dice facts, no signature
     bare.write_text("".join(line + "\n" for line in forged(text).splitlines() if not line.startswith("#")))
     done = dicecup("history", "import", str(bare), "--db", db_url)
-    assert done.returncode == 2 and done.stdout.startswith("imported 0 game(s)")
+    assert done.returncode == 2 and done.stdout.startswith("imported 0 games")
     assert re.fullmatch(r"dicecup history: passed over \S+bare.txt: is not signed by a hub .*--unsigned` imports "
                         r"it unrated\n", done.stderr), done.stderr
     done = dicecup("history", "import", str(bare), "--unsigned", "--db", db_url)
-    assert done.returncode == 0 and "imported 1 game(s)" in done.stdout, done.stderr
+    assert done.returncode == 0 and "imported 1 game" in done.stdout, done.stderr
     [game] = game_list(league(db_url, key))
     assert not game["rated"] and game["signed_by"] == "unsigned"
     assert leaderboard(league(db_url, key)) == []
@@ -126,7 +126,7 @@ def test_a_forged_rated_game_never_moves_nerve(db_url, played, tmp_path):
     assert done.returncode == 2 and "is not signed by a hub" in done.stderr
     assert f"is signed by hub {stranger.fingerprint}, which this league has not registered" in done.stderr
     done = dicecup("history", "import", str(unsigned), str(by_stranger), "--unsigned", "--db", db_url)
-    assert "imported 2 game(s)" in done.stdout, done.stderr
+    assert "imported 2 games" in done.stdout, done.stderr
     assert leaderboard(engine) == [] and not any(g["rated"] for g in game_list(engine))
 
 

@@ -33,8 +33,8 @@ def test_referee_json_is_the_contract():
     assert set(data) == {"rules", "switches", "seats", "rounds", "next_opener", "winner"}
     assert (data["rules"], data["seats"], data["winner"], data["next_opener"]) == ("dudo", ["ana", "ben", "cy"],
                                                                                   "ben", None)
-    assert data["switches"] == {"dice": "2", "wild": "on", "spot": "on", "palifico": "on", "lose": "die",
-                                "clock": "0", "players": "2-6"}
+    assert data["switches"] == {"dice": 2, "wild": True, "spot": True, "palifico": True, "lose": "die",
+                                "clock": 0, "players": [2, 6]}  # JSON's own types: they were all strings
     assert data["rounds"][0] == {
         "n": 1, "opener": "ana", "bid": "3x3", "bidder": "ben", "call": "liar", "caller": "cy", "wild": True,
         "count": 3, "correct": False, "losers": ["cy"], "dice_after": {"ana": 2, "ben": 2, "cy": 1},

@@ -153,7 +153,7 @@ def test_the_loser_opens_and_when_out_the_next_living_player_to_the_left_opens()
 def test_the_referee_json_has_the_poker_round_contract():
     data = play(CALL_EXAMPLE).to_json()
     assert set(data) == {"rules", "switches", "seats", "rounds", "next_opener", "winner"}
-    assert data["switches"] == {"lives": "2", "players": "2-10"}
+    assert data["switches"] == {"lives": 2, "players": [2, 10]}
     assert {"n", "opener", "direction", "bids", "bidder", "caller", "dice", "made", "correct", "loser",
             "lives_after", "eliminated"} <= set(data["rounds"][0])
     assert data["rounds"][0]["bids"] == [{"seat": "ana", "bid": "KKQQ"}, {"seat": "ben", "bid": "KKKQQ"}]

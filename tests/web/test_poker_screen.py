@@ -104,7 +104,8 @@ def test_a_dropped_table_cup_pauses_with_its_reason_and_five_of_a_kind_is_told_a
     assert message["doing"] == "ben rolls for five of a kind: try 2 of 3" and page_pattern(message) == "KKKK9"
     state = apply(state, parse_event("ben tries 5=K"))
     revealed = present(PokerRevealed(state.history[-1]))["round"]
-    assert revealed["verdict"] == "ben accepted KKKKK by ana, rolled for five of a kind and made it in 2 tries"
+    assert revealed["verdict"] == ("ben accepted KKKKK by ana, rolled for five of a kind and made it in 2 tries; "
+                                   "nobody loses a life")
     assert revealed["lit"] == [True] * 5 and revealed["loser"] is None
     assert present(TableSnapshot(TablePhase.BIDDING, game="poker", seats=cup, state=state))["history"] == [revealed]
 

@@ -16,6 +16,7 @@ from dicecup.bots.arena import block_size, check_table, run_arena
 from dicecup.bots.loader import BotError
 from dicecup.rules import DicecupError, Rules
 from dicecup.rules.errors import quoted
+from dicecup.usage import counted
 from dicecup.view.listing import add_row, listing, print_table
 
 PROG = "dicecup arena"
@@ -89,14 +90,15 @@ def _play(bots, rules, games, seed, workers, quiet):
 
 
 def print_report(result) -> None:
-    print(f"{result.games} games of {result.rules}; average game {result.mean_rounds:.1f} rounds")
+    print(f"{counted(result.games, 'game')} of {result.rules}; average game {result.mean_rounds:.1f} rounds")
     print(seating_line(result))
     print()
     print_table(score_table(result))
     print()
     print(f"fair share: {100 / sum(s.seats for s in result.scores):.1f} % per seat")
     if result.problems:
-        print(f"{result.problems} moves were illegal or raised and were replaced by the safest action")
+        print(f"{counted(result.problems, 'move')} {'was' if result.problems == 1 else 'were'} illegal or raised and "
+              "replaced by the safest action")
 
 
 def seating_line(result) -> str:
@@ -105,9 +107,10 @@ def seating_line(result) -> str:
     block = block_size(seats)
     line = (f"seating balanced in blocks of {block} games: every bot in every seat, and right after every other "
             "bot, equally often")
-    if result.games % block:
-        line += f" (the last {result.games % block} games begin a block: play a multiple of {block} for an " \
-                "exact balance)"
+    left = result.games % block
+    if left:
+        line += (f" (the last {counted(left, 'game')} {'begins' if left == 1 else 'begin'} a block: play a multiple "
+                 f"of {block} for an exact balance)")
     return line
 
 

@@ -26,7 +26,7 @@ def run(args) -> int:
     from dicecup.registry import Registry, RegistryError
 
     try:
-        with Registry.open(data_dir(args.data)) as registry:
+        with Registry.open(data_dir(args.data), read_only=args.action == "list") as registry:
             if args.action == "list":
                 if args.cup:
                     return _fail(f"list takes no cup: {args.cup!r} (`dicecup cups rename CUP NAME` or "

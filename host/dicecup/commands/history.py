@@ -10,8 +10,11 @@ imported again and again, and the history rebuilt from them (--rated-tables: onl
 which carry `#@ rated`, leaving out the friendly games in the same folder). A folder's *.txt files go in name
 order; a game without a date in it counts as played when it was imported.
 """
+import contextlib
 import json
 import sys
+
+from dicecup.usage import counted
 
 from dicecup.history.options import HistoryError, add_db_arguments, open_history
 
@@ -71,19 +74,48 @@ def _import(engine, paths, args) -> int:
     if missing:
         print(f"{PROG}: no such file or folder: {missing[0]}", file=sys.stderr)
         return 2
-    report = guard_db(lambda: import_files(engine, paths, rated=not args.unrated,
-                                           rated_tables_only=args.rated_tables, unsigned=args.unsigned))
-    for path, why in report.refused:
-        print(f"{PROG}: passed over {path}: {why}", file=sys.stderr)
+    with _import_bar(quiet=args.json) as progress:
+        report = guard_db(lambda: import_files(engine, paths, rated=not args.unrated, progress=progress,
+                                               rated_tables_only=args.rated_tables, unsigned=args.unsigned))
+    _say_refused(report.refused)
     for path in report.known:
         print(f"{PROG}: passed over {path}: the same game is in the history already", file=sys.stderr)
     if args.json:
         print(json.dumps({"added": [p for p, _ in report.added], "known": report.known,
                           "refused": [{"path": p, "why": w} for p, w in report.refused]}, indent=2))
     else:
-        print(f"imported {len(report.added)} game(s); {len(report.known)} already in the history"
+        print(f"imported {counted(len(report.added), 'game')}; {len(report.known)} already in the history"
               + (f"; {len(report.refused)} passed over" if report.refused else ""))
     return 0 if report.added or report.known or not report.refused else 2
+
+
+@contextlib.contextmanager
+def _import_bar(quiet: bool):
+    """A bar on a terminal's stderr while a big folder goes in (10,000 journals take a while); none when piped."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TextColumn("files"), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True, disable=quiet or not console.is_terminal) as bar:
+        task = bar.add_task("import", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+def _say_refused(refused) -> None:
+    """A line per file passed over, but one for all the unfinished games: a data folder holds one per game still
+    being played or left to resume, and each import of the folder said each of them again."""
+    from dicecup.history.games import UNFINISHED
+
+    unfinished = [path for path, why in refused if why == UNFINISHED]
+    for path, why in refused:
+        if why != UNFINISHED:
+            print(f"{PROG}: passed over {path}: {why}", file=sys.stderr)
+    if len(unfinished) == 1:
+        print(f"{PROG}: passed over {unfinished[0]}: {UNFINISHED}", file=sys.stderr)
+    elif unfinished:
+        print(f"{PROG}: passed over {len(unfinished)} games not finished yet, such as {unfinished[0]}: they go in "
+              "once finished (`dicecup resume` goes on with one)", file=sys.stderr)
 
 
 def _hubs(words, args) -> int:

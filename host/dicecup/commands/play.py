@@ -173,6 +173,8 @@ def _play(table, ports, args) -> int:
             _seat_virtual_cups(virtual, hub.watch(), table)
             if table.players:  # poker's one virtual cup: the moves typed for it that only its buttons make
                 hub.round.hands = TypedHands(list(virtual)[0])
+            else:
+                _offer_dice(hub, list(virtual), table)
         table.play(typed_commands=True)
         return 0 if hub.finished else 1
     finally:
@@ -180,6 +182,14 @@ def _play(table, ports, args) -> int:
             virtual.stop()
         if web is not None:
             web.close()
+
+
+def _offer_dice(hub, cups, table):
+    """`dice NAME` for a virtual cup's player, said as the table opens: a virtual cup has no lights to look at."""
+    from dicecup.sim.peeking import dice_hint, offer_dice_command
+
+    offer_dice_command(hub, cups, tell=lambda text: table.inbox.put(("say", text, True)))
+    hub.say(dice_hint(cups))
 
 
 def _seat_virtual_cups(cups, watch, table):

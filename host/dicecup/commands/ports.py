@@ -42,8 +42,7 @@ def run(args, lister=None) -> int:
         print(json.dumps(found))
         return 0
     if not found:
-        print("dicecup ports: no board found: plug one in with a data USB cable (some cables only charge); "
-              "--all lists every USB serial port", file=sys.stderr)
+        print(f"dicecup ports: {_nothing_found(args.all)}", file=sys.stderr)
         return 1
     for row in found:
         what = row["runtime"] or ("?" if not args.no_probe else "")
@@ -56,3 +55,11 @@ def run(args, lister=None) -> int:
             what = "unknown: no cup and no Python REPL answered"
         print(f"{row['port']}  {row['usb']}  {row['maker']}  {what}".rstrip())
     return 0
+
+
+def _nothing_found(every_port: bool) -> str:
+    cable = "plug one in with a data USB cable (some cables only charge)"
+    if every_port:  # --all was already asked for: suggesting it again sends the person round in a circle
+        return (f"no USB serial port at all: {cable}; a board that is plugged in may need a moment, or a press of its "
+                "reset button (or name its port with --port)")
+    return f"no board found: {cable}; --all lists every USB serial port"

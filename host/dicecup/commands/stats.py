@@ -3,12 +3,23 @@ bluffs caught, bids called and how often they held, spot calls and hits, bullets
 nerve; --plot draws nerve over the player's rated games into a PNG (or any file matplotlib writes)."""
 import json
 import sys
+from pathlib import Path
 
 from dicecup.commands.history import guard_db
 from dicecup.history.options import HistoryError, add_db_arguments, open_history
+from dicecup.usage import counted
 
 PROG = "dicecup stats"
-PLOT_NEEDS = "pip install 'dicecup[docs]' (matplotlib)"
+
+
+def plot_needs() -> str:
+    """How to add matplotlib to the environment dicecup runs in: the package is not on PyPI, so the hint is the
+    checkout's own extra, or matplotlib put beside it (pipx's way: inject)."""
+    if "pipx" in Path(sys.prefix).parts:
+        return ("`pipx inject dicecup matplotlib`, or from the checkout `pipx install --force '.[docs]'` (the plain "
+                "install leaves it out)")
+    return (f"from the checkout, `pip install '.[docs]'`, or `{sys.executable} -m pip install matplotlib` "
+            "in dicecup's environment (the plain install leaves it out)")
 
 
 def add_arguments(parser):
@@ -30,8 +41,9 @@ def run(args) -> int:
     try:
         engine = open_history(args)
         found = guard_db(lambda: player_stats(engine, args.name))
-        rating = guard_db(lambda: leaderboard(engine, names=[args.name]))
-        curve = guard_db(lambda: nerve_over_time(engine, args.name)) if args.plot else None
+        name = found["name"]  # as the history spells it: `stats Ana` finds ana
+        rating = guard_db(lambda: leaderboard(engine, names=[name]))
+        curve = guard_db(lambda: nerve_over_time(engine, name)) if args.plot else None
     except NoSuchPlayer as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
@@ -41,7 +53,7 @@ def run(args) -> int:
     found["nerve"] = rating[0]["nerve"] if rating else None
     if args.plot:
         try:
-            _draw(curve, args.name, args.plot)
+            _draw(curve, name, args.plot)
         except (OSError, ValueError) as error:
             print(f"{PROG}: can't write the plot {args.plot}: {getattr(error, 'strerror', None) or error}",
                   file=sys.stderr)
@@ -51,7 +63,7 @@ def run(args) -> int:
     else:
         print("\n".join(stat_lines(found)))
         if args.plot:
-            print(f"nerve over {len(curve)} rated game(s) drawn in {args.plot}")
+            print(f"nerve over {counted(len(curve), 'rated game')} drawn in {args.plot}")
     return 0
 
 
@@ -59,7 +71,7 @@ def stat_lines(s) -> list:
     from dicecup.history.stats import percent
 
     nerve = f", nerve {s['nerve']}" if s["nerve"] is not None else ", not rated"
-    lines = [f"{s['name']}{' (bot)' if s['kind'] == 'bot' else ''}: {s['games']} game(s), {s['wins']} won, "
+    lines = [f"{s['name']}{' (bot)' if s['kind'] == 'bot' else ''}: {counted(s['games'], 'game')}, {s['wins']} won, "
              f"average place {s['average_place']}{nerve}",
              f"  calls made: {s['calls']}, right {s['calls_right']} ({percent(s['calls_right'], s['calls'])}); "
              f"bluffs caught: {s['bluffs_caught']}",
@@ -83,29 +95,63 @@ def _plot_ready(path: str) -> bool:
         print(f"{PROG}: --plot {path} is a folder: name the picture's file, like --plot nerve.png", file=sys.stderr)
         return False
     if importlib.util.find_spec("matplotlib") is None:  # found, not imported: importing it makes ~/.config/matplotlib
-        print(f"{PROG}: --plot needs matplotlib: {PLOT_NEEDS}", file=sys.stderr)
+        print(f"{PROG}: --plot needs matplotlib: {plot_needs()}", file=sys.stderr)
         return False
     return True
 
 
+FIGURE_INCHES = (10, 5)  # at DPI: 1200 x 600 pixels, readable on a screen and printed
+DPI = 120
+
+
 def _draw(curve, name, path):
+    figure = nerve_figure(curve, name)
+    try:
+        figure.savefig(path, dpi=DPI)
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(figure)
+
+
+def nerve_figure(curve, name):
+    """Nerve after each rated game, with OpenSkill's uncertainty as a band of one sigma either side, on a time
+    axis that spans the games (matplotlib's own for one date ran over five years)."""
     import matplotlib
 
     matplotlib.use("Agg")
+    import matplotlib.dates as mdates
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(7, 3.5))
-    try:
-        import datetime
+    figure, axes = plt.subplots(figsize=FIGURE_INCHES)
+    when = [_when(point.at) for point in curve]  # the order the games were rated in
+    nerve = [point.nerve for point in curve]
+    axes.fill_between(when, [n - p.spread for n, p in zip(nerve, curve)], [n + p.spread for n, p in zip(nerve, curve)],
+                      alpha=0.2, linewidth=0, label="± 1 σ: how unsure the rating still is")
+    axes.plot(when, nerve, marker="o" if len(curve) < 40 else None, label="nerve after the game")
+    axes.axhline(1000, color="grey", linewidth=0.6)
+    if when:
+        axes.set_xlim(*_time_span(when))
+    locator = mdates.AutoDateLocator()
+    axes.xaxis.set_major_locator(locator)
+    axes.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
+    axes.set_xlabel("played")
+    axes.set_ylabel("nerve")
+    axes.set_title(f"{name}'s nerve over {counted(len(curve), 'rated game')}")
+    axes.legend(loc="best")
+    figure.tight_layout()
+    return figure
 
-        when = [datetime.datetime.fromisoformat(at) for at, _ in curve]  # the order the games were rated in
-        axes.plot(when, [nerve for _, nerve in curve], marker="o" if len(curve) < 40 else None)
-        axes.axhline(1000, color="grey", linewidth=0.6)
-        figure.autofmt_xdate()
-        axes.set_xlabel("date played")
-        axes.set_ylabel("nerve")
-        axes.set_title(f"{name}'s nerve")
-        figure.tight_layout()
-        figure.savefig(path)
-    finally:
-        plt.close(figure)
+
+def _when(sort_at: str):
+    import datetime
+
+    return datetime.datetime.fromisoformat(sort_at)
+
+
+def _time_span(when) -> tuple:
+    """The games' time with a margin: an hour either side of one evening's game, a twentieth of a longer span."""
+    import datetime
+
+    margin = max((when[-1] - when[0]) / 20, datetime.timedelta(hours=1))
+    return when[0] - margin, when[-1] + margin

@@ -19,6 +19,7 @@ from .trust import game_digest
 
 BOT_PREFIX = "bot:"   # a bot's player is its kind: bot:hard, bot:normal, bot:module:Name
 RATED_FACT = "rated"  # `#@ rated`: a rated table's journal says so at its end (history/rated.py writes it)
+UNFINISHED = "is a game not finished yet: only finished games go into the history"
 _STARTED = re.compile(r"^#.*\bstarted (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)")   # the journal's first line
 
 
@@ -80,7 +81,7 @@ def game_from_text(data: bytes, path: str, vouch=None) -> GameFacts:
         raise NotAGame(f"is not a game record: {error}") from None
     state = result.state
     if state.winner is None:
-        raise NotAGame("is a game not finished yet: only finished games go into the history")
+        raise NotAGame(UNFINISHED)
     signed_by = vouch(text) if vouch is not None else None
     seats = tuple(state.seats)
     index = {name: i for i, name in enumerate(seats)}

@@ -92,19 +92,29 @@ class RatedTable:
             print(f"{self.prog}: the history passed over {journal.path}: {report.refused[0][1]}", file=sys.stderr)
             return
         self.seats = self.seats or tuple(hub.state.seats)
-        after = self._nerves()
-        start = _newcomer()
+        change = self._change_of_game(report, journal.path)
         changes = []
         for seat in self.seats:
-            player = self.player(seat)
-            if player not in after:
+            if self.player(seat) not in change:
                 continue
-            was = (self.before or {}).get(player, start)
-            changes.append(f"{seat} {was} -> {after[player]} ({after[player] - was:+d})")
-            self.nerve_of = {**self.nerve_of, seat: after[player]}
-            self.change_of = {**self.change_of, seat: after[player] - was}
+            was, now = change[self.player(seat)]
+            changes.append(f"{seat} {was} -> {now} ({now - was:+d})")
+            self.nerve_of = {**self.nerve_of, seat: now}
+            self.change_of = {**self.change_of, seat: now - was}
         _say(f"nerve after the game: {', '.join(changes)}")
         self._changed()
+
+    def _change_of_game(self, report, path) -> dict:
+        """player -> (nerve before, after) this game, as the history counts it; the nerve read at seating may be
+        out of date by then: another rated table at the same time may have finished first."""
+        from .ratings import nerve_change
+
+        game_id = next((gid for added, gid in report.added if str(added) == str(path)), None)
+        try:
+            return nerve_change(self.engine, game_id) if game_id is not None else {}
+        except Exception as error:  # noqa: BLE001 - the game is in; a database gone away must not stop the end
+            print(f"{self.prog}: can't read the nerve from the history: {_reason(error)}", file=sys.stderr)
+            return {}
 
     def decorate(self, message) -> None:
         """A table screen's table message: each seat's nerve, and after the game its change."""

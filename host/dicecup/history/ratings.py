@@ -152,8 +152,38 @@ def leaderboard(engine, names=None) -> list:
     return board
 
 
+def nerve_change(engine, game_id: int) -> dict:
+    """{player name: (nerve just before game `game_id` counted, nerve just after)}, from the rated games in the
+    order they count in. Not "now minus at seating": other tables' games that finished meanwhile (two rated
+    tables at once) count before or after this one, never in its change. Empty if the game is not rated."""
+    _fresh(engine)
+    with engine.connect() as conn:
+        table = {}
+        for game in rated_games(conn):
+            after = rate_game(table, game.seat_players, game.places)
+            if game.id == game_id:
+                return _named(conn, {pid: (_nerve_of(table.get(pid)), nerve(*after[pid])) for pid in after})
+            table.update(after)
+    return {}
+
+
+def _nerve_of(rating) -> int:
+    return nerve(*rating) if rating else nerve(MODEL.rating().mu, MODEL.rating().sigma)
+
+
+def _named(conn, by_player_id: dict) -> dict:
+    rows = conn.execute(sa.select(players.c.id, players.c.name).where(players.c.id.in_(list(by_player_id))))
+    return {name: by_player_id[pid] for pid, name in rows}
+
+
+class NervePoint(NamedTuple):
+    at: str         # the game's sort_at
+    nerve: int      # after the game
+    spread: float   # OpenSkill's sigma after it, in nerve: how unsure the rating still is
+
+
 def nerve_over_time(engine, name: str) -> list:
-    """[(sort_at, nerve after the game)] for every rated game `name` played, in order."""
+    """[NervePoint] for every rated game `name` played, in order."""
     with engine.connect() as conn:
         pid = conn.execute(sa.select(players.c.id).where(players.c.name == name)).scalar()
         if pid is None:
@@ -163,5 +193,5 @@ def nerve_over_time(engine, name: str) -> list:
             after = rate_game(table, game.seat_players, game.places)
             table.update(after)
             if pid in after:
-                curve.append((game.sort_at, nerve(*after[pid])))
+                curve.append(NervePoint(game.sort_at, nerve(*after[pid]), NERVE_PER_POINT * after[pid][1]))
         return curve

@@ -31,16 +31,27 @@ def game_list(engine, name=None) -> list:
 
 
 def _player_id(conn, name) -> int:
-    pid = conn.execute(sa.select(players.c.id).where(players.c.name == name)).scalar()
-    if pid is None:
-        raise NoSuchPlayer(f"no games for {name!r} in the history (a bot is bot:KIND, like bot:hard; "
-                           "`dicecup ratings` lists every player)")
-    return pid
+    return _player(conn, name)[0]
+
+
+def _player(conn, name) -> tuple:
+    """(id, name as the history spells it): `Ana` finds ana, as the table matches seats, unless two players
+    differ only by case (then only the exact name does)."""
+    exact = conn.execute(sa.select(players.c.id, players.c.name).where(players.c.name == name)).first()
+    if exact is not None:
+        return tuple(exact)
+    alike = conn.execute(sa.select(players.c.id, players.c.name).where(
+        sa.func.lower(players.c.name) == name.lower())).all()
+    if len(alike) == 1:
+        return tuple(alike[0])
+    others = f" ({', '.join(sorted(row.name for row in alike))}: name one exactly)" if alike else ""
+    raise NoSuchPlayer(f"no games for {name!r} in the history{others} (a bot is bot:KIND, like bot:hard; "
+                       "`dicecup ratings` lists every player)")
 
 
 def player_stats(engine, name) -> dict:
     with engine.connect() as conn:
-        pid = _player_id(conn, name)
+        pid, name = _player(conn, name)
         kind = conn.execute(sa.select(players.c.kind).where(players.c.id == pid)).scalar()
         places = conn.execute(sa.select(game_seats.c.game_id, sa.func.min(game_seats.c.place)).where(
             game_seats.c.player_id == pid).group_by(game_seats.c.game_id)).all()  # a bot's kind twice: its best

@@ -40,12 +40,15 @@ def files_in(paths) -> list:
 
 
 def import_files(engine, paths, rated: bool = True, rated_tables_only: bool = False,
-                 unsigned: bool = False) -> Imported:
+                 unsigned: bool = False, progress=None) -> Imported:
     """`rated`: the games count in the ratings (only those a registered hub signed ever do); `rated_tables_only`:
     only journals of rated tables (`#@ rated`), as when rebuilding the history from a data folder that also holds
-    friendly games; `unsigned`: games no registered hub signed go in too, unrated."""
+    friendly games; `unsigned`: games no registered hub signed go in too, unrated. `progress(done, total)` is
+    called after each batch of files."""
     report = Imported([], [], [])
     files = files_in(paths)
+    if progress is not None:
+        progress(0, len(files))
     registered = registered_hubs(engine)
     vouching = lambda text: vouch(text, registered, unsigned)  # noqa: E731 - read_game's hook
     for start in range(0, len(files), BATCH):
@@ -61,6 +64,8 @@ def import_files(engine, paths, rated: bool = True, rated_tables_only: bool = Fa
             else:
                 facts.append(fact)
         import_games(engine, facts, rated, report)
+        if progress is not None:
+            progress(min(start + BATCH, len(files)), len(files))
     return report
 
 

@@ -125,7 +125,7 @@ class Table:
         elif kind == "command":
             self.command(item[1])
         elif kind == "say":  # a line from another of the hub's threads (the web server: web/launch.py)
-            self.say(item[1])
+            self.say(item[1], private=item[2:] == (True,))  # private: the hub's terminal only (sim/peeking.py)
         self.publish_snapshot()
 
     def failed(self, origin, log):

@@ -291,6 +291,11 @@ class Rules:
         """Every switch the preset offers with its value, printed as in a record (for JSON)."""
         return {name: SWITCHES[name].show(self.values[name]) for name in SWITCHES if name in self.values}
 
+    def switch_values(self) -> dict:
+        """The same as JSON's own types (`referee --json`): on/off true/false, counts numbers, players [2, 6]."""
+        return {name: list(self.values[name]) if isinstance(self.values[name], tuple) else self.values[name]
+                for name in SWITCHES if name in self.values}
+
 
 # What a switch reads as when the preset does not offer it.
 _OFF = {"dice": 5, "wild": False, "spot": False, "exact": False, "palifico": False, "lose": "die", "load": 0,

@@ -22,7 +22,7 @@ class Replay(NamedTuple):
         state = self.state
         return {
             "rules": state.rules.preset.name,
-            "switches": state.rules.switches(),
+            "switches": state.rules.switch_values(),
             "seats": list(state.seats),
             "rounds": [outcome.to_json() for outcome in state.history],
             "next_opener": _next_opener(state),

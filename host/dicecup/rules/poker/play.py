@@ -48,15 +48,15 @@ class PokerOutcome(NamedTuple):
         """The round's end in a player's words: `ben called liar on KKKQQ by ana: the dice make three kings
         (KKK); the call was right; ana loses a life (2 left)`."""
         if self.call == "five":
-            how = (f"made it in {self.tries} {'try' if self.tries == 1 else 'tries'}" if self.correct
-                   else "did not make it in 3 tries")
-            said = f"{self.caller} accepted {self.bid} by {self.bidder}, rolled for five of a kind and {how}"
+            said = f"{self.caller} accepted {self.bid} by {self.bidder}{five_of_a_kind_words(self.tries, self.correct)}"
         else:
             said = (f"{self.caller} called liar on {self.bid} by {self.bidder}: the dice make {self.made.words()} "
                     f"({self.made}); the call was {'right' if self.correct else 'wrong'}")
         if self.loser:
             left = self.lives_after[self.loser]
             said += f"; {self.loser} loses a life ({left} left)" if left else f"; {self.loser} loses a life and is out"
+        else:
+            said += "; nobody loses a life"
         return said
 
     def to_json(self) -> dict:
@@ -268,6 +268,15 @@ def _try(state, event):
         return _finish(state, CALL_FIVE, correct=False, loser=seat)
     return state
 
+
+def five_of_a_kind_words(tries: int, made_it: bool) -> str:
+    """How the tries at five of a kind went, after "ana accepted AAAAA by ben": none were needed when the
+    lifted cup already showed five of a kind ("made it in 0 tries" read like a mistake)."""
+    if not made_it:
+        return ", rolled for five of a kind and did not make it in 3 tries"
+    if tries == 0:
+        return ": the dice already showed five of a kind, no try needed"
+    return f", rolled for five of a kind and made it in {tries} {'try' if tries == 1 else 'tries'}"
 
 def _finish(state: PokerState, call: str, correct: bool, loser) -> PokerState:
     """Take the loser's life, and hand the cup to the next round's opener (or end the game)."""

@@ -3,7 +3,7 @@ from typing import NamedTuple
 
 from ..errors import DicecupError, RecordError
 from .hands import rank_char
-from .play import CALL_FIVE, apply
+from .play import CALL_FIVE, apply, five_of_a_kind_words
 from .state import OVER, PokerState, new_poker_game
 
 
@@ -20,7 +20,7 @@ class PokerReplay(NamedTuple):
         opener = None if state.phase == OVER or state.opener is None else state.seats[state.opener]
         return {
             "rules": state.rules.preset.name,
-            "switches": state.rules.switches(),
+            "switches": state.rules.switch_values(),
             "seats": list(state.seats),
             "rounds": [outcome.to_json() for outcome in state.history],
             "next_opener": opener,
@@ -51,14 +51,12 @@ def report_lines(result: PokerReplay):
         dice = " ".join(rank_char(f) for f in o.dice)
         if o.call == CALL_FIVE:
             yield f"  {o.caller} accepts {o.bid} ({o.bid.words()}) and rolls for five of a kind"
-            made = f"made in {o.tries} {'try' if o.tries == 1 else 'tries'}" if o.correct else "not made in 3 tries"
-            yield f"  dice: {dice}: {made}"
+            yield f"  dice: {dice}{five_of_a_kind_words(o.tries, o.correct)}"
         else:
             yield f"  {o.caller} calls liar on {o.bid} ({o.bid.words()}) by {o.bidder}"
             yield f"  dice: {dice}, which make {o.made} ({o.made.words()}): the call was " \
                   f"{'right' if o.correct else 'wrong'}"
-        if o.loser:
-            yield f"  {o.loser} loses a life"
+        yield f"  {o.loser} loses a life" if o.loser else "  nobody loses a life"
         if o.eliminated:
             yield f"  out: {', '.join(o.eliminated)}"
         yield "  lives left: " + ", ".join(f"{name} {n}" for name, n in o.lives_after.items() if n)

@@ -1,0 +1,56 @@
+"""`dice NAME` typed at the hub, for a virtual cup this hub started (`play --sim N`): the cup is asked to peek (a
+long press of its A button, as its player would hold it) and the dice its LEDs then show are said at the hub's own
+terminal, never on a page, nor in the journal. A virtual cup has no lights anyone can see: without this its player
+had to decode the colour letters of `cupN.leds` by hand.
+
+The hub learns nothing it did not have: this process started the cups and can read their LED files anyway; what
+a cup sends the hub is unchanged. Whoever sits at the keyboard sees the line, so it says so: a table of people
+sharing one keyboard is better served by a phone each (`--phones`), whose page shows its player's dice alone."""
+import threading
+
+from dicecup.hub.table import TypedCommand
+
+from .hands import led_dice, led_state
+from .virtualcup import VirtualCupError
+
+PEEK_WAIT = 10.0  # seconds for the cup's LEDs to show the peek: a loaded machine runs the cups late
+USAGE = "dice NAME (a virtual cup's dice, shown at this terminal only)"
+
+
+def offer_dice_command(hub, cups, tell):
+    """Add `dice NAME` to what may be typed at `hub`; `tell(text)` says a private line at the hub's terminal from
+    another thread (the peek waits on the cup, which must not hold the table up)."""
+    by_id = {cup.cup_id: cup for cup in cups}
+
+    def show(words):
+        if len(words) != 1:
+            return hub.say("type `dice NAME` to see a virtual cup's dice at this terminal, like `dice cup1`")
+        if hub.state is None:
+            return hub.say("no dice yet: they are dealt when the game begins")
+        seat = next((s for s in hub.seats if s.name.casefold() == words[0].casefold()), None)
+        cup = by_id.get(seat.cup_id) if seat is not None else None
+        if cup is None:
+            virtual = ", ".join(s.name for s in hub.seats if s.cup_id in by_id) or "none"
+            return hub.say(f"{words[0]} is not a virtual cup of this hub: only those are shown here (they are: "
+                           f"{virtual}); a real cup shows its dice with a long press of A, a phone on its page")
+        threading.Thread(target=_peek, args=(cup, seat.name, tell), name=f"dice-{seat.name}", daemon=True).start()
+
+    hub.typed_commands["dice"] = TypedCommand(USAGE, show)
+
+
+def dice_hint(cups) -> str:
+    """Said as the table opens, so a person playing a virtual cup knows how to look at their dice."""
+    first = cups[0].name if cups else "cup1"
+    return (f"to see a virtual cup's dice, type `dice {first}`: they are shown at this terminal only, so let only "
+            f"that cup's player look; to play with friends, a phone each (--phones with --web) shows each player "
+            "their own dice")
+
+
+def _peek(cup, name, tell):
+    try:
+        cup.press("a", "long")
+        line = cup.wait_leds(lambda text: led_state(text) == "peek", timeout=PEEK_WAIT)
+    except VirtualCupError:
+        return tell(f"{name}'s cup showed no dice (it has none while it is out, or between rounds)")
+    dice = " ".join(str(face) for face in led_dice(line))
+    tell(f"{name}'s dice, for {name}'s eyes (at this terminal only, never on the table screen): {dice}")
