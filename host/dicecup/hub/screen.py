@@ -7,15 +7,21 @@ item 16: the table was printed in full after every bid, 2,600 lines a game, at a
 import sys
 import time
 
-from rich.console import Console
+from rich import box
+from rich.console import Console, Group
 from rich.live import Live
+from rich.panel import Panel
 from rich.text import Text
 
-from dicecup.view import snapshot_view
+from dicecup.view import snapshot_essentials, snapshot_view
 from dicecup.view.lines import reveal_line, turn_line
 from dicecup.view.table import reveal_view
 
 from .snapshot import GameWon, PokerRevealed, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted, Typing
+
+class Resized:
+    """The terminal changed size (hub/resize.py): the live table is drawn again."""
+
 
 TABLE_WIDTH = 100  # the live table's width, or the terminal's if narrower: the same at every draw
 
@@ -30,7 +36,6 @@ class Screen:
         self.brief = brief
         self.drama = drama       # seconds of suspense before a trigger pull's result
         self.live = self.console.is_terminal if live is None else live
-        self.width = min(TABLE_WIDTH, self.console.width)
         self._live = None        # rich's Live, from the first table drawn until the game ends or close()
         self._snapshot = None    # the table drawn
         self._status = ""        # the line under the live table: the last bid, the suspense of a trigger pull
@@ -38,6 +43,8 @@ class Screen:
         self._typing = ""        # the line being typed at the hub (keyboard.py), shown under the live table
 
     def __call__(self, item):
+        if isinstance(item, Resized):
+            return self._redraw() if self.live else None
         if isinstance(item, TableSnapshot):
             if self.live and item.state is not None:
                 self._snapshot = item
@@ -47,10 +54,41 @@ class Screen:
         if show is not None:
             show(self, item)
 
+    @property
+    def width(self) -> int:
+        """The table's width: the same at every draw, until the terminal itself is resized."""
+        return min(TABLE_WIDTH, self.console.width)
+
     def frame(self, snapshot):
-        """The table as the live display draws it, always `width` wide."""
-        under = "\n".join(line for line in (self._status, self._typing and f"> {self._typing}_") if line)
-        return snapshot_view(snapshot, status=under or None, width=self.width)
+        """The table as the live display draws it, always `width` wide. On a screen too short for all of it, a
+        smaller table: whose turn and the standing bid, the line being typed, then what else still fits (rich
+        would cut the bottom off, and the bid and the typed line are at the bottom)."""
+        typed = self._typing and f"> {self._typing}_"
+        under = "\n".join(line for line in (self._status, typed) if line)
+        full = snapshot_view(snapshot, status=under or None, width=self.width)
+        if self._height(full) <= self.console.height:
+            return full
+        return self._small_frame(snapshot, typed)
+
+    def _small_frame(self, snapshot, typed):
+        """The essentials, the typed line, the status, boxed if the box fits: the status goes first, then the
+        box, then the typed line."""
+        typed = [Text(typed, style="yellow")] if typed else []
+        essentials = [snapshot_essentials(snapshot)]
+        status = [Text(self._status, style="yellow")] if self._status else []
+        for parts, boxed in ((essentials + typed + status, True), (essentials + typed, True),
+                             (essentials + typed, False)):
+            small = _boxed(snapshot, parts, self.width) if boxed else Group(*parts)
+            if self._height(small) <= self.console.height:
+                return small
+        return Group(*essentials)
+
+    def _height(self, renderable) -> int:
+        return len(self.console.render_lines(renderable, self.console.options.update(width=self.width), pad=False))
+
+    def resized(self):
+        """The terminal changed size: the table drawn again at once, at the new width."""
+        self(Resized())
 
     def close(self):
         """End the live display (the table stays on the terminal as last drawn, the cursor shown again)."""
@@ -153,6 +191,11 @@ class Screen:
     # A PokerRevealed has no log line of its own: the poker hub says the round in words (one line) itself.
     _LOG = {Said: _log_say, TurnStarted: _log_turn, RoundRevealed: _log_reveal, TriggerPulled: _log_shot,
             GameWon: _log_winner}
+
+
+def _boxed(snapshot, parts, width) -> Panel:
+    title = f"{snapshot.state.rules}  ·  round {snapshot.state.round}"
+    return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED, width=width)
 
 
 def _verdict(pulled: TriggerPulled) -> Text:

@@ -18,3 +18,8 @@ VIEWS = {FACES: "dicecup.view.table", POKER_DICE: "dicecup.view.pokertable"}  # 
 def snapshot_view(snapshot, *, status=None, width=None):
     """The table of a snapshot as the terminal draws it, by the game kind the snapshot carries."""
     return importlib.import_module(VIEWS[snapshot.game]).snapshot_view(snapshot, status=status, width=width)
+
+
+def snapshot_essentials(snapshot):
+    """One line (it wraps) of what a player can't do without, for a screen too small for the table."""
+    return importlib.import_module(VIEWS[snapshot.game]).snapshot_essentials(snapshot)

@@ -16,6 +16,18 @@ def snapshot_view(snapshot, *, status=None, width=None) -> Panel:
     return poker_table_view(snapshot.state, seat_notes=snapshot.seat_notes(), status=status, width=width)
 
 
+def snapshot_essentials(snapshot) -> Text:
+    """Who holds the cup and the standing hand, for a screen too small for the table."""
+    state = snapshot.state
+    text = Text(f"{state.seats[state.holder]} holds the cup  ·  ", style="bold") if state.winner is None else Text()
+    if state.standing is None:
+        text.append("no bid yet", style="dim")
+    else:
+        text.append(str(state.standing), style="bold cyan")
+        text.append(f" by {state.seats[state.bids[-1][0]]}")
+    return text
+
+
 def poker_table_view(state, *, seat_notes=None, status=None, width=None) -> Panel:
     seat_notes = seat_notes or {}
     grid = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False)

@@ -20,6 +20,15 @@ def snapshot_view(snapshot, *, status=None, width=None) -> Panel:
                       width=width, hurry=left is not None and left <= hurry_from(state.rules.clock))
 
 
+def snapshot_essentials(snapshot) -> Text:
+    """Whose turn and the standing bid first (essentials_line), for a screen too small for the table."""
+    from dicecup.hub.turnclock import hurry_from
+    state, left = snapshot.state, snapshot.clock_left
+    to_act = state.seats[snapshot.to_act] if snapshot.to_act is not None else None
+    hurry = left is not None and left <= hurry_from(state.rules.clock)
+    return essentials_line(state, to_act, left, hurry=hurry, details=False)
+
+
 def table_view(state, *, seat_notes=None, clock_left=None, status=None, to_act=None, width=None,
                hurry=False) -> Panel:
     """The whole table now. seat_notes: seat -> short text (e.g. "Pico cup" / "bot" / "cup unplugged: waiting for it");
@@ -44,7 +53,9 @@ def table_view(state, *, seat_notes=None, clock_left=None, status=None, to_act=N
             row.append(_bullets(state.bullets[i]))
         row.append(Text(seat_notes.get(name, ""), style="dim"))
         grid.add_row(*row)
-    lines = [grid, _standing_line(state, clock_left, hurry), _bids_line(state)]
+    narrow = width is not None and width < NARROW
+    standing = essentials_line(state, to_act, clock_left, hurry) if narrow else _standing_line(state, clock_left, hurry)
+    lines = [grid, standing, _bids_line(state)]
     if status:
         lines.append(Text(status, style="yellow"))
     title = f"{state.rules}  ·  round {state.round}"
@@ -52,6 +63,31 @@ def table_view(state, *, seat_notes=None, clock_left=None, status=None, to_act=N
         title += f"  ·  palifico ({state.seats[state.palifico]})"
     return Panel(_group(lines), title=title, title_align="left", box=box.ROUNDED, expand=width is not None,
                  width=width)
+
+
+NARROW = 72  # columns: below this the standing line can't be one line, so it starts with what a player looks for
+
+
+def essentials_line(state, to_act=None, clock_left=None, hurry=False, details=True) -> Text:
+    """Whose turn and the standing bid first, then the clock, then the rest: on a narrow table the line wraps
+    between words, so what is cut off the bottom of a small screen is the least needed."""
+    text = Text()
+    to_act = state.to_act or to_act
+    if to_act is not None:
+        text.append(f"{to_act} to play", style="bold")
+        text.append("  ·  ")
+    if state.standing is None:
+        text.append("no bid yet", style="dim")
+    else:
+        text.append(str(state.standing), style="bold cyan")
+        text.append(f" by {state.seats[state.bids[-1][0]]}")
+    if clock_left is not None:
+        text.append("  ·  ")
+        text.append(f"⏱ {clock_left:.0f}s", style="bold red" if hurry else "magenta")
+    if details:
+        dice = "die" if state.dice_in_play == 1 else "dice"
+        text.append(f"  ·  {state.dice_in_play} {dice} in play  ·  ones {'wild' if state.wild else 'not wild'}")
+    return text
 
 
 def _bullets(n: int) -> Text:
