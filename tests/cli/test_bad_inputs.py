@@ -175,7 +175,6 @@ ROWS = [
     Row(("cups", "rename", "ana", "ben", "cy"), "cy", setup="three_cups"),
     Row(("cups", "forget", "ben"), "several cups", setup="three_cups"),
     Row(("cups", "rename", "ben", "cy"), "several cups", setup="three_cups"),
-    Row(("cups", "forget", "ANA"), "ANA", setup="three_cups"),
     # -- verify -------------------------------------------------------------------------------------------------
     Row(("verify",), "name a journal"),
     Row(("verify", ""), "journal"),
