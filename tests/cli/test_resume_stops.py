@@ -131,3 +131,62 @@ def _children(pid) -> list:
 
 def _children_of(pids):
     return [pid for pid in pids if Path(f"/proc/{pid}").exists()]
+
+
+@pytest.mark.slow
+def test_an_allow_unpaired_game_resumes_with_plain_resume(tmp_path):
+    """The docs' recipe: `dicecup sim 2`, `play --allow-unpaired` on its ports, Ctrl-C, then `dicecup resume`."""
+    data = tmp_path / "data"
+    sim = _start(["sim", "2"], tmp_path, stdin=subprocess.PIPE)
+    hubs = []
+    try:
+        cups = [dict(word.split("=", 1) for word in line.split()[2:]) | {"port": line.split()[1]}
+                for line in (_line_with(sim, "cup1"), _line_with(sim, "cup2"))]
+        ports = [word for cup in cups for word in ("--port", cup["port"])]
+        hubs.append(_start(["play", "--allow-unpaired", "--data", data, *ports], tmp_path))
+        for n, cup in enumerate(cups, 1):  # each holds B in turn, once the hub knows it
+            _line_with(hubs[0], f"cup called cup{n} is here")
+            Path(cup["buttons"]).write_text("long b\n")
+        _line_with(hubs[0], "round 1")
+        hubs[0].send_signal(signal.SIGINT)
+        said = hubs[0].communicate(timeout=60)[1]
+        journal = next(data.glob("games/*.txt"))
+        assert f"`dicecup resume {journal}`" in said, said
+        hubs.append(_start(["resume", journal, "--data", data], tmp_path))
+        _line_with(hubs[1], "cup2's cup is back")
+        hubs[1].send_signal(signal.SIGINT)
+        err = hubs[1].communicate(timeout=60)[1]
+        assert hubs[1].returncode == 130 and f"`dicecup resume {journal}`" in err, err
+    finally:
+        for hub in hubs:
+            hub.kill()
+            hub.wait()
+        sim.communicate("quit\n", timeout=60)
+
+
+FULL_DISK = """
+import errno, os, sys
+real_write = os.write
+def write(fd, data):  # STAND-IN for a full disk, under the journals only: the cups' ptys and FIFOs still work
+    try:
+        journal = "/games/" in os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        journal = False
+    if journal and os.fstat(fd).st_size + len(data) > 1500:
+        raise OSError(errno.ENOSPC, "No space left on device")
+    return real_write(fd, data)
+os.write = write
+from dicecup.cli import main
+raise SystemExit(main(sys.argv[1:]))
+"""
+
+
+def test_a_demo_stopped_by_a_full_disk_says_what_works(tmp_path):
+    """A full disk (no tiny filesystem can be mounted here: the stand-in above) under a real demo process."""
+    env = dict(os.environ, TMPDIR=str(_tmp(tmp_path)))
+    proc = subprocess.run([sys.executable, "-c", FULL_DISK, "demo", "--data", str(tmp_path / "data"), "--cups", "2"],
+                          capture_output=True, text=True, timeout=180, env=env, stdin=subprocess.DEVNULL)
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == 1 and len(lines) == 1, proc.stderr
+    assert "No space left" in lines[0] and "can't be resumed" in lines[0], lines[0]
+    assert "dicecup resume" not in lines[0] and "dicecup referee" in lines[0], lines[0]
