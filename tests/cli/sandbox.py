@@ -88,6 +88,21 @@ def gone_virtual_cups(sandbox):
         "#@ cup cup2 id=2 board=sim fw=0.1 port=serial:/tmp/dicecup-sim-gone0000/cup2.tty\n")
 
 
+def stale_virtual_cups(sandbox):
+    """A `play --sim 2` killed with -9: its folder left, owned by a process long gone, its links resolving (to
+    /dev/null here; a reused pty number makes them another terminal's)."""
+    cups = sandbox / "tmp/dicecup-sim-stale000"
+    cups.mkdir(parents=True)
+    (cups / "owner.pid").write_text("999999999 1\n")
+    folder = sandbox / "home/.local/share/dicecup/games"
+    folder.mkdir(parents=True)
+    lines = ["rules dudo", "seats cup1 cup2"]
+    for n in (1, 2):
+        (cups / f"cup{n}.tty").symlink_to("/dev/null")
+        lines.append(f"#@ cup cup{n} id={n} board=sim fw=0.1 port=serial:{cups}/cup{n}.tty")
+    (folder / "20260101-000000-dudo.txt").write_text("\n".join(lines) + "\n")
+
+
 def games_is_a_file(sandbox):
     folder = sandbox / "home/.local/share/dicecup"
     folder.mkdir(parents=True)
@@ -124,8 +139,8 @@ def unfinished_games(sandbox):
 
 
 SETUPS = {f.__name__: f for f in (corrupt_registry, big_bad_line, finished_game, games_is_a_file,
-                                  registry_is_a_folder, three_cups, gone_virtual_cups, atom_build,
-                                  cut_off_build, unfinished_games)}
+                                  registry_is_a_folder, three_cups, gone_virtual_cups, stale_virtual_cups,
+                                  atom_build, cut_off_build, unfinished_games)}
 
 
 def _fill(word: str, sandbox: Path, pty: str) -> str:

@@ -272,6 +272,8 @@ ROWS = [
     Row(("ports", "--json", "--no-probe"), pipe=True, status=141),
     Row(("referee", "--json", "{work}/record.txt"), pipe=True, status=141),
     Row(("resume",), "virtual cups", setup="gone_virtual_cups"),
+    # issue 25 item 2: a stale folder's links (their process killed with -9) are not trusted as virtual cups
+    Row(("resume", "--data", "{data}"), "virtual cups .* are gone", setup="stale_virtual_cups"),
     Row(("odds", "--rules", "revolver", "load=off", "--dice", "5"), "load"),  # docs/rules.md showed it (item 11)
     # a path that goes through a file
     Row(("build", "--board", "pico", "--out", "{work}/notes.txt/build"), "notes.txt"),

@@ -6,7 +6,7 @@ import sys
 from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
 from dicecup.sim.players import BotPlayers
 from dicecup.hub.screen import Screen
-from dicecup.hub.tablesetup import TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
+from dicecup.hub.tablesetup import JournalStopped, TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
 from dicecup.rules.games import kind
@@ -84,6 +84,9 @@ def _at_a_table(args, rules, rated, seed, play) -> int:
                        rated=rated)
     try:
         return play(table)
+    except JournalStopped as error:  # a full disk: its cups, virtual or emulated, end with the demo
+        print(f"dicecup demo: {error.unresumable}", file=sys.stderr)
+        return 1
     except (VirtualCupError, TableError, WebError) as error:  # an emulated board's ChipError is a VirtualCupError
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 1

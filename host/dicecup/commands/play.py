@@ -11,8 +11,8 @@ from dicecup.bots.loader import BotError, check_kinds
 from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
 from dicecup.hub import silent_ports
 from dicecup.hub.screen import Screen
-from dicecup.hub.tablesetup import (SEED_AT_A_TABLE, SEED_HELP, TableError, TableSetup, check_seat_count,
-                                    stopped_by_ctrl_c)
+from dicecup.hub.tablesetup import (SEED_AT_A_TABLE, SEED_HELP, JournalStopped, TableError, TableSetup,
+                                    check_seat_count, stopped_by_ctrl_c)
 from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
 from dicecup.rules.games import kind
@@ -113,6 +113,10 @@ def run(args) -> int:
         return 2
     try:
         return _play(table, ports, args)
+    except JournalStopped as error:  # a full disk: `play --sim`'s cups end with this process, resume can't seat them
+        resumable = not args.sim or bool(players)
+        print(f"dicecup play: {error if resumable else error.unresumable}", file=sys.stderr)
+        return 1
     except (TableError, WebError) as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 1

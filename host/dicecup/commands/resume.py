@@ -84,8 +84,9 @@ def run(args) -> int:
         print(f"dicecup resume: the journal's last line was cut off mid-write ({torn[:40]!r}: the hub stopped while "
               "writing it); the game goes on from the line before", file=sys.stderr, flush=True)
     ports = [("serial", port) for port in args.port] or ([] if args.sim else journal_ports(resumed))
-    table = TableSetup(state.rules, data=args.data, screen=Screen(drama=1.5),
-                       allow_unpaired=args.allow_unpaired, rated=rated)
+    allow_unpaired = args.allow_unpaired or resumed.unpaired_allowed  # as the table was set up when it began
+    table = TableSetup(state.rules, data=args.data, screen=Screen(drama=1.5), allow_unpaired=allow_unpaired,
+                       rated=rated)
     table.bot_kinds = dict(resumed.bots)  # a rated table rates a bot as its kind (bot:hard), as when it began
     virtual = None
     try:
@@ -93,6 +94,7 @@ def run(args) -> int:
             virtual = _virtual_cup(table)
             ports = [("serial", virtual[0].path)]
         hub = table.make_hub(expect_cups=len(ports))
+        hub.seating.unpaired_advice = f"`dicecup resume --allow-unpaired {path}`"
 
         def bots(name):
             return _bot(resumed.bots.get(name), name, hub)
@@ -112,6 +114,8 @@ def run(args) -> int:
         said = stopped_by_ctrl_c(table.hub, resumable=True)
         if args.sim:  # the new virtual cup ends with this process too
             said = said.replace("`dicecup resume ", "`dicecup resume --sim 1 ")
+        if args.allow_unpaired and not resumed.unpaired_allowed:  # a journal from before it said so itself
+            said = said.replace("`dicecup resume ", "`dicecup resume --allow-unpaired ")
         print(f"dicecup resume: {said}", file=sys.stderr)
         return 130
     finally:
@@ -161,9 +165,13 @@ def why_not_resumable(path, resumed, state, moved: bool, text: str = "", sim: in
 
 
 def _virtual_cup_gone(info) -> bool:
+    """A virtual cup's port is its folder's link to a pseudo-terminal: once the process that ran the cup is gone,
+    a link left behind (kill -9) may point at a terminal the system has since given to someone else."""
+    from dicecup.sim.virtualcup import owner_alive
+
     kind, _, target = info.get("port", "").partition(":")
     return info.get("board") == "sim" and kind == "serial" and "dicecup-sim-" in target and \
-        not os.path.exists(target)
+        not (owner_alive(os.path.dirname(target)) and os.path.exists(target))
 
 
 def journal_ports(resumed) -> list:

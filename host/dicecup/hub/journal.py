@@ -35,6 +35,17 @@ class JournalError(Exception):
     """The journal can't be written (a full disk, a drive pulled out): the game can't go on without losing a
     line. The message says what is kept and what to run next, in a player's words."""
 
+    def __init__(self, message, stopped: str = None, path=None):
+        super().__init__(message)
+        self.stopped, self.path = stopped, path  # what happened to a game under way, without the advice
+
+    def unresumable(self) -> str:
+        """The message for a game that can't be resumed (its virtual cups end with the process that ran them)."""
+        if self.stopped is None:
+            return str(self)
+        return (f"{self.stopped} (`dicecup referee {self.path}` checks it); its virtual cups ended with it, so it "
+                "can't be resumed: free some space, then start a new game")
+
 
 class Journal:
     """Appends lines to one game's journal file, each written whole and fsynced before the hub goes on.
@@ -53,6 +64,7 @@ class Journal:
         self._batch_start = None
         self._batched = 0
         self._broken = None
+        self._stopped = None  # what happened, without the advice (JournalError.unresumable)
 
     @classmethod
     def create(cls, data: Path, rules, seats) -> "Journal":
@@ -78,7 +90,7 @@ class Journal:
 
     def line(self, text: str) -> None:
         if self._broken:
-            raise JournalError(self._broken)
+            raise self._error()
         data = (text + "\n").encode("utf-8")
         try:
             done = 0
@@ -114,10 +126,13 @@ class Journal:
             os.ftruncate(self._fd, self._batch_start if self._batched else self._kept)
         except OSError:
             pass
-        self._broken = (f"can't write the journal ({error.strerror or error}; is the disk full?): the game stops "
-                        f"here; every line before is kept in {self.path}: free some space, then go on with "
-                        f"`dicecup resume {self.path}`")
-        raise JournalError(self._broken) from None
+        self._stopped = (f"can't write the journal ({error.strerror or error}; is the disk full?): the game stops "
+                         f"here; every line before is kept in {self.path}")
+        self._broken = f"{self._stopped}: free some space, then go on with `dicecup resume {self.path}`"
+        raise self._error() from None
+
+    def _error(self) -> JournalError:
+        return JournalError(self._broken, self._stopped, self.path)
 
     def event(self, event) -> None:
         self.line(str(event))
@@ -131,7 +146,7 @@ class Journal:
     def sign(self, key) -> None:
         """The last line: the hub's signature (a hubkey.HubKey) over every byte on disk before it."""
         if self._broken:
-            raise JournalError(self._broken)
+            raise self._error()
         self.line(key.signature_line(self.path.read_bytes()[:self._kept]))
 
     def close(self) -> None:
@@ -141,6 +156,7 @@ class Journal:
 
 
 RATED_TABLE_FACT = "rated-table"  # `#@ rated-table [db=URL]` at a rated table's opening (history/rated.py)
+UNPAIRED_FACT = "unpaired-allowed"  # `#@ unpaired-allowed`: the host let cups it holds no key for sit (--allow-unpaired)
 
 
 class Resumed(NamedTuple):
@@ -156,6 +172,7 @@ class Resumed(NamedTuple):
     opener: str = None  # the seat the hub drew to open (dudo's first round), if it drew one
     entropy: dict = None  # seat -> the entropy the hub gave it for that deal (None: a journal from before fair dice)
     rated_table: dict = None  # a rated table's `#@ rated-table` fields ({"db": URL}, or {} for the default history)
+    unpaired_allowed: bool = False  # the table let unpaired cups sit: a resumed one does too
 
 
 def read_journal(path, text: str = None) -> Resumed:
@@ -163,7 +180,7 @@ def read_journal(path, text: str = None) -> Resumed:
     journal's text as already read (with a torn last line cut off: torn_line)."""
     text = Path(path).read_text(encoding="utf-8") if text is None else text
     cups, bots, commits, entropy = {}, {}, {}, {}
-    deal, nonce, opener, rated_table = 0, b"", None, None
+    deal, nonce, opener, rated_table, unpaired = 0, b"", None, None, False
     for fact in facts(text):
         kind, words, fields = fact.kind, fact.words, fact.fields
         if kind == "cup" and words:
@@ -180,7 +197,10 @@ def read_journal(path, text: str = None) -> Resumed:
             opener = words[0]
         elif kind == RATED_TABLE_FACT:
             rated_table = fields
-    return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits, opener, entropy, rated_table)
+        elif kind == UNPAIRED_FACT:
+            unpaired = True
+    return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits, opener, entropy, rated_table,
+                   unpaired)
 
 
 def torn_line(text: str) -> str:

@@ -43,6 +43,7 @@ class Recovery:
         """A cup is back: its seat again, and the deal goes on if it still holds the dice it committed to."""
         hub = self.hub
         seat.conn = conn
+        seat.paired = getattr(conn, "pairing", "paired") == "paired"  # a resumed seat was placed from the journal
         conn.send(wire.WELCOME, (wire.VERSION, seat.index, len(hub.seats)))
         hub.say(f"{seat.name}'s cup is back")
         if hub.state is not None and hub.state.alive[seat.index] and \

@@ -21,6 +21,7 @@ from .seats import Seat, seat_name
 class Seating:
     who_every = 1.0  # seconds between "who?" to a port that has not said hello (a board may still be booting)
     allow_unpaired = False  # seat cups this hub holds no key for (TableSetup sets it from the host's flag)
+    unpaired_advice = "`dicecup play --allow-unpaired`"  # the command that lets them (a resumed table's differs)
 
     def __init__(self, hub, *, expect_cups=0, bots=()):
         self.hub = hub
@@ -114,7 +115,7 @@ class Seating:
                          f"`dicecup cups rekey {name}` over the cable, or `dicecup flash` it again")
         else:
             self.hub.say(f"not seated: {who} is not paired with this hub (it holds no key for it): pair it with "
-                         "`dicecup flash`, or let unpaired cups play with `dicecup play --allow-unpaired`")
+                         f"`dicecup flash`, or let unpaired cups play with {self.unpaired_advice}")
 
     def on_sit(self, conn, values):
         kind = values[1]

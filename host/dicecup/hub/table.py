@@ -274,6 +274,7 @@ class Table:
         self._say_if_seeded(journal)  # from here on, if this hub's draws come from a seed
         if seating is not None:
             seating.allow_unpaired = self.seating.allow_unpaired
+            seating.unpaired_advice = self.seating.unpaired_advice
             self.seating = seating
         self.seating.place(seats)
         self.rounds_done = len(self.state.history)

@@ -11,16 +11,26 @@ from .chance import Chance
 from .hubkey import HubKey
 from .inbox import Inbox
 from .keyring import Keyring
-from .journal import JournalError
+from .journal import UNPAIRED_FACT, JournalError
 from .keyboard import read_typing
 from .run import Connections, run
 from .screen import Screen
 from .snapshot import Background
+from .stopsignals import StopSignals
 from .table import Table
 
 
 class TableError(Exception):
     """Something the person at the hub has to fix before a game can start; the message says what."""
+
+
+class JournalStopped(TableError):
+    """The journal could not be written (a full disk): the game stopped. Said as the journal says it, or, for a
+    game whose virtual cups end with this process, with advice that works (`unresumable`)."""
+
+    def __init__(self, error: JournalError):
+        super().__init__(str(error))
+        self.unresumable = error.unresumable()
 
 
 # issue 24: a seed known to a player lets their cup grind its own seed against the hub's draws, and tells the
@@ -109,6 +119,8 @@ class TableSetup:
         """Run this hub (a subclass, for a bench) with the screen watching it."""
         self.hub = hub
         hub.seating.allow_unpaired = self.allow_unpaired
+        if self.allow_unpaired:  # in the journal, so a resumed table seats the same cups (commands/resume.py)
+            hub.opening_facts.append((UNPAIRED_FACT,))
         if self.result_pause is not None:
             hub.result_pause = self.result_pause
         hub.suspense = getattr(self.screen, "drama", 0.0)  # the cup's bang waits for the screen's suspense
@@ -149,16 +161,20 @@ class TableSetup:
         if typed_commands:  # under a live table, a key at a time, shown as typed (keyboard.py)
             self.keyboard = read_typing(self.inbox, self.screen, self.screen_feed)
         deadline = None if timeout is None else time.monotonic() + timeout
+        signals = StopSignals(wake=self.inbox.wake)  # Ctrl-C, kill, a closed terminal: the loop stops between passes
         self.looping = True
         try:
-            run(self.hub, self.inbox, self.connections,
-                until=lambda: self.stop.is_set() or (deadline is not None and time.monotonic() > deadline))
+            with signals:
+                run(self.hub, self.inbox, self.connections,
+                    until=lambda: signals.caught is not None or self.stop.is_set() or
+                    (deadline is not None and time.monotonic() > deadline))
         except JournalError as error:  # a full disk: the game stops, every whole line kept (issue 12 item 6)
             self.screen_feed.drain()
-            raise TableError(str(error)) from None
+            raise JournalStopped(error) from None
         finally:
             self.looping = False
         self.screen_feed.drain()  # everything said is on the screen before the caller goes on
+        signals.raise_caught()  # from here, not from wherever the signal found the loop
         if self.rated is not None:  # the finished game into the history, and the change in nerve
             self.rated.finish(self.hub)
         return self.hub

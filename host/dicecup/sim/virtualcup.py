@@ -299,27 +299,75 @@ class VirtualCup:
 SIGTERM_STATUS = 128 + signal.SIGTERM  # what a shell reports for a process ended by SIGTERM
 
 
-def _exit_on_sigterm(signum, frame):
-    raise SystemExit(SIGTERM_STATUS)
+UNWOUND = (signal.SIGTERM, signal.SIGHUP)  # `kill`, a service manager, `timeout`; the terminal closed
+
+
+def _exit_on_signal(signum, frame):
+    raise SystemExit(128 + signum)
 
 
 def _exit_cleanly_on_sigterm():
-    """While virtual cups run, SIGTERM (`kill`, a service manager, `timeout`) unwinds the program instead of
-    ending it on the spot, so every `with VirtualCups` and `finally` stops the cup processes (in sessions of their
-    own, a terminating hub's signal never reaches them) and removes the /tmp/dicecup-sim-* folder. Only when
-    nobody else asked for SIGTERM, and only in the main thread (where signal handlers live). Returns the handler
-    to put back."""
+    """While virtual cups run, SIGTERM and SIGHUP unwind the program instead of ending it on the spot, so every
+    `with VirtualCups` and `finally` stops the cup processes (in sessions of their own, a terminating hub's signal
+    never reaches them) and removes the /tmp/dicecup-sim-* folder. Only for a signal nobody else asked for (not
+    one ignored, as under `nohup`), and only in the main thread (where signal handlers live). Returns the
+    signals taken, to put back."""
     if threading.current_thread() is not threading.main_thread():
         return None
-    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
-        return None  # the program handles SIGTERM itself (`dicecup sim` does)
-    signal.signal(signal.SIGTERM, _exit_on_sigterm)
-    return signal.SIG_DFL
+    taken = [signum for signum in UNWOUND if signal.getsignal(signum) is signal.SIG_DFL]
+    for signum in taken:
+        signal.signal(signum, _exit_on_signal)
+    return taken
 
 
-def _restore_sigterm(previous):
-    if previous is not None and threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, previous)
+def _restore_sigterm(taken):
+    if taken and threading.current_thread() is threading.main_thread():
+        for signum in taken:
+            if signal.getsignal(signum) is _exit_on_signal:  # not one a table's StopSignals still holds
+                signal.signal(signum, signal.SIG_DFL)
+
+
+# -- the folder's owner: a folder whose process died without cleaning up (kill -9) is stale ------------------------
+OWNER = "owner.pid"  # in each folder: the pid of the process that relays its cups' ports, and when it started
+
+
+def _started(pid: int) -> str:
+    """When process `pid` started (clock ticks since boot, /proc/PID/stat), "" if no such process: a pid number
+    the system handed to another process since does not pass for the owner. Without /proc, whether it runs."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            return handle.read().rpartition(")")[2].split()[19]
+    except (OSError, IndexError):
+        if os.path.isdir("/proc/self"):
+            return ""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return ""
+    except PermissionError:
+        pass  # someone else's process, running
+    return "running"
+
+
+def _write_owner(folder: Path):
+    (folder / OWNER).write_text(f"{os.getpid()} {_started(os.getpid())}\n")
+
+
+def owner_alive(folder) -> bool:
+    """Whether the process that made this folder of virtual cups still runs (so its ports are still its cups)."""
+    try:
+        pid, started = (Path(folder) / OWNER).read_text().split()
+        return _started(int(pid)) == started
+    except (OSError, ValueError):
+        return False
+
+
+def remove_stale_folders(tmp: Path = None):
+    """Remove the folders of virtual cups whose process is gone without cleaning up (kill -9, a crash): their
+    FIFOs and links to pseudo-terminals that the system may have handed to someone else."""
+    for folder in Path(tmp or tempfile.gettempdir()).glob("dicecup-sim-*"):
+        if (folder / OWNER).exists() and not owner_alive(folder):
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 class VirtualCups:
@@ -328,7 +376,9 @@ class VirtualCups:
     def __init__(self, count, runtime=None, fast=False, heapsize=None, names=None, mpy_dir=None, seed=None,
                  keyed=False):
         """keyed: each cup gets a fresh key (never from the seed: a key is not a die), in `keys`."""
+        remove_stale_folders()
         self.workdir = Path(tempfile.mkdtemp(prefix="dicecup-sim-"))
+        _write_owner(self.workdir)
         names = names or [f"cup{i + 1}" for i in range(count)]
         self.cups = [
             VirtualCup(name, i + 1, self.workdir, runtime=runtime, fast=fast, heapsize=heapsize, mpy_dir=mpy_dir,

@@ -1,0 +1,58 @@
+"""The signals that stop a table: SIGINT (Ctrl-C), SIGTERM (`kill`, a service manager) and SIGHUP (the terminal
+closed).
+
+Left to Python, SIGINT raises KeyboardInterrupt wherever the main thread happens to be: inside the lock dance of
+a queue.get it leaves a lock half released (`RuntimeError: release unlocked lock`), a traceback instead of the
+"game is kept" line; SIGHUP ends the process on the spot, leaving the virtual cups' folder behind. While a loop
+runs under StopSignals, each of them is only noted (and `wake` called, so the loop looks at once); the loop stops
+at its next pass and `raise_caught()` ends the program from there: KeyboardInterrupt for SIGINT, SystemExit(128 +
+the signal) for the others, so every `finally` (virtual cups, their folder, the terminal's settings) runs once.
+
+    signals = StopSignals(wake=inbox.wake)
+    with signals:
+        run(hub, inbox, until=lambda: signals.caught is not None)
+    signals.raise_caught()
+
+Once a signal is caught, a second Ctrl-C while the program cleans up is ignored: not a second message, nor a
+folder half removed. A signal the program was started ignoring (`nohup`, a background job) stays
+ignored. Only the main thread can hold signal handlers; elsewhere this does nothing.
+"""
+import signal
+import threading
+
+STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+class StopSignals:
+    def __init__(self, wake=None):
+        self.wake = wake  # must be safe in a signal handler: no lock the main thread may hold (a socket's send is)
+        self.caught = None
+        self._previous = {}
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            for signum in STOPPING:
+                if signal.getsignal(signum) is not signal.SIG_IGN:
+                    self._previous[signum] = signal.signal(signum, self._note)
+        return self
+
+    def __exit__(self, *exc):
+        if self.caught is None:  # nothing came: the program's own handlers again
+            for signum, previous in self._previous.items():
+                signal.signal(signum, signal.SIG_DFL if previous is None else previous)
+        self._previous = {}
+
+    def _note(self, signum, frame):
+        if self.caught is None:
+            self.caught = signum
+            # Ignored, not handled, from now on: Python puts its own handlers back to the default as it exits,
+            # and a person's second Ctrl-C then would kill the program mid-way through its cleanup.
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if self.wake is not None:
+            self.wake()
+
+    def raise_caught(self):
+        if self.caught == signal.SIGINT:
+            raise KeyboardInterrupt
+        if self.caught is not None:
+            raise SystemExit(128 + self.caught)
