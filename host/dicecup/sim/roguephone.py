@@ -64,7 +64,7 @@ class PhoneSocket:
         self.closed = threading.Event()
         self.welcomed = threading.Event()  # the server took the page: its hello came
         self.close_code = None
-        self.ws = connect(url, open_timeout=DEADLINE, origin=origin)
+        self.ws = connect(url, open_timeout=DEADLINE, origin=origin).__enter__()  # closed by close() or the server
         self.challenge = json.loads(self.ws.recv(timeout=DEADLINE))
         self.answer = reply(self.challenge) if self.challenge.get("type") == "challenge" else None
         if self.answer is not None:
