@@ -274,7 +274,8 @@ class RoguePhone:
         reply, origin = attempts[how]
         self.attacks.append(f"a keyless opening of the link: {how.replace('_', ' ')}")
         socket = PhoneSocket(self.url, reply, lambda s, m: None, origin=origin).start()
-        if not socket.closed.wait(DEADLINE):
+        socket.taken()  # refused (closed), or taken as the seat's page (its hello): then it leaves at once
+        if not socket.closed.is_set():
             socket.close()
         self.refused.append((how, socket.close_code, socket.told_anything()))
         return socket
