@@ -4,11 +4,16 @@ moments while two honest cups play; each game's attacks come from its seed. Afte
 checked (dice fixed by the round's first commitment and entropy; no re-deal without the host's consent; no effect
 from an unkeyed frame; the table never stops); a violation is counted under its invariant, with the attacks before it.
 
-    .venv/bin/python bench/adversary.py [--games 30] [--seed 1] [--steps 100] [--show 2]
+Then the rogue phone (dicecup.sim.roguephone): a websocket client with a phone's device secret on a phone seat of the
+REAL table (the hub on a thread, two bots, the web server), in real time, attacking with its secret (its link
+reopened with its deal kept or a fresh seed, a second commitment, a lying reveal, any well-formed message) and
+without it (a replayed proof, a foreign Origin, a second device, no proof), under the same Watch.
 
---games N plays N games of each kind: the rogue cup alone, the stranger alone, both. Prints a table of violations
-per invariant and kind, a few examples of each, and `adversary_violations: V` last. The rogue phone is not here: it
-needs the web server and a websocket client (see docs/reliability.md, Threat model).
+    .venv/bin/python bench/adversary.py [--games 30] [--phone-games 20] [--seed 1] [--steps 100] [--show 2]
+
+--games N plays N games of each kind: the rogue cup alone, the stranger alone, both; --phone-games M, M games of
+the rogue phone (about 2 s each). Prints a table of violations per invariant and kind, a few examples of each, and
+`adversary_violations: V` last (every kind's).
 """
 import argparse
 import shutil
@@ -17,36 +22,54 @@ import tempfile
 import time
 
 from dicecup.sim.adversary import INVARIANTS, play_adversarial_game
+from dicecup.sim.roguephone import play_phone_game
 
 KINDS = {"rogue cup": ("rogue",), "stranger": ("stranger",), "both": ("rogue", "stranger")}
+PHONE = "rogue phone"
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="games of each kind of attacker")
+    parser.add_argument("--phone-games", type=int, default=20, help="games of the rogue phone, at the real web server")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--steps", type=int, default=100, help="attack or play steps in each game")
     parser.add_argument("--show", type=int, default=2, help="examples printed per invariant")
     args = parser.parse_args(argv)
     folder = tempfile.mkdtemp(prefix="dicecup-adversary-bench-")
-    counts = {kind: dict.fromkeys(INVARIANTS, 0) for kind in KINDS}
+    counts = {kind: dict.fromkeys(INVARIANTS, 0) for kind in (*KINDS, PHONE)}
     examples = {name: [] for name in INVARIANTS}
+    phone = {"attacks": 0, "refused": 0, "errors": []}
     started = time.monotonic()
+
+    def count(kind, seed, watch):
+        for name, found in watch.violations.items():
+            counts[kind][name] += len(found)
+            examples[name] += [f"[{kind}, seed {seed}] {text}" for text in found[:1]]
+
     try:
         for kind, attackers in KINDS.items():
             for game in range(args.games):
                 seed = args.seed * 100003 + game
-                watch = play_adversarial_game(seed, steps=args.steps, data=folder, attackers=attackers)
-                for name, found in watch.violations.items():
-                    counts[kind][name] += len(found)
-                    examples[name] += [f"[{kind}, seed {seed}] {text}" for text in found[:1]]
+                count(kind, seed, play_adversarial_game(seed, steps=args.steps, data=folder, attackers=attackers))
+        for game in range(args.phone_games):
+            seed = args.seed * 100003 + game
+            watch = play_phone_game(seed, data=folder)
+            count(PHONE, seed, watch)
+            rogue = watch.table.phone
+            phone["attacks"] += len(rogue.attacks)
+            phone["refused"] += len(rogue.refused)
+            phone["errors"] += rogue.errors
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    report(counts, examples, args, time.monotonic() - started)
+    report(counts, examples, args, time.monotonic() - started, phone)
 
 
-def report(counts, examples, args, seconds):
-    print(f"{args.games} games of each kind, seed {args.seed}, {args.steps} steps each, {seconds:.0f} s")
+def report(counts, examples, args, seconds, phone):
+    print(f"{args.games} games of each kind, seed {args.seed}, {args.steps} steps each; {args.phone_games} rogue "
+          f"phone games ({phone['attacks']} attacks, {phone['refused']} of them keyless openings); {seconds:.0f} s")
+    for error in phone["errors"][: args.show]:
+        print(f"the rogue phone client's own fault (not the table's): {error}")
     print(f"| attacker | {' | '.join(INVARIANTS)} |")
     print(f"| --- |{' --- |' * len(INVARIANTS)}")
     for kind, row in counts.items():

@@ -301,6 +301,10 @@ class AdversaryTable:
         deal = getattr(self.hub.round, "deal", None)
         return deal.id if deal is not None else 0
 
+    def recent_attacks(self):
+        """The last attacks, for a violation's report (a table with other attackers says its own: sim/roguephone)."""
+        return self.rogue.attacks[-4:] + self.stranger.sent[-3:]
+
     def playing(self) -> bool:
         return self.hub.phase != TablePhase.SEATING
 
@@ -370,7 +374,7 @@ class Watch:
             self.said.append((self.table.game.clock.now, item.text))
 
     def _violate(self, invariant, what):
-        attacks = self.table.rogue.attacks[-4:] + self.table.stranger.sent[-3:]
+        attacks = self.table.recent_attacks()
         self.violations[invariant].append(f"{what} (at {self.table.game.clock.now:.1f} s; last attacks: "
                                           f"{'; '.join(attacks) or 'none'})")
 
