@@ -79,7 +79,8 @@ def _to_play(hub):
 def _peek(pico):
     pico.wait_leds(lambda text: led_state(text) in ("rolled", "turn"), timeout=30)  # not while a cue blinks
     pico.press("c")
-    line = pico.wait_leds(lambda text: led_state(text) == "peek", timeout=30)
+    # A seated, living cup holds at least one die: a peek picture without any is one caught as it is drawn.
+    line = pico.wait_leds(lambda text: led_state(text) == "peek" and led_dice(text), timeout=30)
     return led_dice(line)
 
 

@@ -373,7 +373,7 @@ class Watch:
         if isinstance(item, Said):
             self.said.append((self.table.game.clock.now, item.text))
 
-    def _violate(self, invariant, what):
+    def violate(self, invariant, what):
         attacks = self.table.recent_attacks()
         self.violations[invariant].append(f"{what} (at {self.table.game.clock.now:.1f} s; last attacks: "
                                           f"{'; '.join(attacks) or 'none'})")
@@ -384,7 +384,7 @@ class Watch:
     # -- never stops ---------------------------------------------------------------------------------------------------
     def died(self, error):
         self.dead = True
-        self._violate("never_stops", f"the hub raised {type(error).__name__}: {error}")
+        self.violate("never_stops", f"the hub raised {type(error).__name__}: {error}")
 
     def _check_progress(self):
         hub, now = self.table.hub, self.table.game.clock.now
@@ -398,7 +398,7 @@ class Watch:
         if hub.paused and self._reason_since(hub.paused_since):
             return
         self._stalled = True
-        self._violate("never_stops", f"stalled for {now - self._progress[1]:.0f} s in {hub.phase.name}, "
+        self.violate("never_stops", f"stalled for {now - self._progress[1]:.0f} s in {hub.phase.name}, "
                                      f"{'paused' if hub.paused else 'not paused'}, with no reason stated for the host")
 
     def _reason_since(self, since):
@@ -461,7 +461,7 @@ class Watch:
             return
         if self._deal not in self._flagged:  # once per re-deal, however many seats it rolled again
             self._flagged.add(self._deal)
-            self._violate("dice_fixed", f"round {self._round}: {name} (and the table) shown a new roll, deal "
+            self.violate("dice_fixed", f"round {self._round}: {name} (and the table) shown a new roll, deal "
                                         f"{self._deal} after deal {first[0]}, without the host's consent")
         self._first[name] = (self._deal, digest, entropy)  # the reveals are checked against the roll shown last
 
@@ -471,7 +471,7 @@ class Watch:
             self._consented += 1
             self._first = {}
             return
-        self._violate("consent", f"round {self._round} re-dealt for {name} ({self.rerolls} re-deals, "
+        self.violate("consent", f"round {self._round} re-dealt for {name} ({self.rerolls} re-deals, "
                                  f"{self.table.consents} consents)")
 
     def _revealed(self, name, dice):
@@ -485,7 +485,7 @@ class Watch:
         fixed = bytes(fair_dice.roll(seed, nonce, seat, entropy, len(dice))) if digest is not None and \
             commitment.verify(digest, nonce, seat, len(dice), seed) else None
         if fixed != dice:
-            self._violate("dice_fixed", f"round {self._round}: {name} revealed {' '.join(map(str, dice))}, not the "
+            self.violate("dice_fixed", f"round {self._round}: {name} revealed {' '.join(map(str, dice))}, not the "
                                         "dice of its first commitment and entropy this round")
 
     # -- no effect from an unkeyed frame ------------------------------------------------------------------------------
@@ -514,7 +514,7 @@ class Watch:
         # Connections and sessions have no __eq__: a new one is a change.
         changed = [name for name, was, now in zip(_STATE_PARTS, before, after) if was != now]
         if changed:
-            self._violate("unkeyed", f"{what} changed {', '.join(changed)}")
+            self.violate("unkeyed", f"{what} changed {', '.join(changed)}")
         self.check()
 
     def _check_honest_lines(self):
@@ -530,11 +530,11 @@ class Watch:
             self._diverted = [0] * len(honest)
         for (seat, cup), was, now in zip(honest, self._lines_owned, owned):
             if not all(a is b for a, b in zip(was, now)):
-                self._violate("unkeyed", f"{seat.name}'s line paired again (a new session) though its cup never "
+                self.violate("unkeyed", f"{seat.name}'s line paired again (a new session) though its cup never "
                                          "reset")
         for i, (seat, cup) in enumerate(honest):
             if cup.board.diverted > self._diverted[i]:
-                self._violate("unkeyed", f"{seat.name}'s cup sent {cup.board.diverted - self._diverted[i]} frames "
+                self.violate("unkeyed", f"{seat.name}'s cup sent {cup.board.diverted - self._diverted[i]} frames "
                                          "meant for its hub on the stranger's stream")
                 self._diverted[i] = cup.board.diverted
         self._lines_owned = owned

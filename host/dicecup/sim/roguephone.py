@@ -371,7 +371,7 @@ class PhoneTable:
         self.watch.check()
         if not self.over() and self.game.clock.elapsed() > GAME_LIMIT:
             self.watch.dead = True
-            self.watch._violate("never_stops", f"the game did not end within {GAME_LIMIT:.0f} s ({self.hub.phase.name}, "
+            self.watch.violate("never_stops", f"the game did not end within {GAME_LIMIT:.0f} s ({self.hub.phase.name}, "
                                                f"{'paused' if self.hub.paused else 'not paused'})")
 
     # -- the host -----------------------------------------------------------------------------------------------------
@@ -402,7 +402,7 @@ class PhoneTable:
         taken = self.phone.page.close_code == TAKEN_OVER
         changed = [name for name, was, now in zip(BINDING_PARTS, before, after) if was is not now and was != now]
         if socket.close_code not in REFUSING or socket.told_anything() or taken or changed:
-            self.watch._violate("unkeyed", f"{how.replace('_', ' ')}: closed with {socket.close_code}, "
+            self.watch.violate("unkeyed", f"{how.replace('_', ' ')}: closed with {socket.close_code}, "
                                            f"{'told the table' if socket.told_anything() else 'told nothing'}"
                                            f"{', the phone taken over' if taken else ''}"
                                            f"{', changed ' + ', '.join(changed) if changed else ''}")
