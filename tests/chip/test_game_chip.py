@@ -52,9 +52,11 @@ def _play(hub, journal, picos, timeout=420):
         state = replay(journal.read_text()).state
         if state.winner is not None:
             return peeked, cycled
-        if state.phase == BIDDING and peeked is None and state.round == 1:
+        # A cup peeks while another seat plays (on its own turn its LEDs show the bid being composed); the game is
+        # not seeded (a table's draws never are), so whose turn comes when differs from run to run.
+        if state.phase == BIDDING and peeked is None and state.round == 1 and _to_play(hub) != "ana":
             peeked = (1, _peek(picos["ana"]))
-        elif state.phase == BIDDING and state.round == 2 and state.bids and not cycled:
+        elif state.phase == BIDDING and state.round >= 2 and state.bids and not cycled and _to_play(hub) != "ben":
             before = _peek(picos["ben"])
             picos["ben"].power_cycle()
             hub.wait_for("ben's cup is back", timeout=120)
@@ -77,7 +79,7 @@ def _to_play(hub):
 
 
 def _peek(pico):
-    pico.wait_leds(lambda text: led_state(text) in ("rolled", "turn"), timeout=30)  # not while a cue blinks
+    pico.wait_leds(lambda text: led_state(text) == "rolled", timeout=30)  # not while a cue blinks
     pico.press("c")
     # A seated, living cup holds at least one die: a peek picture without any is one caught as it is drawn.
     line = pico.wait_leds(lambda text: led_state(text) == "peek" and led_dice(text), timeout=30)
