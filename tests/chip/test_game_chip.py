@@ -32,10 +32,11 @@ def test_two_picos_and_a_bot_play_a_whole_game_seen_on_their_leds_refereed_and_v
             peeked, cycled = _play(hub, journal, {pico.name: pico for pico in picos})
             hub.wait_for("wins the game")
         text = journal.read_text()
-    assert "reroll ben" not in text  # ben's cup came back with its dice: the round went on
+    assert "\nreroll " not in text  # the cup switched off and on came back with its dice: the round went on
     rolled = _rolls(text, peeked[0])
     assert sorted(peeked[1]) == sorted(rolled["ana"]), (peeked, rolled)  # the LEDs showed ana her own dice
-    assert cycled and cycled[0] == cycled[1], cycled  # ben saw the same dice before and after the power cut
+    cut_round, name, before = cycled  # the dice it showed before the power cut are the dice it revealed after it
+    assert sorted(before) == sorted(_rolls(text, cut_round)[name]), (cycled, _rolls(text, cut_round))
     for command in ("referee", "verify"):
         done = subprocess.run([sys.executable, "-m", "dicecup", command, str(journal)], capture_output=True, text=True)
         assert done.returncode == 0, done.stdout + done.stderr
@@ -45,7 +46,8 @@ def _play(hub, journal, picos, timeout=420):
     """Press a Pico's buttons when its LEDs say it is its turn (as its player sees it): open with the bid the
     cup composes, else call liar. Whose turn it is comes from the table's own line (`round 2 · ben to play`), as
     a player reads it off the screen; a dice display read on its own could pass for a bid being composed. ana
-    peeks in round 1; ben peeks once round 2 has a bid, is switched off and on, and peeks again: (before, after)."""
+    peeks in round 1; ben (or ana, if ben is to play) peeks once round 2 has a bid and is switched off and on:
+    (that round, its name, the dice it showed), checked against what it reveals once the round is called."""
     deadline = time.monotonic() + timeout
     peeked, cycled = None, None
     while time.monotonic() < deadline:
@@ -56,17 +58,30 @@ def _play(hub, journal, picos, timeout=420):
         # not seeded (a table's draws never are), so whose turn comes when differs from run to run.
         if state.phase == BIDDING and peeked is None and state.round == 1 and _to_play(hub) != "ana":
             peeked = (1, _peek(picos["ana"]))
-        elif state.phase == BIDDING and state.round >= 2 and state.bids and not cycled and _to_play(hub) != "ben":
-            before = _peek(picos["ben"])
-            picos["ben"].power_cycle()
-            hub.wait_for("ben's cup is back", timeout=120)
-            cycled = (before, _peek(picos["ben"]))
+        elif state.phase == BIDDING and state.round >= 2 and state.bids and not cycled and _cyclable(state, hub):
+            name = _cyclable(state, hub)
+            before = _peek(picos[name])
+            picos[name].power_cycle()
+            hub.wait_for(f"{name}'s cup is back", timeout=120)
+            # Back in the game before any move: its dice again (the hub had its commitment and sent the entropy), or,
+            # if the round was called just before the cut, the reveal and what followed it.
+            picos[name].wait_leds(lambda text: led_state(text) in ("rolled", "turn", "revealed", "waiting", "out"),
+                                  timeout=60)
+            cycled = (state.round, name, before)  # what it showed before the cut, against what it reveals after
         elif state.phase == BIDDING:
             pico = picos.get(_to_play(hub))
             if pico is not None and pico.alive() and led_state(pico.leds()) == "turn":
                 _move(pico, state, journal)
         time.sleep(0.05)
     raise AssertionError("the game did not end in time:\n" + "\n".join(hub.lines[-30:]))
+
+
+def _cyclable(state, hub):
+    """The Pico to switch off and on: ben, or ana if ben is to play (or out), as long as it is still in the game."""
+    for name in ("ben", "ana"):
+        if state.alive[state.seats.index(name)] and _to_play(hub) != name:
+            return name
+    return None
 
 
 def _to_play(hub):
