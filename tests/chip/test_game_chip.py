@@ -56,11 +56,15 @@ def _play(hub, journal, picos, timeout=420):
             return peeked, cycled
         # A cup peeks while another seat plays (on its own turn its LEDs show the bid being composed); the game is
         # not seeded (a table's draws never are), so whose turn comes when differs from run to run.
-        if state.phase == BIDDING and peeked is None and state.round == 1 and _to_play(hub) != "ana":
-            peeked = (1, _peek(picos["ana"]))
+        if state.phase == BIDDING and peeked is None and _to_play(hub) != "ana" and state.alive[state.seats.index("ana")]:
+            dice = _peek(picos["ana"])
+            if dice and replay(journal.read_text()).state.round == state.round:
+                peeked = (state.round, dice)
         elif state.phase == BIDDING and state.round >= 2 and state.bids and not cycled and _cyclable(state, hub):
             name = _cyclable(state, hub)
             before = _peek(picos[name])
+            if not before:
+                continue
             picos[name].power_cycle()
             hub.wait_for(f"{name}'s cup is back", timeout=120)
             # Back in the game before any move: its dice again (the hub had its commitment and sent the entropy), or,
@@ -95,6 +99,15 @@ def _to_play(hub):
 
 
 def _peek(pico):
+    """The dice a peek shows, or None if the cup left its rolled picture meanwhile (the round was called, the cup
+    went out): the caller tries again later."""
+    try:
+        return _peek_now(pico)
+    except ChipError:
+        return None
+
+
+def _peek_now(pico):
     pico.wait_leds(lambda text: led_state(text) == "rolled", timeout=30)  # not while a cue blinks
     pico.press("c")
     # A seated, living cup holds at least one die: a peek picture without any is one caught as it is drawn.
