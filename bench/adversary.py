@@ -21,7 +21,8 @@ import sys
 import tempfile
 import time
 
-from dicecup.sim.adversary import INVARIANTS, play_adversarial_game
+from dicecup.sim.adversary import play_adversarial_game
+from dicecup.sim.watch import INVARIANTS
 from dicecup.sim.roguephone import play_phone_game
 
 KINDS = {"rogue cup": ("rogue",), "stranger": ("stranger",), "both": ("rogue", "stranger")}

@@ -1,5 +1,5 @@
 """A keyed rogue cup, built from cupcore's own code, against the real hub (issue 24's "re-roll at will"): each attack
-once, at the moment it pays, and the table's invariants checked after it (dicecup.sim.adversary.Watch)."""
+once, at the moment it pays, and the table's invariants checked after it (dicecup.sim.watch.Watch)."""
 import pytest
 
 from advhelpers import BY_B, Table, bidding_begun, until

@@ -1,6 +1,6 @@
 """A stranger without a key (issue 24's "a stranger's frame has effect"): plain frames on a paired line to the hub,
 and over the radio to a paired cup. Nothing may change: the table, every seat's sessions and every cup's deal are
-as they were, and the cup's replies still go to its hub (dicecup.sim.adversary.Watch's `unkeyed`)."""
+as they were, and the cup's replies still go to its hub (dicecup.sim.watch.Watch's `unkeyed`)."""
 import pytest
 
 from cupcore import wire

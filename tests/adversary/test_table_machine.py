@@ -1,6 +1,6 @@
 """Hypothesis's stateful testing against the table (issue 24 item 8): honest board cups playing, a keyed rogue cup and
 a stranger acting at any moment with any well-formed frame, the host answering when the table asks; after every step
-the four invariants of dicecup.sim.adversary.Watch hold. One machine per attacker, so a failure names its attacker.
+the four invariants of dicecup.sim.watch.Watch hold. One machine per attacker, so a failure names its attacker.
 
 The shrink phase is left out (a failing game is replayed hundreds of times to shrink it: minutes, not seconds); run
 with DICECUP_ADVERSARY_SHRINK=1 to get the shortest sequence of attacks that breaks an invariant."""

@@ -1,5 +1,5 @@
 """A rogue phone client against the REAL web server and table (issue 24 item 8): dicecup.sim.roguephone's RoguePhone
-on a phone seat, two bots, the hub on a thread, in real time; sim.adversary's Watch reads the journal after every
+on a phone seat, two bots, the hub on a thread, in real time; sim.watch's Watch reads the journal after every
 step (dice fixed by the first commitment and entropy, no re-deal without the host's consent, the table never stops),
 and a keyless opening of the seat's link must be refused before it is told anything, the seat as it was.
 

@@ -15,7 +15,7 @@ and without it (a stranger in the room who saw the seat's QR code, or sniffed an
                         device, an answer with no proof; each on a socket of its own, while the phone plays on.
 
 PhoneTable is the REAL table with it: the hub (TableSetup, bots filling the other seats), the web server, the phone
-on its seat through the hub's own path for cups, in real time; sim.adversary's Watch reads its journal for the
+on its seat through the hub's own path for cups, in real time; sim.watch's Watch reads its journal for the
 same invariants (dice_fixed, consent, never_stops), and `unkeyed` here is judged around each keyless attempt: the
 seat's page, link, binding and session as they were, and the attempt refused before it was told anything.
 
@@ -34,7 +34,7 @@ from cupcore import commit, dice, wire, wirenames
 
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
-from dicecup.sim.adversary import Watch
+from dicecup.sim.watch import Watch
 from dicecup.web.launch import phone_seats
 from dicecup.web.phonepage import HELD, NO_DEVICE, TAKEN_OVER, answer, seat_url, serve_phones
 from dicecup.web.phones import FROM_PAGE
@@ -309,7 +309,7 @@ class WallClock:
 
 class PhoneTable:
     """A real hub with `bots` bots and one phone seat, the web server serving it, RoguePhone on it, the host (who
-    consents to a re-deal only when the table asks) and sim.adversary's Watch. The hub runs on a thread of its own."""
+    consents to a re-deal only when the table asks) and sim.watch's Watch. The hub runs on a thread of its own."""
 
     def __init__(self, data, rules=PHONE_RULES, bots=2):
         self.setup = TableSetup(Rules.parse(rules), data=data, screen=lambda item: None, bots=bots,
