@@ -198,7 +198,7 @@ def _write_manifest(out: Path, manifest: dict):
 
 
 def _check_targets(out: Path, paths, force: bool):
-    """Before anything in `out` is touched (issue 24): no path leads out of it through a symbolic link (even with
+    """Before anything in `out` is touched: no path leads out of it through a symbolic link (even with
     --force), and none is a file there that the folder's manifest (an earlier build) does not list as its own,
     unless `force`. Raises BuildError naming the first."""
     from dicecup.paths import OutsideFolder, inside

@@ -1,4 +1,4 @@
-"""Paths that stay inside their folder (issue 24): a build's manifest entries on a CIRCUITPY drive or a board, a
+"""Paths that stay inside their folder: a build's manifest entries on a CIRCUITPY drive or a board, a
 cup's settings on its drive, a build's files in --out. A path read from a file (a manifest) is relative, has no
 `..`, and leads nowhere outside its folder through a symbolic link; a file written fresh is never written through
 a link someone left in its place."""

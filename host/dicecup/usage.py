@@ -1,4 +1,4 @@
-"""argparse's usage errors in one plain line: what was wrong and what to type (issue 12).
+"""argparse's usage errors in one plain line: what was wrong and what to type.
 
 argparse answers a mistyped command line with its usage (two to five lines) and then `PROG: error: argument
 --cups: invalid int value: 'x'`. A person needs the second half, in words:

@@ -12,7 +12,7 @@ BUILTIN = {
     "easy": "dicecup.bots.easy:Easy",
     "normal": "dicecup.bots.player:Normal",
     "hard": "dicecup.bots.hard:Hard",
-    "expert": "dicecup.bots.expert:Expert",  # solved heads-up one-die games, search elsewhere (issue 17)
+    "expert": "dicecup.bots.expert:Expert",  # solved heads-up one-die games, search elsewhere
     "baseline": "dicecup.bots.baseline:baseline",
     "simple": "dicecup.bots.simple:SimpleBot",
     "poker-baseline": "dicecup.bots.poker_bots:PokerBaseline",  # poker dice: the bot says so with poker = True

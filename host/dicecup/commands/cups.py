@@ -74,7 +74,7 @@ def cup_table(cups):
 
 
 def _rekey(registry, args) -> int:
-    """issue 13: a new key for the cup, written to its board over the cable, then to the registry."""
+    """A new key for the cup, written to its board over the cable, then to the registry."""
     from dicecup.build import CIRCUITPYTHON
     from dicecup.flash import FlashError
     from dicecup.flash.rekey import rekey, rekey_drive

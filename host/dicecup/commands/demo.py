@@ -30,10 +30,10 @@ def add_arguments(parser):
                         "their stock MicroPython firmware, each flashed by `dicecup flash` first (needs Node.js; "
                         f"{PICO_CUPS} cups unless --cups says)")
     parser.add_argument("--brief", action="store_true", help="show the table once a round, not at every bid")
-    add_rated_arguments(parser)  # issue 16: --rated, --db
-    parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # issue 15: the table on a screen
+    add_rated_arguments(parser)  # --rated, --db
+    parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # the table on a screen
                         help="also show the table as a web page on PORT (this machine only; 0.0.0.0:PORT for the LAN)")
-    add_web_cert_option(parser)  # issue 24: --web-cert CERT KEY, https
+    add_web_cert_option(parser)  # --web-cert CERT KEY, https
 
 
 def run(args) -> int:
@@ -52,13 +52,13 @@ def run(args) -> int:
     except DicecupError as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 2
-    try:  # before any cup starts: a count the rules can't seat is answered at once (issue 12 items 4, 5)
+    try:  # before any cup starts: a count the rules can't seat is answered at once
         check_seat_count(rules, {"--cups": args.cups})
     except TableError as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 2
     try:
-        rated = rated_table(args, "dicecup demo")  # issue 16: opened now, so a league out of reach is said at once
+        rated = rated_table(args, "dicecup demo")  # opened now, so a league out of reach is said at once
     except HistoryError as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 2
@@ -149,7 +149,7 @@ def _play(table, cups, seed, web_address=None) -> int:
     hub = table.make_hub(expect_cups=len(cups))
     hub.bot_delay = 0.0
     web = open_table_screen(web_address, hub) if web_address else None
-    if web is not None and table.rated is not None:  # issue 16: nerve on the screen, the leaderboard
+    if web is not None and table.rated is not None:  # nerve on the screen, the leaderboard
         table.rated.show_on(web)
     table.connect([cup.path for cup in cups])
     players = BotPlayers(cups, hub.watch(), table.stop, seed=seed).start()

@@ -30,23 +30,23 @@ def add_arguments(parser):
     parser.add_argument("--port", action="append", default=[], metavar="PATH", help="a cup's serial port (repeat)")
     parser.add_argument("--sim", type=int, default=0, metavar="N", help="also seat N virtual cups")
     parser.add_argument("--bots", type=int, default=0, metavar="N", help="fill N seats with bots on the hub")
-    # issue 7: any bot by name (built-in easy/normal/hard/baseline/simple, or module:Name), one seat each
+    # any bot by name (built-in easy/normal/hard/baseline/simple, or module:Name), one seat each
     parser.add_argument("--bot", action="append", default=[], metavar="NAME",
                         help="seat a bot: easy, normal, hard, baseline or module:Name (repeat)")
-    parser.add_argument("--ble", action="store_true", help="also find cups over Bluetooth LE")  # issue 5
+    parser.add_argument("--ble", action="store_true", help="also find cups over Bluetooth LE")
     parser.add_argument("--seed", help=SEED_HELP)  # kept to say why, not "unrecognized arguments"
     parser.add_argument("--data", help="where journals go (default ~/.local/share/dicecup)")
-    parser.add_argument("--allow-unpaired", action="store_true",  # issue 13: cups sit only if paired, unless this
+    parser.add_argument("--allow-unpaired", action="store_true",  # cups sit only if paired, unless this
                         help="also seat cups this hub holds no key for (`dicecup sim`'s, boards flashed by hand)")
-    parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # issue 15: the table on a screen
+    parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # the table on a screen
                         help="also show the table as a web page on PORT (this machine only; 0.0.0.0:PORT for the LAN)")
-    add_web_cert_option(parser)  # issue 24: --web-cert CERT KEY, https
-    parser.add_argument("--phones", default="0", metavar="N|NAMES",  # issue 15: phones as cups, through --web
+    add_web_cert_option(parser)  # --web-cert CERT KEY, https
+    parser.add_argument("--phones", default="0", metavar="N|NAMES",  # phones as cups, through --web
                         help="also seat phones, each with its own secret link (needs --web, e.g. 0.0.0.0:8080): "
                              "a count (phone1, phone2, ...) or the players' names, e.g. ana,ben")
-    parser.add_argument("--players", default="", metavar="NAMES",  # issue 14: poker dice, one cup passed round
+    parser.add_argument("--players", default="", metavar="NAMES",  # poker dice, one cup passed round
                         help="poker dice: who passes the one cup round, in seat order, e.g. ana,ben,cy")
-    add_rated_arguments(parser)  # issue 16: --rated, --db
+    add_rated_arguments(parser)  # --rated, --db
 
 
 def run(args) -> int:
@@ -60,7 +60,7 @@ def run(args) -> int:
         return 2
     try:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
-        players = players_option(args.players)  # issue 14: poker dice with the one cup passed among them
+        players = players_option(args.players)  # poker dice with the one cup passed among them
         args.phones = phones_option(args.phones)  # a count or names: the phone seats' names
         check_poker_players(rules, players, ports=len(args.port), sims=args.sim, bots=args.bots + len(args.bot),
                             phones=len(args.phones), ble=args.ble)
@@ -78,7 +78,7 @@ def run(args) -> int:
     found = []
     if not ports and not args.sim and not args.phones:
         found = [p.device for p in candidate_ports()]
-        if args.ble:  # issue 5: BLE cups join the USB ones, as ("ble", address)
+        if args.ble:  # BLE cups join the USB ones, as ("ble", address)
             by_ble = _ble_cups()
             if by_ble is None:
                 return 2
@@ -91,7 +91,7 @@ def run(args) -> int:
                       else "--sim 3"), file=sys.stderr)
             return 2
     try:
-        rated = rated_table(args, "dicecup play")  # issue 16: opened now, so a league out of reach is said at once
+        rated = rated_table(args, "dicecup play")  # opened now, so a league out of reach is said at once
     except HistoryError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
@@ -99,11 +99,11 @@ def run(args) -> int:
         check_kinds(rules, args.bot)  # a face-bid bot at poker dice (or the other way): every move a stand-in
         table = TableSetup(rules, data=args.data, screen=Screen(drama=1.5), bots=args.bots,
                       bot_names=args.bot, allow_unpaired=args.allow_unpaired, rated=rated)
-    except BotError as error:  # issue 7: a --bot that is not a bot
+    except BotError as error:  # a --bot that is not a bot
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
     table.players = players  # poker dice: everyone sits with the one cup (poker/onecup.py)
-    try:  # before any cup starts (issue 12 items 4, 5); a found cup may not run dicecup, so few is not yet known
+    try:  # before any cup starts; a found cup may not run dicecup, so few is not yet known
         counts = {"--players": len(players), "--bots": args.bots, "--bot": len(args.bot)} if players else {
             "--port": len(args.port), "cups found": len(found), "--sim": args.sim, "--bots": args.bots,
             "--bot": len(args.bot), "--phones": len(args.phones)}
@@ -166,10 +166,10 @@ def _play(table, ports, args) -> int:
         if web is not None and face_bids:
             phone_adder(web, hub, table)  # `phone NAME` typed while seats are taken
         table.connect([("phone", seat.name) for seat in phones], wait_for_missing=True)  # each as its page opens
-        if web is not None and table.rated is not None:  # issue 16: nerve on the screen, the leaderboard
+        if web is not None and table.rated is not None:  # nerve on the screen, the leaderboard
             table.rated.show_on(web)
         conns = table.connect(ports)
-        for port in args.port:  # a port that never says hello is named, not waited on in silence (issue 12)
+        for port in args.port:  # a port that never says hello is named, not waited on in silence
             print(f"dicecup play: waiting for a cup on {port}", file=sys.stderr, flush=True)
         silent_ports.watch(conns[:len(args.port)], stop=table.stop,  # ... and after a few seconds, what it is
                            say=lambda words: print(f"dicecup play: {words}", file=sys.stderr, flush=True))

@@ -25,7 +25,7 @@ def add_arguments(parser):
     parser.add_argument("journal", nargs="?", help="the journal (default: the newest unfinished game)")
     parser.add_argument("--port", action="append", default=[], metavar="PATH",
                         help="a cup's serial port, if it moved (repeat)")
-    parser.add_argument("--sim", type=int, default=0, metavar="1",  # issue 14: the table's one cup, new
+    parser.add_argument("--sim", type=int, default=0, metavar="1",  # the table's one cup, new
                         help="poker dice: a new virtual cup as the table's cup (the old one ended with its hub)")
     parser.add_argument("--seed", help=SEED_HELP)  # kept to say why, not "unrecognized arguments"
     parser.add_argument("--data", help="where journals are (default ~/.local/share/dicecup)")
@@ -71,7 +71,7 @@ def run(args) -> int:
         print(f"dicecup resume: that game is over: {state.seats[state.winner]} won", file=sys.stderr)
         return 2
     why_not = why_not_resumable(path, resumed, state, moved=bool(args.port or args.sim), text=text, sim=args.sim)
-    if why_not:  # checked before the hub writes a line to the file (issue 12 item 3)
+    if why_not:  # checked before the hub writes a line to the file
         print(f"dicecup resume: {why_not}", file=sys.stderr)
         return 2
     try:
@@ -103,7 +103,7 @@ def run(args) -> int:
         if virtual is not None:  # as at `play --sim 1`: a typed opening shake is pressed on it
             hub.round.hands = TypedHands(virtual[0])
         conns = table.connect(ports, wait_for_missing=True)
-        silent_ports.watch(conns, stop=table.stop,  # a port that never says hello: what it seems to be (issue 12)
+        silent_ports.watch(conns, stop=table.stop,  # a port that never says hello: what it seems to be
                            say=lambda words: print(f"dicecup resume: {words}", file=sys.stderr, flush=True))
         table.play(typed_commands=True)
         return 0 if hub.finished else 1

@@ -14,7 +14,7 @@ class FlashError(Exception):
 
 def stays_inside(folder, path: str, where: str):
     """folder/path, or FlashError when it would leave the folder: a manifest's `../../x` or /etc/x, a file on the
-    drive that is a symbolic link to somewhere else (issue 24)."""
+    drive that is a symbolic link to somewhere else."""
     from dicecup.paths import OutsideFolder, inside
 
     try:

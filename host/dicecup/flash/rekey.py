@@ -1,4 +1,4 @@
-"""`dicecup cups rekey NAME`: a new key for a cup, over the cable (issue 13).
+"""`dicecup cups rekey NAME`: a new key for a cup, over the cable.
 
 The key (DICECUP_KEY) pairs a cup with this hub: a cup whose key may have leaked (a board lent out, a
 settings.toml copied) gets a fresh one. Through mpremote, as `dicecup flash` writes settings.toml: the board's

@@ -1,4 +1,4 @@
-"""The history: every finished game, its rounds, and the players' nerve (issue 16).
+"""The history: every finished game, its rounds, and the players' nerve.
 
 Journals stay the source of truth: the database is what `dicecup history import` reads out of them (through the
 referee, `dicecup.rules.referee.replay`), and can be rebuilt from them exactly. One database layer (SQLAlchemy

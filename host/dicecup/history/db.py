@@ -47,7 +47,7 @@ def _with_driver(url: str) -> str:
 
 
 def shown(url: str) -> str:
-    """The URL as people may see it, its password as *** (issue 24): also one SQLAlchemy can't read (a port that
+    """The URL as people may see it, its password as ***: also one SQLAlchemy can't read (a port that
     is not a number), whose `user:password@` is masked by hand."""
     try:
         return make_url(url).render_as_string(hide_password=True).replace("+psycopg://", "://", 1)

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from . import schema
 
-_LOCK = 16_016  # the advisory lock's number on PostgreSQL (issue 16)
+_LOCK = 16_016  # the advisory lock's number on PostgreSQL
 
 
 def _v1(conn):
@@ -23,7 +23,7 @@ def _v1(conn):
 
 
 def _v2(conn):
-    """Records a league can trust (issue 24): the hubs it registered, and each game's content digest and signer.
+    """Records a league can trust: the hubs it registered, and each game's content digest and signer.
     A database made at schema 2 got the two columns from _v1's create_all (it makes the tables as they are now)."""
     schema.metadata.create_all(conn, tables=[schema.hubs])
     have = {column["name"] for column in sa.inspect(conn).get_columns("games")}

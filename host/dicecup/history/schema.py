@@ -32,7 +32,7 @@ games = sa.Table(
     sa.Column("rounds", sa.Integer, nullable=False),
     sa.Column("winner_id", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
     sa.Column("rated", sa.Boolean, nullable=False),
-    # schema 2 (issue 24): the digest of the game's facts, not of its bytes (trust.game_digest), and who vouched
+    # schema 2: the digest of the game's facts, not of its bytes (trust.game_digest), and who vouched
     # for it: the signing hub's fingerprint, "unsigned" (`import --unsigned`, never rated), NULL before schema 2
     sa.Column("digest", sa.String(64)),
     sa.Column("signed_by", sa.String(16)),

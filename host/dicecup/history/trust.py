@@ -1,4 +1,4 @@
-"""What a league takes on trust, and from whom (issue 24 item 6): the hubs it registered, a game known by its
+"""What a league takes on trust, and from whom: the hubs it registered, a game known by its
 content, and the checks a journal passes before it goes in.
 
     add_hub(engine, name, public_hex)   `dicecup history hubs add NAME PUBKEY`

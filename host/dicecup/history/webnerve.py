@@ -1,4 +1,4 @@
-"""A rated table on the table screen (issue 16 item 4): each seat's nerve, and after the game its change, in the
+"""A rated table on the table screen: each seat's nerve, and after the game its change, in the
 table the pages draw, and the leaderboard as a page under the table's own link (/t/TOKEN/ratings), so only
 those who have the table's link see it."""
 import html

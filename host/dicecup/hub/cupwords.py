@@ -1,4 +1,4 @@
-"""What a cup's ERROR frame means to the people at the table (issue 12 item 13): what happened and what, if
+"""What a cup's ERROR frame means to the people at the table: what happened and what, if
 anything, to do — never the protocol's own words ("message not valid in this state (table)"). The codes and
 their protocol names are in cupcore/wire.py and wirenames.py; docs/protocol.md lists when a cup sends each."""
 from cupcore import wire

@@ -1,4 +1,4 @@
-"""The hub's own key (issue 24 item 6): an Ed25519 key made at the hub's first start in its data folder, with which
+"""The hub's own key: an Ed25519 key made at the hub's first start in its data folder, with which
 it signs every journal whose game ended, so a league can tell a game its hubs played from one typed up at home.
 
     key = HubKey.in_folder(data)        made the first time (hub.key, readable by its owner alone)

@@ -212,7 +212,7 @@ def keep_beside_journal(hub, kept: dict):
     try:
         _write_file(partial, json.dumps(kept).encode())
         os.replace(partial, path)
-    except OSError as error:  # a full disk: say so; the game goes on, the journal is untouched (issue 12)
+    except OSError as error:  # a full disk: say so; the game goes on, the journal is untouched
         partial.unlink(missing_ok=True)
         hub.say(f"can't keep the bots' dice beside the journal ({error.strerror or error}): the game goes "
                 f"on, but if this hub stops this round can't be resumed; free space in {path.parent}")

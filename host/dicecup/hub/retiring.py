@@ -1,4 +1,4 @@
-"""`retire NAME` typed at the hub (issue 12 item 14): a seat still playing — its cup connected, or a bot — is
+"""`retire NAME` typed at the hub: a seat still playing — its cup connected, or a bot — is
 asked about first, since a slip of the keyboard must not end someone's game; the same line again, or `yes`,
 within `window` seconds confirms, `no` keeps the seat. A seat whose cup is unplugged (the case `retire` is
 for: the table waits on it) goes at once, as the drop message says."""

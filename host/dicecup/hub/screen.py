@@ -2,8 +2,8 @@
 
 On a terminal the table stays in one place (rich's live display) at one width, redrawn from every snapshot, so
 its clock ticks, while what happens scrolls above it: what the table says, the reveals, the trigger pulls.
-Anywhere else (a pipe, a test, a CI log) it is a plain log that never redraws: one line per event (issue 12
-item 16: the table was printed in full after every bid, 2,600 lines a game, at a width that changed)."""
+Anywhere else (a pipe, a test, a CI log) it is a plain log that never redraws: one line per event (the
+table was printed in full after every bid, 2,600 lines a game, at a width that changed)."""
 import sys
 import time
 

@@ -1,5 +1,5 @@
 """A port named with `--port` that has not said hello after a few seconds: what it seems to be, in the words
-`dicecup ports` uses (issue 12 item 4): nothing answering, something that is not a cup, or a board at a plain
+`dicecup ports` uses: nothing answering, something that is not a cup, or a board at a plain
 MicroPython or CircuitPython prompt that needs `dicecup flash`.
 
 The hub holds the port, so the port is not opened a second time: its transport keeps the last bytes it read

@@ -33,14 +33,14 @@ class JournalStopped(TableError):
         self.unresumable = error.unresumable()
 
 
-# issue 24: a seed known to a player lets their cup grind its own seed against the hub's draws, and tells the
+# a seed known to a player lets their cup grind its own seed against the hub's draws, and tells the
 # bots' dice; so a table's draws never come from one, and `--seed` is refused where people play.
 SEED_AT_A_TABLE = ("--seed is for `dicecup demo --seed S`, which replays a game; a table's dice, nonces, "
                    "revolver and bots always draw from the system's random source, so nobody can predict them")
 SEED_HELP = "refused: `dicecup demo --seed S` replays a game; a table's draws are never seeded"
 
 
-# -- bots on the hub (issue 7): `--bots N` seats N of DEFAULT_BOT; `--bot NAME` (repeatable) seats any bot ------
+# -- bots on the hub: `--bots N` seats N of DEFAULT_BOT; `--bot NAME` (repeatable) seats any bot ------
 DEFAULT_BOT = "normal"
 
 
@@ -54,7 +54,7 @@ def bot_seats(count: int, chance: Chance, start: int = 1, names=(), default: str
 
 
 def check_seat_count(rules, counts: dict, more_may_come: bool = False):
-    """Before anything starts (issue 12 items 4, 5): every count is 0 or more and the seats they make fit the
+    """Before anything starts: every count is 0 or more and the seats they make fit the
     rules' player range. `counts` maps how each was asked for ("--sim") to its number. With `more_may_come`
     (cups found by their USB ids may still say hello) only too many is known now. Raises TableError."""
     for option, count in counts.items():
@@ -69,7 +69,7 @@ def check_seat_count(rules, counts: dict, more_may_come: bool = False):
 
 
 def stopped_by_ctrl_c(hub, resumable: bool) -> str:
-    """What Ctrl-C left behind and what to run next, in words (issue 12 item 14)."""
+    """What Ctrl-C left behind and what to run next, in words."""
     journal = getattr(hub, "journal", None)
     if journal is None:  # the hub takes up its journal once it says who sits where (Table.start)
         return "stopped (Ctrl-C) before a game began; nothing was kept"
@@ -107,7 +107,7 @@ class TableSetup:
         self.result_pause = result_pause
         self.stop = threading.Event()
         self.keyboard = None  # reading keys under a live table: the terminal's settings to put back
-        self.rated = rated  # issue 16: a history.rated.RatedTable with --rated, else None
+        self.rated = rated  # a history.rated.RatedTable with --rated, else None
         self.looping = False  # play() is running the table's loop (on whichever thread called it)
         self.players = ()  # poker dice: the people passing the table's one cup (poker/onecup.py)
 
@@ -125,7 +125,7 @@ class TableSetup:
             hub.result_pause = self.result_pause
         hub.suspense = getattr(self.screen, "drama", 0.0)  # the cup's bang waits for the screen's suspense
         self.screen_feed = hub.subscribe(Background(self.screen))  # drawing never holds the table up
-        if self.rated is not None:  # nerve at seating (issue 16)
+        if self.rated is not None:  # nerve at seating
             self.rated.watch(hub, self.bot_kinds)
         return hub
 
@@ -168,7 +168,7 @@ class TableSetup:
                 run(self.hub, self.inbox, self.connections,
                     until=lambda: signals.caught is not None or self.stop.is_set() or
                     (deadline is not None and time.monotonic() > deadline))
-        except JournalError as error:  # a full disk: the game stops, every whole line kept (issue 12 item 6)
+        except JournalError as error:  # a full disk: the game stops, every whole line kept
             self.screen_feed.drain()
             raise JournalStopped(error) from None
         finally:

@@ -1,4 +1,4 @@
-"""The turn clock's last seconds (issue 12 item 9): once a turn, when its clock enters them, the player is
+"""The turn clock's last seconds: once a turn, when its clock enters them, the player is
 warned — on the screen, and on their cup (CUE_HURRY, arg = whole seconds left, docs/protocol.md)."""
 from cupcore import wire
 

@@ -1,4 +1,4 @@
-"""A rogue phone client (issue 24 item 8), and the phone games the adversary bench and tests/web play with it.
+"""A rogue phone client, and the phone games the adversary bench and tests/web play with it.
 
 RoguePhone is a websocket client speaking the phone protocol as static/phone.js does (web/phonepage.py, phones.py):
 it answers the server's challenge with the HMAC proof of its device secret (wrapped under the seat link's `#KEY`

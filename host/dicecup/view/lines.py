@@ -1,4 +1,4 @@
-"""The table as a plain log (issue 12 item 16): one line per event, for a screen that is not a terminal (a pipe,
+"""The table as a plain log: one line per event, for a screen that is not a terminal (a pipe,
 a test, a CI log), where a redrawn table would only repeat itself. Pure functions, as in table.py."""
 from dicecup.rules.referee import count_words
 

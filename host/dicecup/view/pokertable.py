@@ -1,4 +1,4 @@
-"""The terminal table view at poker dice (issue 14): seats with their lives, who holds the one cup and which way it
+"""The terminal table view at poker dice: seats with their lives, who holds the one cup and which way it
 goes, the cup's dice (open ones by rank, 9 T J Q K A; the ones under the cup as `?`, never their faces, even one
 the table saw before it went back under), the standing hand and this round's bids. A pure function of the
 engine's public state (the poker table's snapshot), like view/table.py for face bids."""

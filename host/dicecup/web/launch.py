@@ -52,7 +52,7 @@ class WebAddress(tuple):
 
 
 def add_web_cert_option(parser):
-    parser.add_argument("--web-cert", nargs=2, metavar=("CERT", "KEY"),  # issue 24: https on the LAN
+    parser.add_argument("--web-cert", nargs=2, metavar=("CERT", "KEY"),  # https on the LAN
                         help="serve the table screen and the phones over https with this certificate and its key "
                              "(PEM files; docs/playing.md shows how to make them)")
 

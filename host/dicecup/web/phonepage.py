@@ -3,7 +3,7 @@ A seat's link acts only for that seat, and once a phone has taken the seat, only
 secret its page keeps: phones.PhoneSeat); a page from another phone is refused before it can act, and the hub
 says so.
 
-The device secret never travels, in a URL or otherwise (issue 24: one sniffed from `?device=` on plain http took a
+The device secret never travels, in a URL or otherwise (one sniffed from `?device=` on plain http took a
 phone's seat). The seat's link, as printed and in its QR code, ends in a fragment, `#KEY`, the seat's link key:
 browsers never send a fragment, and the page takes it once, keeps it in localStorage and removes it from the
 address bar. The websocket starts with the server's challenge, a fresh nonce; the page answers with

@@ -1,4 +1,4 @@
-"""What a table screen may know of a poker-dice table (issue 14), as JSON-ready dicts: pure functions of the
+"""What a table screen may know of a poker-dice table, as JSON-ready dicts: pure functions of the
 poker table's published snapshot (seats, pause, and the engine's public state).
 
 A whitelist, as present.py is for face bids. The cup's five dice go out one by one: a die on the table with its

@@ -59,7 +59,7 @@ class WebTable:
         self.spectator_extras = []       # callables(table message) -> a message for the table screens only, or None
         self._spectators = set()         # the table screens among the pages (phone pages are not)
         self._spectator_texts = []       # the last extras, for a table screen that connects
-        # issue 16, a rated table: callables that add to each table message (each seat's nerve), and more pages
+        # a rated table: callables that add to each table message (each seat's nerve), and more pages
         # under the table's link, /t/TOKEN/NAME -> a callable giving the page's HTML (the leaderboard)
         self.decorate = []
         self.pages = {}
@@ -192,7 +192,7 @@ class WebTable:
                                     status_code=403, headers=HEADERS)
             return FileResponse(STATIC / "table.html", headers=HEADERS)
 
-        async def extra_page(request):  # issue 16: the leaderboard of a rated table, under the table's link
+        async def extra_page(request):  # the leaderboard of a rated table, under the table's link
             make = self.pages.get(request.path_params["page"])
             if not self._token_ok(request.path_params["token"]):
                 return HTMLResponse(plain_page("Not this table", LINK_WORDS[0].upper() + LINK_WORDS[1:] + "."),

@@ -1,4 +1,4 @@
-"""`dicecup play --rules poker` with the table's one cup (issue 14 item 3): `--players ana,ben,cy` names the people
+"""`dicecup play --rules poker` with the table's one cup: `--players ana,ben,cy` names the people
 who pass it round. Checked before anything starts, each refusal one line in a player's words.
 
 Either the hub holds the dice for bots (`--bots N`, no cup, no --players) or one cup is passed among named people

@@ -1,4 +1,4 @@
-"""A poker-dice hub that died, going on from its journal (`dicecup resume`, issue 14): "never a lost round".
+"""A poker-dice hub that died, going on from its journal (`dicecup resume`): "never a lost round".
 
 The game goes on from the journal's last whole round. A round cut off mid-way is played again from its opener's
 shake, its bids void -- journaled as the record's `reroll NAME`, as the table does when its cup drops and comes

@@ -1,4 +1,4 @@
-"""The poker-dice table (issue 14 item 3): ONE cup of five dice passed round the table.
+"""The poker-dice table: ONE cup of five dice passed round the table.
 
 The engine (dicecup.rules.poker) decides every question of the rules; this module asks it in order, rolls the
 dice fairly (poker/dice.py: a commitment per die, each die opened alone), journals every event in the record's
