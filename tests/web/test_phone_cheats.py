@@ -13,10 +13,8 @@ import subprocess
 import sys
 import time
 
-from test_phone_link import GAME_DEADLINE, StandInPhone, play_with
 import pytest
-
-from webpages import PhonePage
+from test_phone_link import GAME_DEADLINE, StandInPhone, journal_so_far, play_with
 
 
 class RecommitsWhenCalled(StandInPhone):
@@ -85,22 +83,14 @@ class ComesBackWithoutItsDiceWhenCalled(StandInPhone):
     with a new commitment, as a phone that lost its dice would."""
 
     def __init__(self, url):
-        self.url, self.fled, self.swap = url, False, False
+        self.fled = False
         super().__init__(url)
 
     def _on(self, message):
         if message.get("m") == "reveal_req" and not self.fled:
-            self.fled = self.swap = True
-            return self.page.close()
+            self.fled = True
+            return self.reopen_afresh()
         super()._on(message)
-
-    def _play(self):
-        while True:
-            super()._play()
-            if self.done.is_set() or not self.swap:
-                return
-            self.swap, self.deal = False, None  # the seed wiped from its storage, the phone's secret kept
-            self.page = PhonePage(self.url, self.device)
 
 
 def retires_the_phone_once_the_game_waits_for_it(table, hub):
@@ -112,11 +102,6 @@ def retires_the_phone_once_the_game_waits_for_it(table, hub):
     assert hub.paused, "the game went on without the called phone's dice"
     table.inbox.put(("command", "retire phone1"))
     table.inbox.put(("command", "yes"))
-
-
-def journal_so_far(hub) -> str:
-    journal = getattr(hub, "journal", None)
-    return journal.path.read_text() if journal is not None else ""
 
 
 @pytest.mark.slow

@@ -29,8 +29,10 @@ class StandInPhone:
     the hub's entropy, the reveal at the call; bids 1x2 to open and calls liar otherwise."""
 
     def __init__(self, url):
+        self.url = url
         self.device = secrets.token_bytes(16)  # which phone this is, as the page keeps it in localStorage
         self.page = PhonePage(url, self.device)
+        self.swap = False  # reopen_afresh() was called: the link is opened again once it has closed
         self.seat = None
         self.deal = None
         self.sent = []
@@ -42,7 +44,21 @@ class StandInPhone:
         self.sent.append(message)
         self.page.send(json.dumps({"type": "cup", **message}))
 
+    def reopen_afresh(self):
+        """Closes the page's link; it is opened again on the same phone with its stored seed wiped (the phone's
+        secret kept), as a reloaded page or a cleared storage would."""
+        self.swap = True
+        self.page.close()
+
     def _play(self):
+        while True:
+            self._play_one_link()
+            if self.done.is_set() or not self.swap:
+                return
+            self.swap, self.deal = False, None
+            self.page = PhonePage(self.url, self.device)
+
+    def _play_one_link(self):
         seen = 0
         while not self.done.is_set():
             messages = self.page.matching(lambda m: True, seen + 1, timeout=0.5)
@@ -79,6 +95,11 @@ class StandInPhone:
         elif kind == "reveal_req":
             number, nonce, count, seed = self.deal
             self.say(m="reveal", deal=number, dice=self.peeked[number], seed=seed.hex())
+
+
+def journal_so_far(hub) -> str:
+    journal = getattr(hub, "journal", None)
+    return journal.path.read_text() if journal is not None else ""
 
 
 def play_with(phone_class, tmp_path, seed="phone", host=None):

@@ -5,9 +5,7 @@ with bots and the real web server; the phone is test_phone_link's Python stand-i
 the fresh seed and rolls nothing until the host types `reroll phone1`."""
 import time
 
-from test_phone_link import StandInPhone, play_with
-
-from webpages import PhonePage
+from test_phone_link import StandInPhone, journal_so_far, play_with
 
 
 class ReopensWithAFreshSeed(StandInPhone):
@@ -15,7 +13,7 @@ class ReopensWithAFreshSeed(StandInPhone):
     fresh seed (once)."""
 
     def __init__(self, url):
-        self.url, self.reopened, self.swap = url, False, False
+        self.reopened = False
         self.entropy_for = []  # the deals the hub sent it entropy for, in order
         super().__init__(url)
 
@@ -25,17 +23,9 @@ class ReopensWithAFreshSeed(StandInPhone):
         if message.get("m") == "table" and message["qty"] and message["turn"] == self.seat and not self.reopened \
                 and self.deal and \
                 self.deal[0] in self.peeked:
-            self.reopened = self.swap = True
-            return self.page.close()
+            self.reopened = True
+            return self.reopen_afresh()
         super()._on(message)
-
-    def _play(self):
-        while True:
-            super()._play()
-            if self.done.is_set() or not self.swap:
-                return
-            self.swap, self.deal = False, None  # the seed wiped, the device secret kept
-            self.page = PhonePage(self.url, self.device)
 
 
 def consents_once_the_host_is_asked(table, hub):
@@ -46,11 +36,6 @@ def consents_once_the_host_is_asked(table, hub):
         time.sleep(0.05)  # polling the journal file, within the deadline
     assert hub.paused and "\nreroll phone1\n" not in journal_so_far(hub), "rolled again on the phone's word"
     table.inbox.put(("command", "reroll phone1"))
-
-
-def journal_so_far(hub) -> str:
-    journal = getattr(hub, "journal", None)
-    return journal.path.read_text() if journal is not None else ""
 
 
 def test_a_phone_reopening_its_link_with_a_fresh_seed_gets_no_new_dice_until_the_host_consents(tmp_path):
