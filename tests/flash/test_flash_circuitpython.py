@@ -2,14 +2,13 @@
 import json
 
 import pytest
+from circuitpy_drive import BOOT_OUT, blank_drive
 
 from dicecup.build import build
 from dicecup.cli import main
 from dicecup.flash import circuitpython
 from dicecup.flash.micropython import settings_of
 from dicecup.registry import Registry
-
-BOOT_OUT = "Adafruit CircuitPython 10.1.1 on 2026-02-10; Adafruit Circuit Playground Bluefruit with nRF52840\n"
 
 
 @pytest.fixture(scope="module")
@@ -21,9 +20,7 @@ def cpb_dist(tmp_path_factory):
 
 @pytest.fixture
 def drive(tmp_path):
-    path = tmp_path / "CIRCUITPY"
-    path.mkdir()
-    (path / "boot_out.txt").write_text(BOOT_OUT)
+    path = blank_drive(tmp_path / "CIRCUITPY")
     (path / "code.py").write_text("print('Hello World!')\n")  # what a new board comes with
     return path
 

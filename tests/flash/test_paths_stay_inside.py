@@ -7,14 +7,13 @@ import json
 import shutil
 
 import pytest
+from circuitpy_drive import blank_drive, cora_on_drive
 
 from dicecup.build import build
 from dicecup.cli import main
 from dicecup.flash import FlashError, circuitpython, micropython
 from dicecup.flash.micropython import settings_of
-from dicecup.registry import Registry
 
-BOOT_OUT = "Adafruit CircuitPython 10.1.1 on 2026-02-10; Adafruit Circuit Playground Bluefruit with nRF52840\n"
 MINE = "the user's own file\n"
 
 
@@ -30,9 +29,7 @@ def table(tmp_path, built):
     """(dist, drive, victim, bundle): a copy of the build to tamper with, a drive, a user's file outside both."""
     dist = tmp_path / "work" / "dist" / "cpb"
     shutil.copytree(built, dist)
-    drive = tmp_path / "CIRCUITPY"
-    drive.mkdir()
-    (drive / "boot_out.txt").write_text(BOOT_OUT)
+    drive = blank_drive(tmp_path / "CIRCUITPY")
     victim = tmp_path / "victim.txt"
     victim.write_text(MINE)
     lib = tmp_path / "bundle" / "lib"
@@ -100,15 +97,7 @@ def test_a_micropython_boards_files_come_only_from_inside_the_build(tmp_path, pa
 
 @pytest.fixture
 def cup_on_drive(tmp_path):
-    data = tmp_path / "data"
-    data.mkdir()
-    with Registry.open(data) as registry:
-        cup = registry.record(registry.new_cup("cora", "cpb"))
-    drive = tmp_path / "CIRCUITPY"
-    drive.mkdir()
-    (drive / "boot_out.txt").write_text(BOOT_OUT)
-    settings = f'DICECUP_NAME = "cora"\nDICECUP_ID = {cup.cup_id}\nDICECUP_KEY = "{cup.key}"\n'
-    return data, drive, cup, settings
+    return cora_on_drive(tmp_path)
 
 
 def test_rekey_never_writes_through_a_link_left_as_its_temporary_file(tmp_path, cup_on_drive, capsys):

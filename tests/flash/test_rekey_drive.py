@@ -2,25 +2,17 @@
 CIRCUITPY drive, so a new key is written there (a temp folder stands in for the mounted drive, as in the flash
 tests), read back, and only then taken by the registry. A drive holding another cup is refused, nothing changed."""
 import pytest
+from circuitpy_drive import cora_on_drive
 
 from dicecup.cli import main
 from dicecup.flash.micropython import settings_of
 from dicecup.registry import Registry
 
-BOOT_OUT = "Adafruit CircuitPython 10.1.1 on 2026-02-10; Adafruit Circuit Playground Bluefruit with nRF52840\n"
-
 
 @pytest.fixture
 def cup_on_drive(tmp_path):
-    data = tmp_path / "data"
-    data.mkdir()
-    with Registry.open(data) as registry:
-        cup = registry.record(registry.new_cup("cora", "cpb"))
-    drive = tmp_path / "CIRCUITPY"
-    drive.mkdir()
-    (drive / "boot_out.txt").write_text(BOOT_OUT)
-    (drive / "settings.toml").write_text(f'DICECUP_NAME = "cora"\nDICECUP_ID = {cup.cup_id}\n'
-                                         f'DICECUP_KEY = "{cup.key}"\nDICECUP_PIPS = 1\n')
+    data, drive, cup, settings = cora_on_drive(tmp_path)
+    (drive / "settings.toml").write_text(settings + "DICECUP_PIPS = 1\n")
     return data, drive, cup
 
 
