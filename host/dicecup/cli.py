@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 
+from dicecup.plaintext import fit_streams
 from dicecup.usage import OneLineParser, no_command, not_text
 
 INTERRUPTED = 130        # 128 + SIGINT, what a shell reports for Ctrl-C
@@ -63,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    fit_streams()  # a terminal in ASCII or Latin-1 gets `-` for `—`, not a UnicodeEncodeError
     argv = _help_as_flag(sys.argv[1:] if argv is None else argv)
     name = argv[0] if argv and argv[0] in COMMANDS else None
     try:

@@ -1,0 +1,58 @@
+"""Terminals, locales, shells' habits and signals a newcomer's machine has that the test machine's doesn't: a
+terminal in ASCII or Latin-1 (`LC_ALL=C` with UTF-8 mode off, `PYTHONIOENCODING=ascii`), `dicecup CMD help`, names
+and paths as shells hand them over. Real processes: the interpreter's own streams are what is tested."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from dicecup.plaintext import nearest
+
+JOURNALS = os.path.join(os.path.dirname(__file__), "journals")
+# how a terminal that can't show UTF-8 reaches Python: each one failed with a UnicodeEncodeError before
+NOT_UTF8 = {"ascii": {"PYTHONIOENCODING": "ascii"}, "c-locale": {"LC_ALL": "C", "PYTHONUTF8": "0"},
+            "latin-1": {"PYTHONIOENCODING": "latin-1"}}
+
+
+def _dicecup(*words, env=(), stdin=b"", tmp_path=None, timeout=120):
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "PYTHONIO", "DICECUP_"))}
+    environment.update(env)
+    if tmp_path is not None:
+        environment.update(HOME=str(tmp_path / "home"), TMPDIR=str(tmp_path))
+    return subprocess.run([sys.executable, "-m", "dicecup", *map(str, words)], input=stdin, capture_output=True,
+                          env=environment, timeout=timeout)
+
+
+@pytest.mark.parametrize("terminal", NOT_UTF8)
+def test_the_rule_page_shows_on_a_terminal_that_is_not_utf8(terminal):
+    ran = _dicecup("rules", "dudo", env=NOT_UTF8[terminal])
+    assert ran.returncode == 0 and ran.stderr == b"", ran.stderr.decode(errors="replace")
+    assert ran.stdout.startswith(b"## `dudo` - Dudo / Perudo"), ran.stdout[:200]
+
+
+def test_a_game_on_an_ascii_terminal_shows_every_line(tmp_path):
+    """The screen's thread died at the first `·` and the game went on unseen: only its first line was shown."""
+    ran = _dicecup("play", "--bots", "2", "dice=1", env=NOT_UTF8["ascii"], tmp_path=tmp_path)
+    shown = ran.stdout.decode("ascii")
+    assert ran.returncode == 0 and "Traceback" not in ran.stderr.decode(errors="replace"), ran.stderr
+    assert "round 1 . bot" in shown and "wins the game." in shown and "journal: " in shown, shown
+
+
+def test_a_piped_record_is_utf8_whatever_the_terminal():
+    """`seats ana zoë` piped in was read as ASCII: a traceback before, then 'not a seat name'."""
+    ran = _dicecup("referee", stdin="rules dudo dice=1\nseats ana zoë\n".encode(), env=NOT_UTF8["ascii"])
+    assert ran.returncode == 0, ran.stderr
+    assert b"seats ana zoe" in ran.stdout, ran.stdout  # the nearest the terminal shows
+
+
+def test_a_typed_accented_word_on_a_strict_ascii_input_is_answered(tmp_path):
+    """The thread reading typed lines died on the first byte that was not ASCII: nothing typed was read after."""
+    ran = _dicecup("sim", "1", env=NOT_UTF8["ascii"], stdin="zoë\nquit\n".encode(), tmp_path=tmp_path, timeout=60)
+    said = ran.stdout.decode("ascii") + ran.stderr.decode(errors="replace")
+    assert ran.returncode == 0 and "Traceback" not in said, said
+    assert "don't know 'zo" in said, said
+
+
+def test_what_stands_in_for_a_character_the_terminal_lacks():
+    assert [nearest(ch) for ch in "—·ë×Ω"] == ["-", ".", "e", "x", "?"]
