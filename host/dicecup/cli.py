@@ -81,10 +81,13 @@ def main(argv=None) -> int:
 
 
 def _help_as_flag(argv: list) -> list:
-    """`dicecup help [COMMAND]`, as git and pip take it, is `dicecup [COMMAND] --help`."""
-    if argv[:1] != ["help"]:
-        return argv
-    return [*argv[1:2], "--help", *argv[2:]]
+    """`dicecup help [COMMAND]`, as git and pip take it, is `dicecup [COMMAND] --help`; so is `dicecup COMMAND
+    help` alone (it was taken for a preset, a switch, a file or a player called help), unless a file is called so."""
+    if argv[:1] == ["help"]:
+        return [*argv[1:2], "--help", *argv[2:]]
+    if len(argv) == 2 and argv[0] in COMMANDS and argv[1].lower() == "help" and not os.path.exists(argv[1]):
+        return [argv[0], "--help"]
+    return argv
 
 
 def _run(name, argv) -> int:

@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from inprocess import dicecup_here
+
 from dicecup.plaintext import nearest
 
 JOURNALS = os.path.join(os.path.dirname(__file__), "journals")
@@ -56,3 +58,16 @@ def test_a_typed_accented_word_on_a_strict_ascii_input_is_answered(tmp_path):
 
 def test_what_stands_in_for_a_character_the_terminal_lacks():
     assert [nearest(ch) for ch in "—·ë×Ω"] == ["-", ".", "e", "x", "?"]
+
+
+@pytest.mark.parametrize("name", ["demo", "rules", "referee", "stats", "cups", "sim", "odds"])
+def test_help_after_a_command_is_its_help(name, tmp_path):
+    """`dicecup rules help` was 'unknown preset', `demo help` 'not a switch', `referee help` 'can't read help'."""
+    done = dicecup_here(name, "help", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith(f"usage: dicecup {name}"), done.stderr
+
+
+def test_a_file_called_help_is_still_a_file(tmp_path):
+    (tmp_path / "help").write_text("rules dudo dice=1\nseats ana ben\n")
+    done = dicecup_here("referee", "help", cwd=tmp_path)
+    assert done.returncode == 0 and "game not finished" in done.stdout, done.stderr
