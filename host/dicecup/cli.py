@@ -100,12 +100,21 @@ def _run(name, argv) -> int:
     module = importlib.import_module(COMMANDS[name][0])
     sub_parser = OneLineParser(prog=f"dicecup {name}", description=COMMANDS[name][1])
     module.add_arguments(sub_parser)
-    args = sub_parser.parse_args(argv[1:])
+    args = _parse(sub_parser, argv[1:])
     garbled = not_text(sub_parser, args)  # before any command meets it as a UnicodeEncodeError
     if garbled:
         print(f"dicecup {name}: {garbled}", file=sys.stderr)
         return 2
     return module.run(args) or 0
+
+
+def _parse(parser, words):
+    """Options anywhere among the words, as a shell user writes them: `dicecup demo palifico=off --cups 2 dice=1`
+    and `dicecup history import --unsigned FILE` were refused ('dice=1' is more than dicecup demo takes)."""
+    try:
+        return parser.parse_intermixed_args(words)
+    except TypeError:  # a parser argparse can't intermix (one with a REMAINDER): its words as they come
+        return parser.parse_args(words)
 
 
 def _quiet_stdout() -> None:

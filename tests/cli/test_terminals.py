@@ -71,3 +71,28 @@ def test_a_file_called_help_is_still_a_file(tmp_path):
     (tmp_path / "help").write_text("rules dudo dice=1\nseats ana ben\n")
     done = dicecup_here("referee", "help", cwd=tmp_path)
     assert done.returncode == 0 and "game not finished" in done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("typed", ["cup1 ", " cup1", "cup1\t", "CUP1 "])
+def test_a_name_with_the_shells_spaces_around_it_is_the_player(typed, tmp_path):
+    """`dicecup stats "cup1 "` (pasted, or quoted with its space) said there were no games for 'cup1 '."""
+    data = ["--data", tmp_path / "data"]
+    imported = dicecup_here("history", "import", "--unsigned", os.path.join(JOURNALS, "demo-dudo-seed3.txt"), *data)
+    assert imported.returncode == 0, imported.stderr
+    for command in ("stats", "history"):
+        done = dicecup_here(command, typed, *data)
+        assert done.returncode == 0 and "cup1" in done.stdout, done.stderr
+
+
+def test_options_between_the_words_as_a_shell_user_writes_them(tmp_path):
+    """Words after an option were refused: `'dice=1' is more than dicecup play takes`, `'normal' is more than
+    dicecup arena takes`, and `history import --unsigned FILE` (in the test above) likewise."""
+    game = _dicecup("play", "--bots", "2", "palifico=off", "--data", tmp_path / "data", "dice=1", tmp_path=tmp_path)
+    assert game.returncode == 0 and b"rules dudo dice=1 palifico=off" in _only_journal(tmp_path / "data"), game.stderr
+    arena = dicecup_here("arena", "easy", "--games", "2", "normal", "--workers", "1")
+    assert arena.returncode == 0 and "normal" in arena.stdout, arena.stderr
+
+
+def _only_journal(data):
+    (journal,) = (data / "games").glob("*.txt")
+    return journal.read_bytes()
