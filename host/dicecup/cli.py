@@ -13,7 +13,7 @@ import os
 import sys
 
 from dicecup.plaintext import fit_streams
-from dicecup.usage import OneLineParser, no_command, not_text
+from dicecup.usage import OneLineParser, mend_paths, no_command, not_text
 
 INTERRUPTED = 130        # 128 + SIGINT, what a shell reports for Ctrl-C
 READER_GONE = 141        # 128 + SIGPIPE
@@ -105,6 +105,7 @@ def _run(name, argv) -> int:
     if garbled:
         print(f"dicecup {name}: {garbled}", file=sys.stderr)
         return 2
+    mend_paths(sub_parser, args)  # `--data=~/games`, "~/my game.txt", "game.txt " (pasted) as the shell meant them
     return module.run(args) or 0
 
 

@@ -96,3 +96,15 @@ def test_options_between_the_words_as_a_shell_user_writes_them(tmp_path):
 def _only_journal(data):
     (journal,) = (data / "games").glob("*.txt")
     return journal.read_bytes()
+
+
+@pytest.mark.parametrize("typed", ["~/my game.txt", "{home}/my game.txt ", " {home}/my game.txt"])
+def test_a_path_as_the_shell_left_it(typed, tmp_path):
+    """`dicecup referee "~/my game.txt"` (the shell expands no ~ inside quotes) and a pasted path with a space
+    after it said `can't read ~/my game.txt: No such file or directory`."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "my game.txt").write_text("rules dudo dice=1\nseats ana ben\n")
+    env = dict(os.environ, HOME=str(home))
+    done = dicecup_here("referee", typed.format(home=home), env=env, cwd=tmp_path)
+    assert done.returncode == 0 and "game not finished" in done.stdout, done.stderr
