@@ -108,3 +108,15 @@ def test_a_path_as_the_shell_left_it(typed, tmp_path):
     env = dict(os.environ, HOME=str(home))
     done = dicecup_here("referee", typed.format(home=home), env=env, cwd=tmp_path)
     assert done.returncode == 0 and "game not finished" in done.stdout, done.stderr
+
+
+def test_a_journal_saved_by_a_windows_editor_keeps_its_signature(tmp_path):
+    """Notepad saves a byte-order mark and CRLF: with the mark, verify said the hub's signature did not match ('a
+    line was changed'), and history import passed the game over; CRLF alone was taken."""
+    original = os.path.join(JOURNALS, "demo-dudo-seed3.txt")
+    saved = tmp_path / "game.txt"
+    with open(original, encoding="utf-8") as handle:
+        saved.write_bytes(b"\xef\xbb\xbf" + handle.read().replace("\n", "\r\n").encode())
+    as_written, as_saved = dicecup_here("verify", original), dicecup_here("verify", saved)
+    assert "hub signature: good" in as_written.stdout and "hub signature: good" in as_saved.stdout, as_saved.stderr
+    assert as_saved.returncode == as_written.returncode and as_saved.stderr == as_written.stderr, as_saved.stderr
