@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     fit_streams()  # a terminal in ASCII or Latin-1 gets `-` for `—`, not a UnicodeEncodeError
+    _forget_zero_sizes()
     argv = _help_as_flag(sys.argv[1:] if argv is None else argv)
     name = argv[0] if argv and argv[0] in COMMANDS else None
     try:
@@ -78,6 +79,14 @@ def main(argv=None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return READER_GONE
+
+
+def _forget_zero_sizes() -> None:
+    """COLUMNS=0 or LINES=0 (a serial console's or a CI runner's environment) is no size: rich took it for a
+    screen 0 wide and the table showed nothing at all, with status 0. Without it, the terminal's own size."""
+    for name in ("COLUMNS", "LINES"):
+        if os.environ.get(name, "").strip() == "0":
+            del os.environ[name]
 
 
 def _help_as_flag(argv: list) -> list:

@@ -120,3 +120,10 @@ def test_a_journal_saved_by_a_windows_editor_keeps_its_signature(tmp_path):
     as_written, as_saved = dicecup_here("verify", original), dicecup_here("verify", saved)
     assert "hub signature: good" in as_written.stdout and "hub signature: good" in as_saved.stdout, as_saved.stderr
     assert as_saved.returncode == as_written.returncode and as_saved.stderr == as_written.stderr, as_saved.stderr
+
+
+@pytest.mark.parametrize("size", [{"COLUMNS": "0"}, {"COLUMNS": "0", "LINES": "0"}], ids=str)
+def test_a_size_of_zero_is_no_size(size, tmp_path):
+    """COLUMNS=0 made the table a screen 0 wide: a whole game shown as nothing at all, status 0."""
+    ran = _dicecup("play", "--bots", "2", "dice=1", env=size, tmp_path=tmp_path)
+    assert ran.returncode == 0 and b"wins the game." in ran.stdout, ran.stdout + ran.stderr
