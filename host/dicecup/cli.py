@@ -79,6 +79,11 @@ def main(argv=None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return READER_GONE
+    except SystemExit as done:
+        if done.code == 1 and isinstance(done.__context__, BrokenPipeError):  # rich's own end for a reader gone
+            _quiet_stdout()
+            return READER_GONE
+        raise
 
 
 def _forget_zero_sizes() -> None:
