@@ -127,3 +127,13 @@ def test_a_size_of_zero_is_no_size(size, tmp_path):
     """COLUMNS=0 made the table a screen 0 wide: a whole game shown as nothing at all, status 0."""
     ran = _dicecup("play", "--bots", "2", "dice=1", env=size, tmp_path=tmp_path)
     assert ran.returncode == 0 and b"wins the game." in ran.stdout, ran.stdout + ran.stderr
+
+
+def test_a_game_of_one_round_is_one_round(tmp_path):
+    """The history listed a game of one round as '(1 rounds)'."""
+    data = ["--data", tmp_path / "data"]
+    (tmp_path / "short.txt").write_text("rules dudo dice=1\nseats ana ben\nroll ana 3\nroll ben 5\n"
+                                        "ana bids 1x5\nben calls liar\n")
+    assert dicecup_here("history", "import", "--unsigned", tmp_path / "short.txt", *data).returncode == 0
+    listed = dicecup_here("history", *data)
+    assert "(1 round)" in listed.stdout, listed.stdout + listed.stderr
