@@ -80,3 +80,20 @@ def test_ctrl_z_gives_the_shell_its_terminal_and_fg_takes_it_back_and_redraws(tm
         assert _until(lambda: not _echoing(master)), "back from fg, every key typed was echoed across the table"
     finally:
         _end(pid, master, tmp_path)
+
+
+def test_ctrl_backslash_stops_the_table_as_ctrl_c_does_and_leaves_the_terminal_as_it_was(tmp_path):
+    """Ctrl-\\ (SIGQUIT) ended the hub on the spot: the shell was left a terminal that echoed nothing typed,
+    without the line that says what was kept, and the virtual cups' folder was left behind."""
+    pid, master = _shell(tmp_path)
+    seen = bytearray()
+    try:
+        _read_until(master, b"dice in play", seen)
+        assert _until(lambda: not _echoing(master)), "the live table reads keys unechoed"
+        os.write(master, b"\x1c")  # Ctrl-\
+        _read_until(master, STOPPED_AT_THE_SHELL, seen)
+        assert _echoing(master), "the table left the shell a terminal that shows nothing typed"
+        assert b"the game so far is kept in" in seen, bytes(seen[-2000:])
+        assert _until(lambda: not list(tmp_path.glob("dicecup-sim-*"))), "the virtual cups' folder was left"
+    finally:
+        _end(pid, master, tmp_path)
