@@ -9,6 +9,8 @@ def parse_line(line):
     """(key, value) for one line, or None."""
     key, sep, value = line.partition("=")
     key = key.strip()
+    if key.startswith("\ufeff"):  # the byte-order mark a Windows editor saves first: the first key is still one
+        key = key[1:].strip()
     value = value.strip()
     if not sep or not key or key[0] == "#":
         return None

@@ -12,7 +12,8 @@ import importlib
 import os
 import sys
 
-from dicecup.usage import OneLineParser, no_command, not_text
+from dicecup.plaintext import fit_streams
+from dicecup.usage import OneLineParser, mend_paths, no_command, not_text
 
 INTERRUPTED = 130        # 128 + SIGINT, what a shell reports for Ctrl-C
 READER_GONE = 141        # 128 + SIGPIPE
@@ -63,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    fit_streams()  # a terminal in ASCII or Latin-1 gets `-` for `—`, not a UnicodeEncodeError
+    _forget_zero_sizes()
     argv = _help_as_flag(sys.argv[1:] if argv is None else argv)
     name = argv[0] if argv and argv[0] in COMMANDS else None
     try:
@@ -76,13 +79,29 @@ def main(argv=None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return READER_GONE
+    except SystemExit as done:
+        if done.code == 1 and isinstance(done.__context__, BrokenPipeError):  # rich's own end for a reader gone
+            _quiet_stdout()
+            return READER_GONE
+        raise
+
+
+def _forget_zero_sizes() -> None:
+    """COLUMNS=0 or LINES=0 (a serial console's or a CI runner's environment) is no size: rich took it for a
+    screen 0 wide and the table showed nothing at all, with status 0. Without it, the terminal's own size."""
+    for name in ("COLUMNS", "LINES"):
+        if os.environ.get(name, "").strip() == "0":
+            del os.environ[name]
 
 
 def _help_as_flag(argv: list) -> list:
-    """`dicecup help [COMMAND]`, as git and pip take it, is `dicecup [COMMAND] --help`."""
-    if argv[:1] != ["help"]:
-        return argv
-    return [*argv[1:2], "--help", *argv[2:]]
+    """`dicecup help [COMMAND]`, as git and pip take it, is `dicecup [COMMAND] --help`; so is `dicecup COMMAND
+    help` alone (it was taken for a preset, a switch, a file or a player called help), unless a file is called so."""
+    if argv[:1] == ["help"]:
+        return [*argv[1:2], "--help", *argv[2:]]
+    if len(argv) == 2 and argv[0] in COMMANDS and argv[1].lower() == "help" and not os.path.exists(argv[1]):
+        return [argv[0], "--help"]
+    return argv
 
 
 def _run(name, argv) -> int:
@@ -95,12 +114,22 @@ def _run(name, argv) -> int:
     module = importlib.import_module(COMMANDS[name][0])
     sub_parser = OneLineParser(prog=f"dicecup {name}", description=COMMANDS[name][1])
     module.add_arguments(sub_parser)
-    args = sub_parser.parse_args(argv[1:])
+    args = _parse(sub_parser, argv[1:])
     garbled = not_text(sub_parser, args)  # before any command meets it as a UnicodeEncodeError
     if garbled:
         print(f"dicecup {name}: {garbled}", file=sys.stderr)
         return 2
+    mend_paths(sub_parser, args)  # `--data=~/games`, "~/my game.txt", "game.txt " (pasted) as the shell meant them
     return module.run(args) or 0
+
+
+def _parse(parser, words):
+    """Options anywhere among the words, as a shell user writes them: `dicecup demo palifico=off --cups 2 dice=1`
+    and `dicecup history import --unsigned FILE` were refused ('dice=1' is more than dicecup demo takes)."""
+    try:
+        return parser.parse_intermixed_args(words)
+    except TypeError:  # a parser argparse can't intermix (one with a REMAINDER): its words as they come
+        return parser.parse_args(words)
 
 
 def _quiet_stdout() -> None:

@@ -7,6 +7,7 @@ argparse answers a mistyped command line with its usage (two to five lines) and 
 """
 import argparse
 import difflib
+import os
 import re
 import sys
 
@@ -165,3 +166,28 @@ def no_command(stream=sys.stderr) -> None:
 def counted(count: int, word: str, plural: str = "") -> str:
     """`1 game`, `4 games`: a count with its word as a person writes it."""
     return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
+def as_the_shell_meant(path):
+    """A path as a shell would have handed it over: `~` expanded where the shell left it (inside quotes, or after
+    `--data=`, which shells don't expand), and spaces around it dropped (pasted, or quoted with them), when only
+    the path so meant exists or when `~` starts it. Anything else is the path as typed."""
+    if not isinstance(path, str) or not path or os.path.lexists(path):
+        return path
+    meant = path.strip()
+    home = meant == "~" or meant.startswith("~/")
+    meant = os.path.expanduser(meant) if home else meant
+    return meant if home or os.path.lexists(meant) else path
+
+
+def mend_paths(parser, args) -> None:
+    """Every path argument (PATH_DESTS, history import's files) as the shell meant it (as_the_shell_meant)."""
+    for action in parser._actions:
+        if action.dest not in PATH_DESTS - {"db"}:
+            continue
+        value = getattr(args, action.dest, None)
+        mended = [as_the_shell_meant(item) for item in value] if isinstance(value, list) else as_the_shell_meant(value)
+        setattr(args, action.dest, mended)
+    words = getattr(args, "words", None)
+    if words and words[0] == "import":
+        args.words = [words[0], *(as_the_shell_meant(word) for word in words[1:])]

@@ -321,6 +321,9 @@ ROWS = [
     Row(("play", "--rules", "poker", "--players", "zoë,ZOË"), "zoë twice"),
     Row(("play", "--rules", "poker", "--players", "zoë,bën!"), "bën!.*letters"),
     Row(("cups", "rename", "ana", "ë" * 9), "too long", setup="three_cups"),  # 18 bytes: the hello carries 16
+    # -- terminals, locales, signals (issue 25's second half): a reader gone while rich draws a table ended with
+    # rich's own SystemExit(1), not the quiet 141 (`dicecup arena ... | head -1`); the rest are in test_terminals.py
+    Row(("arena", "easy", "normal", "--games", "2", "--workers", "1"), pipe=True, status=141),
 ]
 
 # what Python and its libraries say, which means nothing to a player (issue 12 item 13)

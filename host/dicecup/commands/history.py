@@ -163,7 +163,7 @@ def _list(engine, name, args) -> int:
         order = ", ".join(f"{p['player']} {_ordinal(p['place'])}" for p in sorted(found and game["players"],
                                                                                key=lambda p: p["place"]))
         date = game["date"] or f"{game['imported']} (imported)"
-        print(f"#{game['id']}  {date}  {game['rules']}  {order}  ({game['rounds']} rounds)"
+        print(f"#{game['id']}  {date}  {game['rules']}  {order}  ({counted(game['rounds'], 'round')})"
               + ("" if game["rated"] else "  unrated") + ("  unsigned" if game["signed_by"] == UNSIGNED else ""))
     return 0
 

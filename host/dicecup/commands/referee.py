@@ -34,9 +34,16 @@ def read_record(path) -> str:
     if path in (None, "-"):
         if _typing_at_a_terminal():
             print(f"{PROG}: type or paste a game record, then Ctrl-D on a line of its own", file=sys.stderr)
-        return sys.stdin.read()
+        return _stdin_as_utf8()
     with open(path, encoding="utf-8") as handle:
         return handle.read()
+
+
+def _stdin_as_utf8() -> str:
+    """A record is UTF-8 wherever it comes from, whatever the terminal's encoding (`PYTHONIOENCODING=ascii` read
+    a piped `seats ana zoë` as bytes that are no letters)."""
+    raw = getattr(sys.stdin, "buffer", None)
+    return sys.stdin.read() if raw is None else raw.read().decode("utf-8")
 
 
 def _typing_at_a_terminal() -> bool:

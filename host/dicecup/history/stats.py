@@ -1,6 +1,8 @@
 """What the history says about its games and a player: the games list and `dicecup stats`."""
 import sqlalchemy as sa
 
+from dicecup.rules.names import normal
+
 from .schema import game_seats, games, players, rounds, shots
 
 
@@ -36,7 +38,9 @@ def _player_id(conn, name) -> int:
 
 def _player(conn, name) -> tuple:
     """(id, name as the history spells it): `Ana` finds ana, as the table matches seats, unless two players
-    differ only by case (then only the exact name does)."""
+    differ only by case (then only the exact name does). Spaces around it are the shell's or the clipboard's
+    (`dicecup stats "ana "`), never a name's."""
+    name = normal(name.strip())
     exact = conn.execute(sa.select(players.c.id, players.c.name).where(players.c.name == name)).first()
     if exact is not None:
         return tuple(exact)

@@ -87,8 +87,9 @@ class Signed(NamedTuple):
 
 
 def read_signature(text: str) -> Signed:
-    """The journal's `#@ signed` line checked against the bytes before it (text as read, UTF-8)."""
-    data = text.encode("utf-8")
+    """The journal's `#@ signed` line checked against the bytes before it (text as read, UTF-8). A byte-order
+    mark an editor put in front (Notepad saves one, as it saves CRLF, which reading as text undoes) is no line."""
+    data = text.removeprefix("\ufeff").encode("utf-8")
     at = _signature_start(data)
     if at is None:
         return Signed(ABSENT)

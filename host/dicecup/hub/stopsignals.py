@@ -1,12 +1,13 @@
-"""The signals that stop a table: SIGINT (Ctrl-C), SIGTERM (`kill`, a service manager) and SIGHUP (the terminal
-closed).
+"""The signals that stop a table: SIGINT (Ctrl-C), SIGTERM (`kill`, a service manager), SIGHUP (the terminal
+closed) and SIGQUIT (Ctrl-\\, which else ended the hub on the spot with the terminal's echo still off).
 
 Left to Python, SIGINT raises KeyboardInterrupt wherever the main thread happens to be: inside the lock dance of
 a queue.get it leaves a lock half released (`RuntimeError: release unlocked lock`), a traceback instead of the
 "game is kept" line; SIGHUP ends the process on the spot, leaving the virtual cups' folder behind. While a loop
 runs under StopSignals, each of them is only noted (and `wake` called, so the loop looks at once); the loop stops
-at its next pass and `raise_caught()` ends the program from there: KeyboardInterrupt for SIGINT, SystemExit(128 +
-the signal) for the others, so every `finally` (virtual cups, their folder, the terminal's settings) runs once.
+at its next pass and `raise_caught()` ends the program from there: KeyboardInterrupt for SIGINT and SIGQUIT,
+SystemExit(128 + the signal) for the others, so every `finally` (virtual cups, their folder, the terminal's
+settings) runs once.
 
     signals = StopSignals(wake=inbox.wake)
     with signals:
@@ -20,7 +21,7 @@ ignored. Only the main thread can hold signal handlers; elsewhere this does noth
 import signal
 import threading
 
-STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 
 
 class StopSignals:
@@ -52,7 +53,7 @@ class StopSignals:
             self.wake()
 
     def raise_caught(self):
-        if self.caught == signal.SIGINT:
+        if self.caught in (signal.SIGINT, signal.SIGQUIT):  # a key a person pressed: told what was kept, as Ctrl-C
             raise KeyboardInterrupt
         if self.caught is not None:
             raise SystemExit(128 + self.caught)

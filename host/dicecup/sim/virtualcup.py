@@ -299,7 +299,8 @@ class VirtualCup:
 SIGTERM_STATUS = 128 + signal.SIGTERM  # what a shell reports for a process ended by SIGTERM
 
 
-UNWOUND = (signal.SIGTERM, signal.SIGHUP)  # `kill`, a service manager, `timeout`; the terminal closed
+# `kill`, a service manager, `timeout`; the terminal closed; Ctrl-\ (which else left the folder behind)
+UNWOUND = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 
 
 def _exit_on_signal(signum, frame):
