@@ -25,6 +25,7 @@ STDIN = "standard input that is /dev/null"
 PIPE = "the interpreter's last flush at exit into a pipe whose reader has gone"
 NOT_UTF8 = "words the OS decoded from bytes that are not UTF-8"
 WAITS = "it mostly waits (a port, a server, a big file): as a process it waits alongside the other rows"
+WAITED = "it waited for good on the busy cups before: as a process, its deadline ends it"
 SCREEN = "the table's screen thread it starts waits for the process's end (it has no other)"
 
 ROWS = [
@@ -321,6 +322,11 @@ ROWS = [
     Row(("play", "--rules", "poker", "--players", "zoë,ZOË"), "zoë twice"),
     Row(("play", "--rules", "poker", "--players", "zoë,bën!"), "bën!.*letters"),
     Row(("cups", "rename", "ana", "ë" * 9), "too long", setup="three_cups"),  # 18 bytes: the hello carries 16
+    # -- interrupted steps, orders, two at once (issue 25, newcomer-orders): a second terminal's resume of the game
+    #    a hub is playing now (it waited on the busy cups, advising to close "a dicecup game", and would have taken
+    #    the game up from lines its stale read had, once that hub stopped); tests/cli/test_two_at_once.py
+    *(Row(words, "being played now by another dicecup.*20260101-000000-dudo.txt", within=10, setup="game_in_play",
+          process=WAITED) for words in (("resume",), ("resume", "{data}/games/20260101-000000-dudo.txt"))),
 ]
 
 # what Python and its libraries say, which means nothing to a player (issue 12 item 13)

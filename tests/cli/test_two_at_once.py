@@ -1,0 +1,64 @@
+"""Two of a thing at once, and odd orders: a second terminal's `dicecup resume` while the game's hub still plays it,
+two hubs starting games in one data folder in the same second. Real processes (the hub, its virtual cups), waits on
+what they write, everything ended by the test."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from clirun import dicecup, one_plain_line
+
+
+def _start_play(data, tmp):
+    env = dict(os.environ, TMPDIR=str(tmp))
+    return subprocess.Popen([sys.executable, "-m", "dicecup", "play", "--sim", "2", "--bots", "1", "--data", data],
+                            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+
+
+def _stop(hub):
+    """Ctrl-C, so the hub ends its virtual cups (kill -9 would leave them running); kill -9 if that fails."""
+    try:
+        if hub.poll() is None:
+            hub.send_signal(signal.SIGINT)
+        hub.wait(60)
+    finally:
+        hub.kill()
+        hub.wait()
+        hub.stderr.close()
+
+
+def _until(condition, timeout=90):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "never happened"
+        time.sleep(0.1)
+
+
+def _playing(data) -> Path:
+    """The journal, once its first round is dealt."""
+    def dealt():
+        return [path for path in (data / "games").glob("*.txt") if "#@ round" in path.read_text()]
+    _until(dealt)
+    return dealt()[0]
+
+
+def test_resume_in_a_second_terminal_refuses_the_game_being_played(tmp_path):
+    data, tmp = tmp_path / "data", tmp_path / "tmp"
+    tmp.mkdir()
+    hub = _start_play(data, tmp)
+    try:
+        journal = _playing(data)
+        before = journal.read_bytes()
+        for words in (["resume", "--data", data], ["resume", journal, "--data", data]):
+            resumed = dicecup(*words, timeout=30, env=dict(os.environ, TMPDIR=str(tmp)))
+            line = one_plain_line(resumed, "resume")
+            assert "being played now" in line and str(journal) in line, line
+        assert journal.read_bytes().startswith(before), "a refused resume wrote to the journal"
+        assert hub.poll() is None, "the hub playing the game stopped"
+    finally:
+        _stop(hub)
+    assert hub.returncode == 130
+    assert not list(tmp.glob("dicecup-sim-*"))
