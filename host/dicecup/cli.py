@@ -95,7 +95,7 @@ def _run(name, argv) -> int:
     module = importlib.import_module(COMMANDS[name][0])
     sub_parser = OneLineParser(prog=f"dicecup {name}", description=COMMANDS[name][1])
     module.add_arguments(sub_parser)
-    args = sub_parser.parse_args(argv[1:])
+    args = sub_parser.parse_intermixed_args(argv[1:])  # `history import --unsigned DIR`: words either side
     garbled = not_text(sub_parser, args)  # before any command meets it as a UnicodeEncodeError
     if garbled:
         print(f"dicecup {name}: {garbled}", file=sys.stderr)

@@ -327,6 +327,12 @@ ROWS = [
     #    the game up from lines its stale read had, once that hub stopped); tests/cli/test_two_at_once.py
     *(Row(words, "being played now by another dicecup.*20260101-000000-dudo.txt", within=10, setup="game_in_play",
           process=WAITED) for words in (("resume",), ("resume", "{data}/games/20260101-000000-dudo.txt"))),
+    #    options typed between the words they go with, as `--help` shows them after: each word is taken for what it
+    #    is (said "'...' is more than dicecup history takes" before)
+    Row(("history", "import", "--unsigned", "{work}/no-such-game.txt"), "no such file.*no-such-game"),
+    Row(("demo", "palifico=off", "--cups", "2", "dice=-5"), "dice is a whole number from 1 to"),
+    Row(("play", "palifico=off", "--bots", "2", "clock=-5"), "clock is a whole number from 0 to"),
+    Row(("arena", "easy", "--games", "2", "nope"), "nope. is not a bot"),
 ]
 
 # what Python and its libraries say, which means nothing to a player (issue 12 item 13)
