@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from processes import until
+
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.slow
@@ -21,13 +23,6 @@ pytestmark = pytest.mark.slow
 def _start(folder):
     return subprocess.Popen([sys.executable, "dev.py", "demo"], cwd=folder, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-
-
-def _until(condition, timeout=120):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "never happened"
-        time.sleep(0.05)
 
 
 def _end(proc):
@@ -57,7 +52,7 @@ def test_ctrl_c_while_the_venv_is_made_then_again_makes_it_whole(tmp_path):
     python = tmp_path / ".venv/bin/python"
     first = _start(tmp_path)
     try:
-        _until(python.exists)  # the venv's python is there, its pip not yet: a person's Ctrl-C lands here
+        until(python.exists, "the venv's python", 120)  # its pip not yet there: a person's Ctrl-C lands here
         os.killpg(first.pid, signal.SIGINT)
         err = first.communicate(timeout=120)[1]
     finally:

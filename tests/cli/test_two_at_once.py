@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from clirun import dicecup, one_plain_line
+from processes import until
 
 
 def _start_play(data, tmp):
@@ -30,18 +31,11 @@ def _stop(hub):
         hub.stderr.close()
 
 
-def _until(condition, timeout=90):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "never happened"
-        time.sleep(0.1)
-
-
 def _playing(data) -> Path:
     """The journal, once its first round is dealt."""
     def dealt():
         return [path for path in (data / "games").glob("*.txt") if "#@ round" in path.read_text()]
-    _until(dealt)
+    until(dealt, "the first round's deal in the journal")
     return dealt()[0]
 
 
