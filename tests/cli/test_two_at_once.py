@@ -1,12 +1,15 @@
 """Two of a thing at once, and odd orders: a second terminal's `dicecup resume` while the game's hub still plays it,
-two hubs starting games in one data folder in the same second. Real processes (the hub, its virtual cups), waits on
+the data folder deleted while a game is played. Real processes (the hub, its virtual cups), waits on
 what they write, everything ended by the test."""
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from clirun import dicecup, one_plain_line
 from processes import until
@@ -55,4 +58,28 @@ def test_resume_in_a_second_terminal_refuses_the_game_being_played(tmp_path):
     finally:
         _stop(hub)
     assert hub.returncode == 130
+    assert not list(tmp.glob("dicecup-sim-*"))
+
+
+@pytest.mark.slow
+def test_a_data_folder_deleted_mid_game_keeps_the_game_s_journal(tmp_path):
+    """`rm -rf` of the data folder while a demo plays (a clean-up in another terminal): before, the game went on into
+    a deleted file and ended with "can't use the hub's key", its record gone."""
+    data, tmp = tmp_path / "data", tmp_path / "tmp"
+    tmp.mkdir()
+    demo = subprocess.Popen([sys.executable, "-m", "dicecup", "demo", "--cups", "2", "--data", data],
+                            env=dict(os.environ, TMPDIR=str(tmp)), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        journal = _playing(data)
+        shutil.rmtree(data)
+        out, err = demo.communicate(timeout=300)
+    finally:
+        demo.kill()
+        demo.wait()
+    assert demo.returncode == 0, err
+    text = journal.read_text()
+    assert "deleted during the game" in text and "#@ signed" in text.splitlines()[-1]
+    ruled = dicecup("referee", journal)
+    assert ruled.returncode == 0 and "winner: " in ruled.stdout, ruled.stdout + ruled.stderr
     assert not list(tmp.glob("dicecup-sim-*"))

@@ -63,7 +63,7 @@ class Journal:
         """new: the file must not exist yet (FileExistsError if another hub made it first)."""
         self.path = Path(path)
         try:
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | (os.O_EXCL if new else 0), 0o600)
+            self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | (os.O_EXCL if new else 0), 0o600)
         except FileExistsError:  # only when new: another hub took this name first
             raise
         except OSError as error:
@@ -100,6 +100,8 @@ class Journal:
     def line(self, text: str) -> None:
         if self._broken:
             raise self._error()
+        if self._deleted():
+            self._put_back()
         data = (text + "\n").encode("utf-8")
         try:
             done = 0
@@ -128,6 +130,32 @@ class Journal:
                     self._kept = os.fstat(self._fd).st_size
                 except OSError as error:
                     self._fail(error)
+
+    def _deleted(self) -> bool:
+        try:
+            return os.fstat(self._fd).st_nlink == 0
+        except OSError:
+            return False
+
+    def _put_back(self):
+        """The journal's file was deleted under the hub (its data folder removed mid-game): it is written again,
+        whole, from the hub's own open copy, so the game's record does not go with the folder."""
+        try:
+            held = os.pread(self._fd, os.fstat(self._fd).st_size, 0)
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            fresh = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o600)
+        except OSError as error:
+            self._fail(error)
+        _hold(fresh, self.path)
+        os.close(self._fd)
+        self._fd = fresh
+        try:
+            while held:
+                held = held[os.write(fresh, held):]
+            os.fsync(fresh)
+        except OSError as error:
+            self._fail(error)
+        self.comment("the journal's file was deleted during the game: the hub wrote it again from its own copy")
 
     def _fail(self, error):
         """Cut the file back to its last whole line (or batch), refuse every later line, and say so."""
