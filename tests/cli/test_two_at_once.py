@@ -42,23 +42,36 @@ def _playing(data) -> Path:
     return dealt()[0]
 
 
-def test_resume_in_a_second_terminal_refuses_the_game_being_played(tmp_path):
-    data, tmp = tmp_path / "data", tmp_path / "tmp"
+@pytest.fixture(scope="module")
+def game_in_play(tmp_path_factory):
+    """A `play --sim 2 --bots 1` in its first round, its virtual cups waiting for typed moves: (data, tmp, journal)."""
+    folder = tmp_path_factory.mktemp("in-play")
+    data, tmp = folder / "data", folder / "tmp"
     tmp.mkdir()
     hub = _start_play(data, tmp)
     try:
-        journal = _playing(data)
-        before = journal.read_bytes()
-        for words in (["resume", "--data", data], ["resume", journal, "--data", data]):
-            resumed = dicecup(*words, timeout=30, env=dict(os.environ, TMPDIR=str(tmp)))
-            line = one_plain_line(resumed, "resume")
-            assert "being played now" in line and str(journal) in line, line
-        assert journal.read_bytes().startswith(before), "a refused resume wrote to the journal"
+        yield data, tmp, _playing(data)
         assert hub.poll() is None, "the hub playing the game stopped"
     finally:
         _stop(hub)
     assert hub.returncode == 130
     assert not list(tmp.glob("dicecup-sim-*"))
+
+
+def test_resume_in_a_second_terminal_refuses_the_game_being_played(game_in_play):
+    data, tmp, journal = game_in_play
+    before = journal.read_bytes()
+    for words in (["resume", "--data", data], ["resume", journal, "--data", data]):
+        resumed = dicecup(*words, timeout=30, env=dict(os.environ, TMPDIR=str(tmp)))
+        line = one_plain_line(resumed, "resume")
+        assert "being played now" in line and str(journal) in line, line
+    assert journal.read_bytes().startswith(before), "a refused resume wrote to the journal"
+
+
+def test_verify_of_the_game_being_played_says_so(game_in_play):
+    """Not "the game stopped before ... were revealed": its round is under way."""
+    verified = dicecup("verify", game_in_play[2])
+    assert "the game is being played now" in verified.stdout and "stopped" not in verified.stdout, verified.stdout
 
 
 @pytest.mark.slow
