@@ -26,12 +26,22 @@ def _pyproject_hash() -> str:
     return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
 
 
+def _venv_whole() -> bool:
+    """A set-up cut off while .venv was made (Ctrl-C, a closed terminal) leaves its python without pip, which every
+    later run would then fail on; once dicecup is installed in it, it was whole."""
+    if STAMP.exists():
+        return True
+    python = BIN / "python"
+    return python.exists() and subprocess.run([str(python), "-m", "pip", "--version"], stdout=subprocess.DEVNULL,
+                                              stderr=subprocess.DEVNULL).returncode == 0
+
+
 def ensure_env() -> None:
     if sys.version_info < (3, 11):
         sys.exit(f"dicecup needs Python 3.11 or newer; this is {sys.version.split()[0]}")
-    if not (BIN / "python").exists():
+    if not _venv_whole():
         print("setting up .venv ...", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)  # clear: what a cut-off set-up left goes first
     want = _pyproject_hash()
     if STAMP.exists() and STAMP.read_text() == want:
         return
@@ -83,10 +93,18 @@ JOBS = {
 def main() -> None:
     if len(sys.argv) < 2 or sys.argv[1] not in JOBS:
         sys.exit(f"usage: python3 dev.py {{{'|'.join(JOBS)}}} [args...]")
-    ensure_env()
     job, args = sys.argv[1], sys.argv[2:]
-    if job == "test":
-        ensure_system_packages()
+    try:
+        ensure_env()
+        if job == "test":
+            ensure_system_packages()
+    except KeyboardInterrupt:  # one line, not a traceback; the next run picks up where this one stopped
+        fresh_line = "\n" if sys.stderr.isatty() else ""  # after the terminal's own ^C
+        print(f"{fresh_line}dev.py: stopped (Ctrl-C); run it again to finish setting up .venv", file=sys.stderr)
+        sys.exit(130)
+    except subprocess.CalledProcessError as failed:
+        sys.exit(f"dev.py: `{' '.join(map(str, failed.cmd))}` failed (its words are above); run dev.py again once "
+                 "that is fixed")
     os.chdir(ROOT)
     os.execv(JOBS[job](args)[0], JOBS[job](args))
 

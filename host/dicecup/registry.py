@@ -33,6 +33,14 @@ CREATE TABLE IF NOT EXISTS cups (
 """
 
 
+_COLUMNS = {"name", "board", "key", "firmware", "port", "flashed"}
+
+
+def flashed_now() -> str:
+    """When a cup is flashed, as the registry keeps it: UTC, ISO 8601."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 class RegistryError(ValueError):
     """A cup asked for is not there, or a name can't be used; the message says which."""
 
@@ -178,15 +186,30 @@ class Registry:
         cup = replace(cup, **changes) if changes else cup
         check_name(cup.name)
         if not cup.flashed:
-            cup = replace(cup, flashed=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
+            cup = replace(cup, flashed=flashed_now())
         self._sql("INSERT OR REPLACE INTO cups (cup_id, name, board, key, firmware, port, flashed) "
                   "VALUES (?, ?, ?, ?, ?, ?, ?)",
                   (cup.cup_id, cup.name, cup.board, cup.key, cup.firmware, cup.port, cup.flashed), change=True)
         return cup
 
+    def update(self, cup: RegisteredCup, **fields) -> RegisteredCup:
+        """Change only these fields of a recorded cup: what another dicecup changed meanwhile stays (a rename typed
+        while a flash or a rekey, which take seconds, still works on the copy it read). The cup as now recorded."""
+        unknown = set(fields) - _COLUMNS
+        if unknown:
+            raise ValueError(f"no such field: {sorted(unknown)}")
+        if "name" in fields:
+            fields["name"] = check_name(fields["name"])
+        settings = ", ".join(f"{column} = ?" for column in fields)
+        self._sql(f"UPDATE cups SET {settings} WHERE cup_id = ?", (*fields.values(), cup.cup_id), change=True)
+        now = self.get(cup.cup_id)
+        if now is None:
+            raise RegistryError(f"cup {cup.cup_id:08x} {cup.name!r} was forgotten (`dicecup cups forget`) while this "
+                                "ran: `dicecup flash` provisions it again")
+        return now
+
     def rename(self, which: str, new_name: str) -> RegisteredCup:
-        cup = self.find(which)
-        return self.record(replace(cup, name=check_name(new_name)))
+        return self.update(self.find(which), name=new_name)
 
     def forget(self, which: str) -> RegisteredCup:
         cup = self.find(which)

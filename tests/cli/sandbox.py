@@ -138,9 +138,26 @@ def unfinished_games(sandbox):
             "rules dudo\nseats ana ben\nroll ana 3 5 1 2 6\nroll ben 5 1 4 4 2\n")
 
 
+HELD = {}  # sandbox -> file descriptors a setup keeps open while its row runs (closed after it)
+
+
+def game_in_play(sandbox):
+    """A game another hub is playing now: its journal held (locked) as a live hub holds it."""
+    import fcntl
+
+    folder = sandbox / "home/.local/share/dicecup/games"
+    folder.mkdir(parents=True)
+    journal = folder / "20260101-000000-dudo.txt"
+    journal.write_text("rules dudo\nseats ana ben\n" + "".join(
+        f"#@ cup {name} id={n} board=pico fw=0.1 port=serial:/dev/ttyNOPE{n}\n" for n, name in ((11, "ana"), (12, "ben"))))
+    fd = os.open(journal, os.O_WRONLY | os.O_APPEND)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    HELD.setdefault(sandbox, []).append(fd)
+
+
 SETUPS = {f.__name__: f for f in (corrupt_registry, big_bad_line, finished_game, games_is_a_file,
                                   registry_is_a_folder, three_cups, gone_virtual_cups, stale_virtual_cups,
-                                  atom_build, cut_off_build, unfinished_games)}
+                                  atom_build, cut_off_build, unfinished_games, game_in_play)}
 
 
 def _fill(word: str, sandbox: Path, pty: str) -> str:
@@ -227,7 +244,7 @@ class Prepared:
             run = _in_a_process if self.row.process else _in_this_process
             status, stderr, timed_out = run(self, words, writer if self.row.pipe else None)
         finally:
-            for fd in (writer, master, slave):
+            for fd in (writer, master, slave, *HELD.pop(self.sandbox, ())):
                 os.close(fd)
         seconds = time.monotonic() - started
         after = _fingerprint(self.sandbox)

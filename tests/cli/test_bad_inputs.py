@@ -25,6 +25,7 @@ STDIN = "standard input that is /dev/null"
 PIPE = "the interpreter's last flush at exit into a pipe whose reader has gone"
 NOT_UTF8 = "words the OS decoded from bytes that are not UTF-8"
 WAITS = "it mostly waits (a port, a server, a big file): as a process it waits alongside the other rows"
+WAITED = "it waited for good on the busy cups before: as a process, its deadline ends it"
 SCREEN = "the table's screen thread it starts waits for the process's end (it has no other)"
 
 ROWS = [
@@ -324,6 +325,17 @@ ROWS = [
     # -- terminals, locales, signals (issue 25's second half): a reader gone while rich draws a table ended with
     # rich's own SystemExit(1), not the quiet 141 (`dicecup arena ... | head -1`); the rest are in test_terminals.py
     Row(("arena", "easy", "normal", "--games", "2", "--workers", "1"), pipe=True, status=141),
+    # -- interrupted steps, orders, two at once (issue 25, newcomer-orders): a second terminal's resume of the game
+    #    a hub is playing now (it waited on the busy cups, advising to close "a dicecup game", and would have taken
+    #    the game up from lines its stale read had, once that hub stopped); tests/cli/test_two_at_once.py
+    *(Row(words, "being played now by another dicecup.*20260101-000000-dudo.txt", within=10, setup="game_in_play",
+          process=WAITED) for words in (("resume",), ("resume", "{data}/games/20260101-000000-dudo.txt"))),
+    #    options typed between the words they go with, as `--help` shows them after: each word is taken for what it
+    #    is (said "'...' is more than dicecup history takes" before)
+    Row(("history", "import", "--unsigned", "{work}/no-such-game.txt"), "no such file.*no-such-game"),
+    Row(("demo", "palifico=off", "--cups", "2", "dice=-5"), "dice is a whole number from 1 to"),
+    Row(("play", "palifico=off", "--bots", "2", "clock=-5"), "clock is a whole number from 0 to"),
+    Row(("arena", "easy", "--games", "2", "nope"), "nope. is not a bot"),
 ]
 
 # what Python and its libraries say, which means nothing to a player (issue 12 item 13)

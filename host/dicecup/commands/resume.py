@@ -12,7 +12,8 @@ from dicecup.bots.loader import BotError, load
 from dicecup.datadir import data_dir
 from dicecup.hub import silent_ports
 from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
-from dicecup.hub.journal import JournalError, cut_torn_line, read_journal, torn_line, unfinished_journals
+from dicecup.hub.journal import (JournalError, cut_torn_line, in_play, in_play_words, read_journal, torn_line,
+                                 unfinished_journals)
 from dicecup.hub.poker.resume import why_not_poker
 from dicecup.sim.typedhands import TypedHands
 from dicecup.hub.screen import Screen
@@ -45,11 +46,13 @@ def run(args) -> int:
               "unfinished game", file=sys.stderr)
         return 2
     if path is None:
-        found = unfinished_journals(data_dir(args.data))
-        if not found:
-            print("dicecup resume: no unfinished game in the data folder", file=sys.stderr)
+        path, why_none = _newest_to_resume(data_dir(args.data))
+        if path is None:
+            print(f"dicecup resume: {why_none}", file=sys.stderr)
             return 2
-        path = found[0]
+    if in_play(path):  # before a byte is read or cut: its hub is writing it, and holds its cups
+        print(f"dicecup resume: {in_play_words(path)}", file=sys.stderr)
+        return 2
     try:
         text = _text(path)
         torn = torn_line(text)  # the hub died inside its last write: that line never was
@@ -122,6 +125,18 @@ def run(args) -> int:
         table.close()
         if virtual is not None:
             virtual.stop()
+
+
+def _newest_to_resume(data):
+    """The newest unfinished journal no hub is playing now, or None and why there is none."""
+    found = unfinished_journals(data)
+    free = [path for path in found if not in_play(path)]
+    if free:
+        return free[0], None
+    if found:  # the game in play is the one a second terminal's `resume` would take over
+        return None, (f"the data folder's unfinished game{'s are' if len(found) > 1 else ' is'} being played now by "
+                      f"another dicecup on this machine ({', '.join(map(str, found))}): go on at that hub")
+    return None, "no unfinished game in the data folder"
 
 
 def _rated_as_begun(args, begun):

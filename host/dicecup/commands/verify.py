@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from dicecup.rules import RecordError
+from dicecup.hub.journal import in_play
 
 from .vouching import vouching_of
 
@@ -50,7 +51,7 @@ def run(args) -> int:
         return FAILED
     vouched = vouching_of(Path(args.journal), args.data)
     redealt = _redeal_lines(Path(args.journal))
-    print(f"{args.journal}: {_summary(checked, redealt)}")
+    print(f"{args.journal}: {_summary(checked, redealt, playing=in_play(args.journal))}")
     for line in redealt:
         print(f"  {line}")
     for line in [*_face_lines(checked.faces, checked.who, poker=checked.poker), *vouched.lines]:
@@ -98,7 +99,7 @@ def _verify_all(args) -> int:
             continue
         good += 1
         redealt = _redeal_lines(path)
-        print(f"{path.name}: {_summary(checked, redealt)}")
+        print(f"{path.name}: {_summary(checked, redealt, playing=in_play(path))}")
         for line in redealt:
             print(f"  {line}")
         for name, counts in checked.faces.items():  # a cup by its id across games; a bot by its seat's name
@@ -147,19 +148,22 @@ def _why(checked) -> str:
     return "a journal from before fair dice" if checked.scheme == "salted" else "a bare game record"
 
 
-def _summary(checked, redealt) -> str:
+def _summary(checked, redealt, playing=False) -> str:
     return (f"every commitment, entropy and die checks: {checked.rolls} roll(s) in {checked.deals} deal(s)"
-            f"{_unrevealed_words(checked, redealt)}")
+            f"{_unrevealed_words(checked, redealt, playing)}")
 
 
-def _unrevealed_words(checked, redealt) -> str:
+def _unrevealed_words(checked, redealt, playing=False) -> str:
     """Why some commitments were never opened, as the journal shows it: "rolled again" only when it has a re-deal
     (a game cut off mid-round, or a round ended by the clock, rolled nothing again)."""
     parts, earlier = [], checked.unrevealed - checked.unfinished
     if earlier:
         why = "rounds rolled again" if redealt else "their rounds ended without a reveal"
         parts.append(f"{earlier} commitment(s) never revealed ({why})")
-    if checked.unfinished:
+    if checked.unfinished and playing:  # a hub holds the journal: its round is still under way
+        parts.append(f"the game is being played now: {checked.unfinished} commitment(s) of its round under way are "
+                     "not revealed yet")
+    elif checked.unfinished:
         parts.append(f"the game stopped before {checked.unfinished} commitment(s) of its last round were revealed")
     return "".join(f"; {part}" for part in parts)
 

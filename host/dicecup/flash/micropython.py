@@ -367,7 +367,8 @@ def flash(port, board_name, dist: Path, manifest: dict, registry, name=None, pro
     if tuple(hello[1:3]) != expect:
         raise FlashError(f"{port}: the cup answers with firmware {hello[1]}.{hello[2]}, not {expect[0]}.{expect[1]}: "
                          "the copy did not take; run dicecup flash again")
-    result.cup = registry.record(cup, firmware=f"{hello[1]}.{hello[2]}", flashed="")
+    from dicecup.registry import flashed_now
+    result.cup = registry.update(cup, firmware=f"{hello[1]}.{hello[2]}", flashed=flashed_now())
     result.hello = hello
     result.seconds = time.monotonic() - started
     return result
@@ -389,6 +390,17 @@ def interrupted_message(port, stage, board_name) -> str:
         return (f"{port} still boots its old firmware (the files copied so far wait in /.dicecup/new); "
                 f"{again} copies the rest")
     return f"nothing on {port} was changed; run {again} when you are ready"
+
+
+def _register(registry, cup, port, renamed: bool):
+    """The cup in the registry once its board holds the configuration: a known cup's fields this flash sets, and its
+    name only if --name gave one (a `dicecup cups rename` while the files were copied stays)."""
+    from dicecup.registry import flashed_now
+
+    if registry.get(cup.cup_id) is None:
+        return registry.record(cup, port=port, firmware="", flashed="")
+    fields = {"name": cup.name} if renamed else {}
+    return registry.update(cup, board=cup.board, port=port, firmware="", flashed=flashed_now(), **fields)
 
 
 def _put_on_board(port, board_name, dist, manifest, registry, name, progress, force, result):
@@ -415,8 +427,7 @@ def _put_on_board(port, board_name, dist, manifest, registry, name, progress, fo
             progress("nothing to copy: the board already holds this firmware")
         else:
             _copy(board, files, changed, removed, progress, result)
-        cup = registry.record(cup, port=port, firmware="", flashed="")
-        result.cup = cup
+        result.cup = _register(registry, cup, port, renamed=name is not None)  # `cup` stays as the board has it
         board.soft_reset()
         restarted = True
     finally:

@@ -64,7 +64,7 @@ def rekey(registry, which: str, port=None, progress=print, confirm_timeout=20.0)
     finally:
         board.restart_quietly()
         board.close()
-    cup = registry.record(replace(cup, key=key, port=port))
+    cup = registry.update(cup, key=key, port=port)  # a rename meanwhile stays
     confirm_paired(port, cup, confirm_timeout)
     progress(f"cup {cup.cup_id:08x} {cup.name!r}: paired with this hub under its new key")
     return cup
@@ -96,7 +96,7 @@ def rekey_drive(registry, which: str, drive=None, progress=print):
         fresh.unlink(missing_ok=True)
         raise FlashError(f"{folder}: the cup's settings could not be written ({error.strerror}); its old key "
                          "still pairs it") from None
-    cup = registry.record(replace(cup, key=key))
+    cup = registry.update(cup, key=key)
     progress(f"cup {cup.cup_id:08x} {cup.name!r}: its drive and this hub hold its new key; it pairs with it once "
              "it restarts (press its reset button)")
     return cup

@@ -14,6 +14,7 @@ said to be badly signed. The message is prefixed with a domain string, so a sign
 off as one over anything else the key might sign.
 """
 import hashlib
+import os
 from pathlib import Path
 from typing import NamedTuple
 
@@ -26,6 +27,24 @@ FILE_NAME = "hub.key"
 SIGNED_FACT = "signed"
 DOMAIN = b"dicecup journal signature v1\n"
 GOOD, BAD, ABSENT = "good", "bad", "absent"
+
+
+def _make_key(path: Path) -> None:
+    """A new key, written whole (0600) beside `path` and then linked in: it appears at once or not at all, and a
+    second hub making one at the same moment keeps the first's (a link is never made over a file)."""
+    aside = path.with_name(f".{path.name}.{os.getpid()}")
+    private_file(aside)  # 0600 before a byte of the key is in it
+    try:
+        aside.write_text(Ed25519PrivateKey.generate().private_bytes_raw().hex() + "\n")
+        try:
+            os.link(aside, path)
+        except FileExistsError:
+            pass  # another hub made it first: that one is the folder's key
+        except OSError:  # a drive without links (FAT): the name taken exclusively, then written
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            path.write_bytes(aside.read_bytes())
+    finally:
+        aside.unlink(missing_ok=True)
 
 
 class HubKeyError(DataDirError):
@@ -61,8 +80,7 @@ class HubKey:
         path = Path(data) / FILE_NAME
         try:
             if not path.exists():
-                private_file(path)  # 0600 before a byte of the key is in it
-                path.write_text(Ed25519PrivateKey.generate().private_bytes_raw().hex() + "\n")
+                _make_key(path)
             keep_private(path)
             raw = bytes.fromhex(path.read_text().strip())
             return cls(Ed25519PrivateKey.from_private_bytes(raw))

@@ -18,8 +18,13 @@ resumed hub does. Those start with `#@` and carry one fact each:
 
 Everything a player must not learn early stays out: dice are written only at the reveal, as `roll` lines.
 """
+import itertools
 import os
 import time
+try:
+    import fcntl
+except ImportError:  # not on Windows: there a second hub is refused only by the cups' ports
+    fcntl = None
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
@@ -54,13 +59,17 @@ class Journal:
     JournalError is raised, and every later line is refused too: a journal with a line missing in the middle
     would be a record that lies."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, new: bool = False):
+        """new: the file must not exist yet (FileExistsError if another hub made it first)."""
         self.path = Path(path)
         try:
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-            self._kept = os.fstat(self._fd).st_size  # bytes known to be whole lines on disk
+            self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | (os.O_EXCL if new else 0), 0o600)
+        except FileExistsError:  # only when new: another hub took this name first
+            raise
         except OSError as error:
             raise JournalError(f"can't write the journal {self.path}: {error.strerror or error}") from None
+        _hold(self._fd, self.path)
+        self._kept = os.fstat(self._fd).st_size  # bytes known to be whole lines on disk
         self._batch_start = None
         self._batched = 0
         self._broken = None
@@ -77,12 +86,12 @@ class Journal:
         except OSError as error:
             raise JournalError(f"can't make the journals' folder {folder}: {error.strerror or error}") from None
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = folder / f"{stamp}-{rules.preset.name}.txt"
-        n = 1
-        while path.exists():  # two games started in the same second
-            n += 1
-            path = folder / f"{stamp}-{rules.preset.name}-{n}.txt"
-        journal = cls(path)
+        for n in itertools.count(1):  # two games started in the same second: each its own file, never one shared
+            try:
+                journal = cls(folder / f"{stamp}-{rules.preset.name}{f'-{n}' if n > 1 else ''}.txt", new=True)
+                break
+            except FileExistsError:
+                continue
         journal.comment(f"dicecup journal, started {time.strftime('%Y-%m-%d %H:%M:%S')}")
         journal.line(f"rules {rules}")
         journal.line(f"seats {' '.join(seats)}")
@@ -91,6 +100,8 @@ class Journal:
     def line(self, text: str) -> None:
         if self._broken:
             raise self._error()
+        if self._deleted():
+            self._put_back()
         data = (text + "\n").encode("utf-8")
         try:
             done = 0
@@ -119,6 +130,32 @@ class Journal:
                     self._kept = os.fstat(self._fd).st_size
                 except OSError as error:
                     self._fail(error)
+
+    def _deleted(self) -> bool:
+        try:
+            return os.fstat(self._fd).st_nlink == 0
+        except OSError:
+            return False
+
+    def _put_back(self):
+        """The journal's file was deleted under the hub (its data folder removed mid-game): it is written again,
+        whole, from the hub's own open copy, so the game's record does not go with the folder."""
+        try:
+            held = os.pread(self._fd, os.fstat(self._fd).st_size, 0)
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            fresh = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o600)
+        except OSError as error:
+            self._fail(error)
+        _hold(fresh, self.path)
+        os.close(self._fd)
+        self._fd = fresh
+        try:
+            while held:
+                held = held[os.write(fresh, held):]
+            os.fsync(fresh)
+        except OSError as error:
+            self._fail(error)
+        self.comment("the journal's file was deleted during the game: the hub wrote it again from its own copy")
 
     def _fail(self, error):
         """Cut the file back to its last whole line (or batch), refuse every later line, and say so."""
@@ -153,6 +190,40 @@ class Journal:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+def _hold(fd, path) -> None:
+    """One hub at a time plays a game: the journal is locked for as long as its hub has it open, and the lock goes
+    with the process however it ends (Ctrl-C, kill -9), so a stale lock is never left to refuse a real resume."""
+    if fcntl is None:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise JournalError(in_play_words(path)) from None
+
+
+def in_play(path) -> bool:
+    """Whether another hub on this machine is playing the journal's game now (it holds the journal's lock)."""
+    if fcntl is None:
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return False
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+
+
+def in_play_words(path) -> str:
+    return (f"the game is being played now by another dicecup on this machine ({path}: its hub holds the journal "
+            "and the cups): go on at that hub; if it is stuck, stop it there (Ctrl-C), then resume")
 
 
 RATED_TABLE_FACT = "rated-table"  # `#@ rated-table [db=URL]` at a rated table's opening (history/rated.py)

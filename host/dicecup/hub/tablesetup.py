@@ -183,6 +183,8 @@ class TableSetup:
         self.stop.set()
         if self.hub is not None:
             self.hub.seating.close()
+            if self.hub.journal is not None:  # its hold on the game goes too: a resume may take it up
+                self.hub.journal.close()
         self.inbox.close()
         if self.screen_feed is not None:  # None when a signal came between making the hub and watching it
             self.screen_feed.drain()
