@@ -20,7 +20,7 @@ from dicecup import cli
 
 # The entry point's own path, as `python -m dicecup` puts it in sys.argv[0]
 MAIN = os.path.join(os.path.dirname(cli.__file__), "__main__.py")
-HANDLERS = (signal.SIGINT, signal.SIGTERM, signal.SIGPIPE)
+HANDLERS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGPIPE)
 THREAD_GRACE = 10.0  # seconds a thread the command started may take to end after it returned
 
 

@@ -12,10 +12,10 @@ import importlib
 import os
 import sys
 
+from dicecup.hub.stopsignals import how_stopped, say_stopped, unwind_on_signals
 from dicecup.plaintext import fit_streams
 from dicecup.usage import OneLineParser, mend_paths, no_command, not_text
 
-INTERRUPTED = 130        # 128 + SIGINT, what a shell reports for Ctrl-C
 READER_GONE = 141        # 128 + SIGPIPE
 
 # name -> (module, one-line help)
@@ -66,16 +66,18 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     fit_streams()  # a terminal in ASCII or Latin-1 gets `-` for `—`, not a UnicodeEncodeError
     _forget_zero_sizes()
+    unwind_on_signals()  # `kill` or a closed terminal: the finally blocks run and one line says what was kept
     argv = _help_as_flag(sys.argv[1:] if argv is None else argv)
     name = argv[0] if argv and argv[0] in COMMANDS else None
     try:
         code = _run(name, argv)
         sys.stdout.flush()  # a reader gone away shows here, inside the try, not at exit
         return code
-    except KeyboardInterrupt:
-        fresh_line = "\n" if sys.stderr.isatty() else ""  # after the terminal's own ^C
-        print(f"{fresh_line}{'dicecup ' + name if name else 'dicecup'}: stopped (Ctrl-C)", file=sys.stderr)
-        return INTERRUPTED
+    except KeyboardInterrupt as stop:
+        how, status = how_stopped(stop)
+        fresh_line = "\n" if how == "Ctrl-C" and sys.stderr.isatty() else ""  # after the terminal's own ^C
+        say_stopped(f"{fresh_line}{'dicecup ' + name if name else 'dicecup'}: stopped ({how})")
+        return status
     except BrokenPipeError:
         _quiet_stdout()
         return READER_GONE

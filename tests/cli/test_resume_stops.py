@@ -89,6 +89,24 @@ def test_a_closed_terminal_leaves_no_virtual_cups_folder(words, tmp_path):
     assert not list(_tmp(tmp_path).glob("dicecup-sim-*"))
 
 
+@pytest.mark.parametrize("signum, how", [(signal.SIGTERM, "SIGTERM"), (signal.SIGHUP, "SIGHUP")])
+def test_kill_says_what_was_kept_as_ctrl_c_does(signum, how, tmp_path):
+    # A service manager's stop, or `kill`: it ended the hub with 128 + the signal and not a word of the journal.
+    journal = tmp_path / "game.txt"
+    journal.write_text(WAITING)
+    proc = _start(["resume", journal, "--data", tmp_path / "data"], tmp_path)
+    try:
+        _line_with(proc, "waiting")
+        proc.send_signal(signum)
+        err = proc.communicate(timeout=60)[1]
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == 128 + signum, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and f"stopped ({how}); the game is kept in {journal}" in lines[0], err
+
+
 def _until(condition, timeout=90):
     deadline = time.monotonic() + timeout
     while not condition():

@@ -6,6 +6,7 @@ import sys
 from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
 from dicecup.sim.players import BotPlayers
 from dicecup.hub.screen import Screen
+from dicecup.hub.stopsignals import how_stopped, say_stopped
 from dicecup.hub.tablesetup import JournalStopped, TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
@@ -90,9 +91,10 @@ def _at_a_table(args, rules, rated, seed, play) -> int:
     except (VirtualCupError, TableError, WebError) as error:  # an emulated board's ChipError is a VirtualCupError
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print(f"dicecup demo: {stopped_by_ctrl_c(table.hub, resumable=False)}", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as stop:
+        how, status = how_stopped(stop)
+        say_stopped(f"dicecup demo: {stopped_by_ctrl_c(table.hub, resumable=False, how=how)}")
+        return status
 
 
 def _on_virtual_cups(table, args, runtime, seed) -> int:

@@ -11,6 +11,7 @@ from dicecup.bots.loader import BotError, check_kinds
 from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
 from dicecup.hub import silent_ports
 from dicecup.hub.screen import Screen
+from dicecup.hub.stopsignals import how_stopped, say_stopped
 from dicecup.hub.tablesetup import (SEED_AT_A_TABLE, SEED_HELP, JournalStopped, TableError, TableSetup,
                                     check_seat_count, stopped_by_ctrl_c)
 from dicecup.link.usb import candidate_ports
@@ -120,12 +121,13 @@ def run(args) -> int:
     except (TableError, WebError) as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:  # say what was kept and what to run next; virtual cups end with this process
-        said = stopped_by_ctrl_c(table.hub, resumable=not args.sim or bool(players))
+    except KeyboardInterrupt as stop:  # say what was kept and what to run next; virtual cups end with this process
+        how, status = how_stopped(stop)
+        said = stopped_by_ctrl_c(table.hub, resumable=not args.sim or bool(players), how=how)
         if players and args.sim:  # poker's one virtual cup ends with this process: resume seats a new one
             said = said.replace("`dicecup resume ", "`dicecup resume --sim 1 ")
-        print(f"dicecup play: {said}", file=sys.stderr)
-        return 130
+        say_stopped(f"dicecup play: {said}")
+        return status
     finally:
         table.close()
 

@@ -17,6 +17,7 @@ from dicecup.hub.journal import (JournalError, cut_torn_line, in_play, in_play_w
 from dicecup.hub.poker.resume import why_not_poker
 from dicecup.sim.typedhands import TypedHands
 from dicecup.hub.screen import Screen
+from dicecup.hub.stopsignals import how_stopped, say_stopped
 from dicecup.hub.tablesetup import SEED_AT_A_TABLE, SEED_HELP, TableError, TableSetup, stopped_by_ctrl_c
 from dicecup.rules import RecordError, replay
 from dicecup.rules.games import kind
@@ -113,14 +114,15 @@ def run(args) -> int:
     except (TableError, JournalError) as error:  # JournalError: taking the journal up again failed (a full disk)
         print(f"dicecup resume: {error}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:  # the journal holds the game still: say how to go on
-        said = stopped_by_ctrl_c(table.hub, resumable=True)
+    except KeyboardInterrupt as stop:  # the journal holds the game still: say how to go on
+        how, status = how_stopped(stop)
+        said = stopped_by_ctrl_c(table.hub, resumable=True, how=how)
         if args.sim:  # the new virtual cup ends with this process too
             said = said.replace("`dicecup resume ", "`dicecup resume --sim 1 ")
         if args.allow_unpaired and not resumed.unpaired_allowed:  # a journal from before it said so itself
             said = said.replace("`dicecup resume ", "`dicecup resume --allow-unpaired ")
-        print(f"dicecup resume: {said}", file=sys.stderr)
-        return 130
+        say_stopped(f"dicecup resume: {said}")
+        return status
     finally:
         table.close()
         if virtual is not None:

@@ -5,9 +5,9 @@ Left to Python, SIGINT raises KeyboardInterrupt wherever the main thread happens
 a queue.get it leaves a lock half released (`RuntimeError: release unlocked lock`), a traceback instead of the
 "game is kept" line; SIGHUP ends the process on the spot, leaving the virtual cups' folder behind. While a loop
 runs under StopSignals, each of them is only noted (and `wake` called, so the loop looks at once); the loop stops
-at its next pass and `raise_caught()` ends the program from there: KeyboardInterrupt for SIGINT and SIGQUIT,
-SystemExit(128 + the signal) for the others, so every `finally` (virtual cups, their folder, the terminal's
-settings) runs once.
+at its next pass and `raise_caught()` ends the program from there with Stopped (a KeyboardInterrupt, so the
+commands' Ctrl-C path says what was kept for every one of them, `kill` included), so every `finally` (virtual
+cups, their folder, the terminal's settings) runs once.
 
     signals = StopSignals(wake=inbox.wake)
     with signals:
@@ -19,9 +19,22 @@ folder half removed. A signal the program was started ignoring (`nohup`, a backg
 ignored. Only the main thread can hold signal handlers; elsewhere this does nothing.
 """
 import signal
+import sys
 import threading
 
 STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+# What stopped it, in the words of the line that says what was kept; Ctrl-\ is a key pressed to stop, as Ctrl-C.
+_HOW = {signal.SIGINT: "Ctrl-C", signal.SIGQUIT: "Ctrl-C", signal.SIGTERM: "SIGTERM", signal.SIGHUP: "SIGHUP"}
+
+
+class Stopped(KeyboardInterrupt):
+    """The table was stopped by a signal: `how` names it for people, `status` is the shell's 128 + the signal
+    (130 for a key pressed)."""
+
+    def __init__(self, signum=signal.SIGINT):
+        super().__init__(_HOW.get(signum, "a signal"))
+        self.how = _HOW.get(signum, "a signal")
+        self.status = 128 + (signal.SIGINT if self.how == "Ctrl-C" else signum)
 
 
 class StopSignals:
@@ -53,7 +66,33 @@ class StopSignals:
             self.wake()
 
     def raise_caught(self):
-        if self.caught in (signal.SIGINT, signal.SIGQUIT):  # a key a person pressed: told what was kept, as Ctrl-C
-            raise KeyboardInterrupt
         if self.caught is not None:
-            raise SystemExit(128 + self.caught)
+            raise Stopped(self.caught)
+
+
+def _raise_stopped(signum, frame):
+    raise Stopped(signum)
+
+
+def unwind_on_signals() -> None:
+    """For a whole command: `kill`, a closed terminal and Ctrl-\\ unwind the program as Ctrl-C does (every
+    `finally` runs, one line says what was kept) instead of ending it on the spot. Only signals nobody else asked
+    for (not one ignored, as under `nohup`), and only in the main thread. A table's StopSignals takes over while
+    its loop runs."""
+    if threading.current_thread() is threading.main_thread():
+        for signum in STOPPING:
+            if signum != signal.SIGINT and signal.getsignal(signum) is signal.SIG_DFL:
+                signal.signal(signum, _raise_stopped)
+
+
+def how_stopped(stop: KeyboardInterrupt) -> tuple:
+    """(its words, the exit status) of what stopped a command: a caught signal, or a bare Ctrl-C."""
+    return (stop.how, stop.status) if isinstance(stop, Stopped) else ("Ctrl-C", 130)
+
+
+def say_stopped(line: str) -> None:
+    """The line that says what was kept, on stderr: unless the terminal it would go to is gone (SIGHUP)."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except OSError:  # EIO from a closed terminal: nobody is there to read it; the journal holds the game
+        pass

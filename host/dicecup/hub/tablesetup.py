@@ -68,17 +68,17 @@ def check_seat_count(rules, counts: dict, more_may_come: bool = False):
         raise TableError(f"{rules.preset.name} seats {low} to {high} players, not {total}: {asked}")
 
 
-def stopped_by_ctrl_c(hub, resumable: bool) -> str:
-    """What Ctrl-C left behind and what to run next, in words."""
+def stopped_by_ctrl_c(hub, resumable: bool, how: str = "Ctrl-C") -> str:
+    """What Ctrl-C (or the signal `how` names) left behind and what to run next, in words."""
     journal = getattr(hub, "journal", None)
     if journal is None:  # the hub takes up its journal once it says who sits where (Table.start)
-        return "stopped (Ctrl-C) before a game began; nothing was kept"
+        return f"stopped ({how}) before a game began; nothing was kept"
     path = journal.path
     if hub.finished:
-        return f"stopped (Ctrl-C) after the game ended; its record is {path}"
+        return f"stopped ({how}) after the game ended; its record is {path}"
     if resumable:
-        return f"stopped (Ctrl-C); the game is kept in {path}: go on with `dicecup resume {path}`"
-    return (f"stopped (Ctrl-C); the game so far is kept in {path} (`dicecup referee {path}` checks it); its "
+        return f"stopped ({how}); the game is kept in {path}: go on with `dicecup resume {path}`"
+    return (f"stopped ({how}); the game so far is kept in {path} (`dicecup referee {path}` checks it); its "
             f"virtual cups stopped with it, so it can't be resumed")
 
 
