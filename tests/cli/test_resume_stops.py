@@ -136,6 +136,13 @@ def _children_of(pids):
     return [pid for pid in pids if Path(f"/proc/{pid}").exists()]
 
 
+def _sim_cups(sim):
+    """The cups `dicecup sim 2` lists (each one's port and files: buttons, leds), and the --port words for them."""
+    cups = [dict(word.split("=", 1) for word in line.split()[2:]) | {"port": line.split()[1]}
+            for line in (_line_with(sim, "cup1"), _line_with(sim, "cup2"))]
+    return cups, [word for cup in cups for word in ("--port", cup["port"])]
+
+
 @pytest.mark.slow
 def test_an_allow_unpaired_game_resumes_with_plain_resume(tmp_path):
     """The docs' recipe: `dicecup sim 2`, `play --allow-unpaired` on its ports, Ctrl-C, then `dicecup resume`."""
@@ -143,9 +150,7 @@ def test_an_allow_unpaired_game_resumes_with_plain_resume(tmp_path):
     sim = _start(["sim", "2"], tmp_path, stdin=subprocess.PIPE)
     hubs = []
     try:
-        cups = [dict(word.split("=", 1) for word in line.split()[2:]) | {"port": line.split()[1]}
-                for line in (_line_with(sim, "cup1"), _line_with(sim, "cup2"))]
-        ports = [word for cup in cups for word in ("--port", cup["port"])]
+        cups, ports = _sim_cups(sim)
         hubs.append(_start(["play", "--allow-unpaired", "--data", data, *ports], tmp_path))
         for n, cup in enumerate(cups, 1):  # each holds B in turn, once the hub knows it
             _line_with(hubs[0], f"cup called cup{n} is here")
@@ -203,9 +208,7 @@ def test_a_resumed_allow_unpaired_game_still_shows_its_cups_as_unpaired(tmp_path
     sim = _start(["sim", "2"], tmp_path, stdin=subprocess.PIPE)
     hubs = []
     try:
-        cups = [dict(word.split("=", 1) for word in line.split()[2:]) | {"port": line.split()[1]}
-                for line in (_line_with(sim, "cup1"), _line_with(sim, "cup2"))]
-        ports = [word for cup in cups for word in ("--port", cup["port"])]
+        cups, ports = _sim_cups(sim)
         hubs.append(PtyScreen(["play", "--allow-unpaired", *ports], data, env=env))
         for n, cup in enumerate(cups, 1):  # each holds B in turn, once the hub knows it
             assert hubs[0].wait_for(lambda raw: f"cup called cup{n} is here" in raw), shown(hubs[0].text)
