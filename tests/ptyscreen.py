@@ -14,6 +14,19 @@ import time
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
+def read_all(fd) -> bytes:
+    """Everything written to a pty's other end, read from `fd` until that end is closed by every process."""
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # EIO: the pty's other end is closed and everything is read
+            return b"".join(chunks)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
 def shown(raw: str) -> str:
     """The text of what was written, its colours and cursor moves left out."""
     return ESCAPES.sub("", raw)
