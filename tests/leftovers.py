@@ -17,7 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-SUITE_RUN = "DICECUP_SUITE_RUN"  # the run's private folder; in the environment of everything the run starts
+SUITE_RUN = "TESTS_SUITE_RUN"  # the run's private folder, in the environment of everything the run starts (not a
+# DICECUP_ name: the bad-input sandboxes clear those)
 PROCESS_GRACE = 10.0  # seconds for a process stopped by the last test to finish ending
 
 
@@ -68,23 +69,43 @@ def _outliving(run, grace=PROCESS_GRACE) -> dict:
 
 
 def _processes_of(run):
+    """(pid, command line) of each process that carries the run's marker or descends from this one (a test may
+    start one with an environment of its own), but zombies (ended: only an exit status is left) and this
+    process's xdist workers."""
     marker = f"{SUITE_RUN}={run}".encode()
-    me = os.getpid()
+    me, seen = os.getpid(), {}
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or int(entry.name) == me:
-            continue
         try:
-            environ = (entry / "environ").read_bytes().split(b"\0")
-            stat = (entry / "stat").read_text()
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
-        except OSError:  # gone meanwhile, or not ours to read
+            seen[int(entry.name)] = _process(entry)
+        except (ValueError, OSError):  # not a process, gone meanwhile, or not ours to read
             continue
-        state, parent = stat.rpartition(")")[2].split()[:2]
-        if marker not in environ or state == "Z":  # a zombie has ended: only its exit status is left
+    for pid, (parent, state, environ, command) in seen.items():
+        if pid == me or state == "Z":
             continue
-        if int(parent) == me and any(var.startswith(b"PYTEST_XDIST_WORKER=") for var in environ):
+        if parent == me and any(var.startswith(b"PYTEST_XDIST_WORKER=") for var in environ):
             continue  # an xdist worker: it ends with pytest
-        yield int(entry.name), command
+        if marker in environ or _descends(pid, me, seen):
+            yield pid, command
+
+
+def _process(entry):
+    int(entry.name)
+    stat = (entry / "stat").read_text()
+    state, parent = stat.rpartition(")")[2].split()[:2]
+    try:
+        environ = (entry / "environ").read_bytes().split(b"\0")
+    except OSError:  # another user's (a test's PostgreSQL runs as postgres): it may still descend from us
+        environ = []
+    command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+    return int(parent), state, environ, command
+
+
+def _descends(pid, ancestor, seen) -> bool:
+    while pid in seen and pid > 1:
+        pid = seen[pid][0]
+        if pid == ancestor:
+            return True
+    return False
 
 
 def _kill(pid):
