@@ -29,8 +29,11 @@ def start(config):
     if worker is None:
         os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", tempfile.gettempdir())  # tmp_path stays where it was
         os.environ[SUITE_RUN] = tempfile.mkdtemp(prefix="suite-run-")
-    mine = Path(os.environ[SUITE_RUN]) / (worker or "main")
+    run = Path(os.environ[SUITE_RUN])
+    mine = run / (worker or "main")
     (mine / "data").mkdir(parents=True, exist_ok=True)
+    for folder in (run, mine):  # passable by other users, as the temporary folder was: a test's PostgreSQL server
+        folder.chmod(0o711)   # runs as postgres in a folder of its own in here (listing them stays ours alone)
     os.environ["TMPDIR"] = tempfile.tempdir = str(mine)
     os.environ["XDG_DATA_HOME"] = str(mine / "data")
 
