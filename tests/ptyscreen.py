@@ -84,7 +84,13 @@ class PtyScreen:
         return False
 
     def close(self):
+        """Stopped as a service manager stops it (SIGTERM: its virtual cups and their folder go with it); killed
+        only if it will not stop."""
         if self.proc.poll() is None:
-            self.proc.kill()
+            self.proc.terminate()
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
         self.proc.wait(30)
         os.close(self.master)
