@@ -43,3 +43,18 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if _starts_something_slow(item):
             item.add_marker(pytest.mark.slow)
+
+
+# No run leaves a `dicecup-*` folder or a process behind (tests/leftovers.py): private temporary and data folders
+# for the run, checked once every test is done.
+def pytest_configure(config):
+    import leftovers
+
+    leftovers.start(config)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session):
+    import leftovers
+
+    leftovers.finish(session)

@@ -55,8 +55,14 @@ class HubProcess:
         self.proc.stdin.flush()
 
     def stop(self):
+        """SIGTERM first, as a service manager stops it: its virtual cups and their folder go with it (killed
+        outright, it leaves the folder behind); killed only if it will not stop."""
         if self.proc.poll() is None:
-            self.proc.kill()
+            self.proc.terminate()
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
         self.proc.wait(10)
 
     def __enter__(self):

@@ -28,11 +28,13 @@ class TableMachine(RuleBasedStateMachine):
         self.table = AdversaryTable(seed=7, data=self.folder)
 
     def teardown(self):
-        if not self.table.over():
-            finish(self.table)  # the attackers stop: the table must still get to the end, or say why not
-            self.check()
-        self.table.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        try:
+            if not self.table.over():
+                finish(self.table)  # the attackers stop: the table must still get to the end, or say why not
+                self.check()
+        finally:  # a failing example (hypothesis tries many while it shrinks) leaves no folder either
+            self.table.close()
+            shutil.rmtree(self.folder, ignore_errors=True)
 
     @rule(seconds=st.sampled_from((0.01, 0.05, 0.2, 1.0)))
     def play(self, seconds):

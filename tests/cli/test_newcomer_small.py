@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from inprocess import dicecup_here
+from ptyscreen import read_all
 
 from dicecup.registry import Registry
 
@@ -113,21 +114,9 @@ def test_a_big_import_shows_its_progress_on_a_terminal(tmp_path):
         done = subprocess.run([sys.executable, "-m", "dicecup", "history", "import", folder, "--unsigned",
                                "--data", tmp_path / "d"], stdout=subprocess.PIPE, stderr=slave, timeout=120)
         os.close(slave)
-        shown = _read_all(master)
+        shown = read_all(master)
     finally:
         os.close(master)
     assert done.returncode == 0 and b"imported 250 games" in done.stdout
     assert b"importing" in shown and b"250/250" in shown, shown[-400:]  # nothing was shown before
 
-
-def _read_all(fd) -> bytes:
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:  # EIO: the pty's other end is closed and everything is read
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    return b"".join(chunks)

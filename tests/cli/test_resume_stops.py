@@ -4,6 +4,7 @@ from deep in queue.get, or killed outright by a second Ctrl-C during the cleanup
 Real processes, real signals, a TMPDIR of the test's own to see what is left."""
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -11,6 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from ptyscreen import PtyScreen, shown
 
 WAITING = "rules dudo\nseats ana ben\n" + "".join(
     f"#@ cup {name} id={n} board=pico fw=0.1 port=serial:/dev/ttyNOPE{n}\n" for n, name in ((11, "ana"), (12, "ben")))
@@ -151,6 +154,13 @@ def _children_of(pids):
     return [pid for pid in pids if Path(f"/proc/{pid}").exists()]
 
 
+def _sim_cups(sim):
+    """The cups `dicecup sim 2` lists (each one's port and files: buttons, leds), and the --port words for them."""
+    cups = [dict(word.split("=", 1) for word in line.split()[2:]) | {"port": line.split()[1]}
+            for line in (_line_with(sim, "cup1"), _line_with(sim, "cup2"))]
+    return cups, [word for cup in cups for word in ("--port", cup["port"])]
+
+
 @pytest.mark.slow
 def test_an_allow_unpaired_game_resumes_with_plain_resume(tmp_path):
     """The docs' recipe: `dicecup sim 2`, `play --allow-unpaired` on its ports, Ctrl-C, then `dicecup resume`."""
@@ -158,9 +168,7 @@ def test_an_allow_unpaired_game_resumes_with_plain_resume(tmp_path):
     sim = _start(["sim", "2"], tmp_path, stdin=subprocess.PIPE)
     hubs = []
     try:
-        cups = [dict(word.split("=", 1) for word in line.split()[2:]) | {"port": line.split()[1]}
-                for line in (_line_with(sim, "cup1"), _line_with(sim, "cup2"))]
-        ports = [word for cup in cups for word in ("--port", cup["port"])]
+        cups, ports = _sim_cups(sim)
         hubs.append(_start(["play", "--allow-unpaired", "--data", data, *ports], tmp_path))
         for n, cup in enumerate(cups, 1):  # each holds B in turn, once the hub knows it
             _line_with(hubs[0], f"cup called cup{n} is here")
@@ -208,3 +216,38 @@ def test_a_demo_stopped_by_a_full_disk_says_what_works(tmp_path):
     assert proc.returncode == 1 and len(lines) == 1, proc.stderr
     assert "No space left" in lines[0] and "can't be resumed" in lines[0], lines[0]
     assert "dicecup resume" not in lines[0] and "dicecup referee" in lines[0], lines[0]
+
+
+@pytest.mark.slow
+def test_a_resumed_allow_unpaired_game_still_shows_its_cups_as_unpaired(tmp_path):
+    """The docs' recipe again, both hubs on a terminal of their own: each seat's note in the live table says
+    "unpaired" before the Ctrl-C and after the resume (a resumed seat is placed from the journal first)."""
+    data, env = tmp_path / "data", dict(os.environ, TMPDIR=str(_tmp(tmp_path)))
+    sim = _start(["sim", "2"], tmp_path, stdin=subprocess.PIPE)
+    hubs = []
+    try:
+        cups, ports = _sim_cups(sim)
+        hubs.append(PtyScreen(["play", "--allow-unpaired", *ports], data, env=env))
+        for n, cup in enumerate(cups, 1):  # each holds B in turn, once the hub knows it
+            assert hubs[0].wait_for(lambda raw: f"cup called cup{n} is here" in raw), shown(hubs[0].text)
+            Path(cup["buttons"]).write_text("long b\n")
+        assert hubs[0].wait_for(lambda raw: _unpaired_seats(raw) == {"cup1", "cup2"}), shown(hubs[0].text)
+        hubs[0].proc.send_signal(signal.SIGINT)
+        assert hubs[0].proc.wait(60) == 130, shown(hubs[0].text)
+        journal = next(data.glob("games/*.txt"))
+        hubs.append(PtyScreen(["resume", journal], data, env=env))
+        assert hubs[1].wait_for(lambda raw: "cup1's cup is back" in raw and "cup2's cup is back" in raw), \
+            shown(hubs[1].text)
+        since = hubs[1].text.rindex("'s cup is back")  # the table as drawn once both are back
+        assert hubs[1].wait_for(lambda raw: _unpaired_seats(raw) == {"cup1", "cup2"}, timeout=30, since=since), \
+            shown(hubs[1].text[since:])
+    finally:
+        for hub in hubs:
+            hub.close()
+        sim.communicate("quit\n", timeout=60)
+
+
+def _unpaired_seats(raw) -> set:
+    """The seats the last table drawn in `raw` shows as unpaired."""
+    tables = shown(raw).split("╭─ dudo")
+    return set(re.findall(r"(cup\d)\s+\d+\s+virtual cup, unpaired", tables[-1])) if len(tables) > 1 else set()

@@ -173,3 +173,14 @@ def test_a_game_cut_off_mid_round_says_it_stopped_not_that_a_round_was_rolled_ag
     assert done.returncode == 0, done.stderr
     assert "rolled again" not in done.stdout, done.stdout
     assert "the game stopped before 4 commitment(s) of its last round were revealed" in done.stdout, done.stdout
+
+
+def test_a_poker_game_cut_off_mid_round_says_it_stopped_not_that_rounds_ended_without_a_reveal(tmp_path):
+    lines = (HERE / "journals" / "demo-poker-seed3.txt").read_text().splitlines(keepends=True)
+    third_roll = next(i for i, line in enumerate(lines) if line.startswith("#@ dice 3 "))
+    cut = tmp_path / "cut.txt"
+    cut.write_text("".join(lines[:third_roll + 1]))  # the hub stopped as ana's cup rolled a third time, mid-round
+    done = dicecup("verify", cut)
+    assert done.returncode == 0, done.stderr
+    assert "without a reveal" not in done.stdout and "rolled again" not in done.stdout, done.stdout
+    assert "the game stopped before 13 commitment(s) of its last round were revealed" in done.stdout, done.stdout

@@ -50,6 +50,15 @@ class ThrowawayServer:
                               check=True)
 
     def start(self) -> "ThrowawayServer":
+        """The server running, or (refused, failed, timed out) nothing of it left: its folder is removed."""
+        try:
+            self._start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _start(self):
         if self.user:
             entry = pwd.getpwnam(self.user)
             os.chown(self.folder, entry.pw_uid, entry.pw_gid)
@@ -58,7 +67,6 @@ class ThrowawayServer:
         options = f"-k {self.folder} -p {self.port} -c listen_addresses='' -c fsync=off -c max_connections=40"
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.folder / "log"), "-o", options, "-w", "-t", "60",
                   "start", timeout=90)
-        return self
 
     def url(self, database="postgres") -> str:
         return f"postgresql+psycopg://dicecup@/{database}?host={self.folder}&port={self.port}"

@@ -60,7 +60,7 @@ def run(args) -> int:
             return _fail(problem)
     try:
         data = data_dir(args.data)
-        dist, manifest = _built(args, data)
+        dist, manifest = _built(args, data, progress)
         with Registry.open(data) as registry:
             if manifest["runtime"] == "circuitpython":
                 from dicecup.flash import circuitpython
@@ -99,7 +99,7 @@ def run(args) -> int:
     return 0
 
 
-def _built(args, data):
+def _built(args, data, progress):
     if args.dist:
         dist = Path(args.dist)
         manifest = previous_manifest(dist)
@@ -118,6 +118,8 @@ def _built(args, data):
                              f"build; nothing was changed: run `dicecup build --board {args.board}` again")
         return dist, manifest
     dist = data / "build" / args.board
+    # said first: the first build compiles every module (seconds), and nothing else is said until it is done
+    progress(f"building the {args.board} firmware in {dist}")
     return dist, build(args.board, dist, cache=data / "build" / "mpy-cache")
 
 

@@ -10,13 +10,12 @@ imported again and again, and the history rebuilt from them (--rated-tables: onl
 which carry `#@ rated`, leaving out the friendly games in the same folder). A folder's *.txt files go in name
 order; a game without a date in it counts as played when it was imported.
 """
-import contextlib
 import json
 import sys
 
-from dicecup.usage import counted
-
+from dicecup.commands.progressbar import progress_bar
 from dicecup.history.options import HistoryError, add_db_arguments, open_history
+from dicecup.usage import counted
 
 PROG = "dicecup history"
 
@@ -74,7 +73,8 @@ def _import(engine, paths, args) -> int:
     if missing:
         print(f"{PROG}: no such file or folder: {missing[0]}", file=sys.stderr)
         return 2
-    with _import_bar(quiet=args.json) as progress:
+    # 10,000 journals take a while
+    with progress_bar("importing", "files", quiet=args.json) as progress:
         report = guard_db(lambda: import_files(engine, paths, rated=not args.unrated, progress=progress,
                                                rated_tables_only=args.rated_tables, unsigned=args.unsigned))
     _say_refused(report.refused)
@@ -87,19 +87,6 @@ def _import(engine, paths, args) -> int:
         print(f"imported {counted(len(report.added), 'game')}; {len(report.known)} already in the history"
               + (f"; {len(report.refused)} passed over" if report.refused else ""))
     return 0 if report.added or report.known or not report.refused else 2
-
-
-@contextlib.contextmanager
-def _import_bar(quiet: bool):
-    """A bar on a terminal's stderr while a big folder goes in (10,000 journals take a while); none when piped."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    console = Console(stderr=True)
-    columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TextColumn("files"), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True, disable=quiet or not console.is_terminal) as bar:
-        task = bar.add_task("import", total=None)
-        yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
 def _say_refused(refused) -> None:

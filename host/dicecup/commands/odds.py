@@ -117,8 +117,11 @@ def answer(args) -> str:
         if _other_options(args):
             raise Refused("--markdown writes the whole odds page: it takes no --dice, --bid or other options")
         check_page_path(args.markdown)
+        from dicecup.commands.progressbar import progress_bar
         from dicecup.odds.page import write_page
-        return "\n".join(f"wrote {p}" for p in write_page(args.markdown))
+
+        with progress_bar("drawing the odds plots", "plots") as progress:
+            return "\n".join(f"wrote {p}" for p in write_page(args.markdown, progress=progress))
     rules = Rules.parse(" ".join(args.rules))
     if args.json and args.bid is None:
         raise Refused(f"--json prints the odds of one bid: add --bid {kind(rules).bid_example}")

@@ -93,12 +93,15 @@ def _log(hub, headline, text="") -> Path:
     return log
 
 
-def run(hub, inbox, connections=None, until=None, poll=0.01):
+def run(hub, inbox, connections=None, until=None, poll=0.01, each_pass=None):
     """Run the table until the game is over (or `until()` says stop). Each pass waits up to `poll` seconds for
     input (hub/inbox.py: an item put by another thread, or a serial port readable), hands all of it to the hub,
-    reopens lost ports and ticks the table: its clocks, retransmits and bots run at least every `poll` seconds."""
+    reopens lost ports and ticks the table: its clocks, retransmits and bots run at least every `poll` seconds.
+    `each_pass()`, if given, runs once a pass, on this thread (what a signal handler noted: hub/resize.py)."""
     while not hub.finished and not (until and until()):
         ready, items = _wait(inbox, poll)
+        if each_pass is not None:
+            each_pass()
         for conn in ready:
             _bytes_in(hub, conn, conn.read_ready())
         for item in items:

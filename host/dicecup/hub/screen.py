@@ -20,7 +20,7 @@ from dicecup.view.table import reveal_view
 from .snapshot import GameWon, PokerRevealed, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted, Typing
 
 class Resized:
-    """The terminal changed size (hub/resize.py): the live table is drawn again."""
+    """The terminal changed size (hub/resize.py noted it, the loop passed it on): the live table is drawn again."""
 
 
 TABLE_WIDTH = 100  # the live table's width, or the terminal's if narrower: the same at every draw

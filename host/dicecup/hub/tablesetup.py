@@ -14,7 +14,8 @@ from .keyring import Keyring
 from .journal import UNPAIRED_FACT, JournalError
 from .keyboard import read_typing
 from .run import Connections, run
-from .screen import Screen
+from .resize import Resizes
+from .screen import Resized, Screen
 from .snapshot import Background
 from .stopsignals import StopSignals
 from .table import Table
@@ -162,12 +163,14 @@ class TableSetup:
             self.keyboard = read_typing(self.inbox, self.screen, self.screen_feed)
         deadline = None if timeout is None else time.monotonic() + timeout
         signals = StopSignals(wake=self.inbox.wake)  # Ctrl-C, kill, a closed terminal: the loop stops between passes
+        resizes = Resizes(wake=self.inbox.wake)  # a resized terminal: the table drawn again now, not at the next event
         self.looping = True
         try:
-            with signals:
+            with signals, resizes:
                 run(self.hub, self.inbox, self.connections,
                     until=lambda: signals.caught is not None or self.stop.is_set() or
-                    (deadline is not None and time.monotonic() > deadline))
+                    (deadline is not None and time.monotonic() > deadline),
+                    each_pass=lambda: resizes.take() and self.screen_feed(Resized()))
         except JournalError as error:  # a full disk: the game stops, every whole line kept
             self.screen_feed.drain()
             raise JournalStopped(error) from None

@@ -148,14 +148,19 @@ def plot(dice: int, path: Path) -> None:
         fig.savefig(path, format="png", metadata={"Software": None})
 
 
-def write_page(path) -> list:
-    """Write the page and its plots; returns the paths written."""
+def write_page(path, progress=None) -> list:
+    """Write the page and its plots; returns the paths written. `progress(done, total)` as each plot is drawn
+    (each takes a good part of a second)."""
     path = Path(path)
     img = path.parent / IMG_DIR
     img.mkdir(parents=True, exist_ok=True)
     written = []
-    for dice in SIZES:
+    for done, dice in enumerate(SIZES):
+        if progress is not None:
+            progress(done, len(SIZES))
         plot(dice, img / image_name(dice))
         written.append(img / image_name(dice))
+    if progress is not None:
+        progress(len(SIZES), len(SIZES))
     path.write_text(page_text(), encoding="utf-8")
     return [path] + written

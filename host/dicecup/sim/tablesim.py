@@ -17,6 +17,7 @@ Connections would reopen the port.
 import hashlib
 import heapq
 import random
+import shutil
 import tempfile
 
 from cupcore import cup as cupmod
@@ -171,6 +172,7 @@ class SimGame:
         self.seed = seed
         self._events = []
         self._n = 0
+        self._own_data = data is None  # a folder of its own, removed at close()
         self.data = data or tempfile.mkdtemp(prefix="dicecup-faultsim-")
         self.hub = Table(rules, data=self.data, chance=Chance(seed), expect_cups=cups, clock=self.clock.seconds)
         self.hub.result_pause = result_pause
@@ -350,3 +352,5 @@ class SimGame:
     def close(self):
         if self.hub.journal is not None:
             self.hub.journal.close()
+        if self._own_data:
+            shutil.rmtree(self.data, ignore_errors=True)

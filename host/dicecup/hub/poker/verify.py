@@ -10,7 +10,8 @@ cut short, a cup that lost its secret) is counted as unrevealed, and then the fa
 the dice seen as they landed (open rolls, tries): the dice players chose to show, or to keep under the cup, are no
 fair sample of the rolls.
 """
-from dicecup.rules.poker import OpenRoll, Reveal, Show, Try
+from dicecup.rules.errors import DicecupError
+from dicecup.rules.poker import OVER, OpenRoll, Reveal, Show, Try, apply, new_poker_game
 from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.record import parse_lines
 
@@ -67,14 +68,32 @@ def check_poker_journal(text: str, parsed=None) -> Checked:
                 _opened(sub, slot, face, faces)
                 if isinstance(telling[number], (OpenRoll, Try)):
                     landed.setdefault(sub.by, [0] * 6)[face - 1] += 1
-    unrevealed = sum(_settle(sub, slot, faces) for sub in subs.values() for slot in sub.slots)
+    unsettled = {sub: sum(_settle(sub, slot, faces) for slot in sub.slots) for sub in subs.values()}
+    unrevealed = sum(unsettled.values())
+    began = _last_round_began(rules, seats, events)
+    unfinished = 0 if began is None else sum(n for sub, n in unsettled.items() if sub.line > began)
     opened_subs = sum(1 for sub in subs.values() if sub.opened)
     checked_dice = sum(len(sub.opened) for sub in subs.values())
     scheme = "fair" if subs else "bare"
     # Players choose which dice to show and which to roll again unseen, so the faces opened are a fair sample of
     # the rolls only when every roll was opened (the hub's own dice); else only the dice seen as they landed are.
     return Checked(scheme, opened_subs, checked_dice, faces if not unrevealed else landed, unrevealed, who,
-                   poker=True, vouches=tuple(vouches.values()))
+                   poker=True, vouches=tuple(vouches.values()), unfinished=unfinished)
+
+
+def _last_round_began(rules, seats, events):
+    """The line after which the journal's last round began (0: the first), or None when no round is left
+    unfinished: the game was won, or its record does not replay (the referee names why; nothing is cut off)."""
+    state, began = new_poker_game(rules, seats), 0
+    for number, event in events:
+        ended = len(state.history)
+        try:
+            state = apply(state, event)
+        except DicecupError:
+            return None
+        if len(state.history) > ended:
+            began = number
+    return None if state.phase == OVER else began
 
 
 def _opened(sub, slot, face, faces):
