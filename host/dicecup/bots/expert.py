@@ -67,7 +67,7 @@ class Expert:
         if name not in self._solved:
             self._solved[name] = Solved(name)
         history = tuple(fast.to_id(Bid.parse(text)) for _, text in view.bids)
-        # a history the table's own play never reaches (another player made its bids) is the search's
+        # a history its own table never plays into (the guard's stand-in made one of its bids) is the search's
         return self._solved[name] if self._solved[name].holds(history) else None
 
     # -- the search ----------------------------------------------------------------------------------------

@@ -87,8 +87,8 @@ def solve_game(name: str) -> dict:
 
 def reached(game: cfr.RoundGame, rows) -> list:
     """The nodes where the seat to act can stand when it has played `rows` (node -> per hand [[action, p]]) to
-    get there: the only ones the bot ever asks (any other bid history needs a move the table never makes; the
-    expert searches there), so the only ones shipped."""
+    get there, whatever the other seat bids: the only ones the bot asks while it plays from the table (the expert
+    searches any other), so the only ones shipped."""
     hands = range(len(game.hands))
     own = {node: [0.0] * len(game.hands) for node in game.order}    # the actor's reach, per hand
     other = {node: [0.0] * len(game.hands) for node in game.order}  # the other seat's
