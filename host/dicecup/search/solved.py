@@ -8,8 +8,9 @@ fields that make it (how ones bid while wild, and what a spot call is there and 
 in every preset; lose=, palifico (its round stays with the search), clock, load and limit change what follows
 the round, not its bidding; exact=on's two-dice miss is out either way. Each game is solved by cfr.solve (numpy,
 offline) with the memory (how many of the last bids the strategy remembers; 64: every bid, the whole tree) that
-brings its exploitability down; a strategy is stored per node as "bids/wild" -> per hand (the die, 1..6) a list
-of [action id, probability] to three decimals, those under 0.001 left out (the bot renormalises).
+brings its exploitability down; a strategy is stored per node as "bids/wild" -> per hand (cfr.hands order: at
+one die the die, 1..6) a list of [action id, probability] to three decimals, those under 0.001 left out (the
+bot renormalises), and only at the nodes its own play reaches (`reached`).
 """
 import gzip
 import json
@@ -127,11 +128,17 @@ class Solved:
         return node_key(*self.node(history)) in self.strategy
 
     def dist(self, hand, history) -> dict:
-        """{action id: probability} for a one-die hand (a tuple of one die) after `history`."""
+        """{action id: probability} for a hand (a tuple of dice) after `history`."""
         bids, wild = self.node(history)
-        row = self.strategy[node_key(bids, wild)][hand[0] - 1]
+        row = self.strategy[node_key(bids, wild)][_hand_index(len(hand))[tuple(sorted(hand))]]
         total = sum(p for _, p in row)
         return {a: p / total for a, p in row}
+
+
+@lru_cache(maxsize=None)
+def _hand_index(dice: int) -> dict:
+    """sorted hand -> its row in a stored node (cfr.hands order: at one die, the die minus one)."""
+    return {combo: i for i, (combo, _, _) in enumerate(cfr.hands(dice))}
 
 
 def find(rules: Rules, dice_counts) -> str:
