@@ -193,12 +193,20 @@ class Solver:
         return sum(px * py * value[x][y] for x, px in enumerate(weights) for y, py in enumerate(weights))
 
 
+def replays_spot(fr: fast.FastRules, dice: int) -> bool:
+    """A landed spot call by a seat holding `dice` changes nobody's dice, as the engine rules it (resolve.py): a
+    die back stops at the starting dice, a die put away (build-up) at one; the exact table costs the other seat."""
+    if fr.exact_table:
+        return False
+    return dice <= 1 if fr.gain else dice >= fr.start
+
+
 def solve(fr: fast.FastRules, dice: int, iterations: int = 2000, replay_spot: bool = None, passes: int = 4,
           memory: int = 1, solver_class=None):
     """CFR+ on the heads-up round; a landed spot that replays is priced at the opener's value, found over
     `passes` solves. Returns the Solver."""
     if replay_spot is None:
-        replay_spot = fr.start <= dice and not fr.exact_table
+        replay_spot = replays_spot(fr, dice)
     solver = (solver_class or Solver)(RoundGame(fr, dice, replay_spot, memory))
     for _ in range(passes if replay_spot and fast.SPOT in fr.calls else 1):
         solver.iterate(iterations)

@@ -27,6 +27,11 @@ _ONES = {ONES_TRANSITION: TRANSITION, ONES_FORBIDDEN: FORBIDDEN, ONES_PLAIN: PLA
 _ONES_NAME = {code: name for name, code in _ONES.items()}
 
 
+def ones_name(ones: int) -> str:
+    """The preset's name for a ones policy code (presets.ONES_*)."""
+    return _ONES_NAME[ones]
+
+
 def bid_id(quantity: int, face: int) -> int:
     return (quantity - 1) * 6 + face - 1
 

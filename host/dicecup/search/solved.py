@@ -2,28 +2,71 @@
 
     python -m dicecup.search.solved          solve every game in GAMES again and rewrite data/solved.json.gz
 
-Each game is a table's rules with one die each, solved by cfr.solve with the memory (how many of the last bids
-the strategy remembers) that brings its exploitability down; a strategy is stored per node as
-"bids/wild" -> per hand (the die, 1..6) a list of [action id, probability] to three decimals, those under
-0.001 left out (the bot renormalises).
+A game is a round's graph and payoffs, and many rules sets share one: `round_key` names it from the FastRules
+fields that make it (how ones bid while wild, and what a spot call is there and what a landed one does), so
+`find` matches a table to its game by that key, never by preset name. At one die each: ones not wild bid alike
+in every preset; lose=, palifico (its round stays with the search), clock, load and limit change what follows
+the round, not its bidding; exact=on's two-dice miss is out either way. Each game is solved by cfr.solve (numpy,
+offline) with the memory (how many of the last bids the strategy remembers; 64: every bid, the whole tree) that
+brings its exploitability down; a strategy is stored per node as "bids/wild" -> per hand (cfr.hands order: at
+one die the die, 1..6) a list of [action id, probability] to three decimals, those under 0.001 left out (the
+bot renormalises), and only at the nodes its own play reaches (`reached`).
 """
 import gzip
 import json
 import sys
 from functools import lru_cache
 from importlib import resources
+from typing import NamedTuple
 
-from dicecup.rules import Rules
+from dicecup.rules import RulesError, Rules
+from dicecup.rules.presets import PRESETS
 
 from . import cfr, fast
 
 DATA = "data/solved.json.gz"  # gzip: the whole one-die dudo tree is 6,173 bid histories
 
-# name -> (rules, dice each, memory (64: every bid, the whole tree), iterations a pass)
+
+class Game(NamedTuple):
+    rules: str        # a rules set that plays this game (any other with the same round_key shares the table)
+    dice: int         # dice each
+    memory: int       # bids remembered (64: every bid)
+    iterations: int   # CFR+ iterations a pass
+
+
 GAMES = {
-    "dudo-1": ("dudo dice=1", 1, 64, 300),
-    "classic-1": ("classic dice=1", 1, 1, 1000),
+    "classic-1": Game("classic dice=1", 1, 1, 1000),
+    "classic-spot-1": Game("classic spot=on dice=1", 1, 64, 2000),
+    "classic-exact-1": Game("classic exact=on dice=1", 1, 64, 2000),
+    "dudo-nospot-1": Game("dudo spot=off dice=1", 1, 64, 2000),
+    "dudo-1": Game("dudo dice=1", 1, 64, 2000),
+    "dudo-regain-1": Game("dudo", 1, 64, 2000),  # five dice down to one each: a landed spot wins a die back
+    "revolver-nospot-1": Game("revolver spot=off dice=1", 1, 64, 2000),
+    "revolver-1": Game("revolver dice=1", 1, 64, 2000),
+    "wild-1": Game("classic wild=on dice=1", 1, 64, 2000),
+    "wild-spot-1": Game("classic wild=on spot=on dice=1", 1, 64, 2000),
+    "wild-exact-1": Game("classic wild=on exact=on dice=1", 1, 64, 2000),
 }
+
+
+def round_key(fr: fast.FastRules, dice: int) -> str:
+    """The heads-up round with `dice` each, as the fields that make it: equal keys, the same game."""
+    bidding = fast.ones_name(fr.ones) if fr.wild else "unwild"
+    if fast.SPOT not in fr.calls:
+        spot = "none"
+    else:  # a miss loses the round either way; a hit replays it, or wins it (the table, or a die back)
+        spot = "replay" if cfr.replays_spot(fr, dice) else "win"
+    return f"dice={dice} ones={bidding} spot={spot}"
+
+
+def game_key(name: str) -> str:
+    game = GAMES[name]
+    return round_key(fast.FastRules.of(Rules.parse(game.rules)), game.dice)
+
+
+@lru_cache(maxsize=1)
+def _by_key() -> dict:
+    return {game_key(name): name for name in GAMES}
 
 
 def node_key(bids, wild) -> str:
@@ -36,15 +79,29 @@ def solve_game(name: str) -> dict:
     solver = cfr.solve(fast.FastRules.of(Rules.parse(text)), dice, iterations=iterations, memory=memory,
                        passes=3, solver_class=NumpySolver)
     g = solver.game
-    strategy = {}
-    for node in g.order:
-        rows = []
-        for row in solver.average(node):
-            kept = [[a, round(p, 3)] for a, p in zip(g.actions[node], row) if p >= 1e-3]
-            rows.append(kept)
-        strategy[node_key(*node)] = rows
-    return {"rules": text, "dice": dice, "memory": memory, "iterations": iterations,
+    rows = {node: [[[a, round(p, 3)] for a, p in zip(g.actions[node], row) if p >= 1e-3]
+                   for row in solver.average(node)] for node in g.order}
+    strategy = {node_key(*node): rows[node] for node in reached(g, rows)}
+    return {"rules": text, "key": game_key(name), "dice": dice, "memory": memory, "iterations": iterations,
             "opener_value": round(solver.opener_value(), 5), "strategy": strategy}
+
+
+def reached(game: cfr.RoundGame, rows) -> list:
+    """The nodes where the seat to act can stand when it has played `rows` (node -> per hand [[action, p]]) to
+    get there, whatever the other seat bids: the only ones the bot asks while it plays from the table (the expert
+    searches any other), so the only ones shipped."""
+    hands = range(len(game.hands))
+    own = {node: [0.0] * len(game.hands) for node in game.order}    # the actor's reach, per hand
+    other = {node: [0.0] * len(game.hands) for node in game.order}  # the other seat's
+    own[game.root], other[game.root] = [1.0] * len(game.hands), [1.0] * len(game.hands)
+    for node in reversed(game.order):  # parents before children
+        probability = [dict(map(tuple, row)) for row in rows[node]]
+        for action, child in zip(game.actions[node], game.children[node]):
+            if child is not None:
+                for x in hands:
+                    own[child][x] += other[node][x]
+                    other[child][x] += own[node][x] * probability[x].get(action, 0.0)
+    return [node for node in game.order if any(own[node])]
 
 
 @lru_cache(maxsize=1)
@@ -66,24 +123,74 @@ class Solved:
         wild = self.fr.wild and not (history and fast.opens_unwild(self.fr, self.fr.wild, history[0]))
         return tuple(history[-self.memory:]) if history else (), wild
 
+    def holds(self, history) -> bool:
+        """The table has this bid history (it ships only those its own play can reach)."""
+        return node_key(*self.node(history)) in self.strategy
+
     def dist(self, hand, history) -> dict:
-        """{action id: probability} for a one-die hand (a tuple of one die) after `history`."""
+        """{action id: probability} for a hand (a tuple of dice) after `history`."""
         bids, wild = self.node(history)
-        row = self.strategy[node_key(bids, wild)][hand[0] - 1]
+        row = self.strategy[node_key(bids, wild)][_hand_index(len(hand))[tuple(sorted(hand))]]
         total = sum(p for _, p in row)
         return {a: p / total for a, p in row}
 
 
+@lru_cache(maxsize=None)
+def _hand_index(dice: int) -> dict:
+    """sorted hand -> its row in a stored node (cfr.hands order: at one die, the die minus one)."""
+    return {combo: i for i, (combo, _, _) in enumerate(cfr.hands(dice))}
+
+
 def find(rules: Rules, dice_counts) -> str:
-    """The solved game that is this table's round, or None: heads-up, one die each, the same bidding."""
-    if len(dice_counts) != 2 or any(n != 1 for n in dice_counts):
+    """The solved game that is this table's round, or None: heads-up, the same dice each, a key in GAMES."""
+    if len(dice_counts) != 2 or dice_counts[0] != dice_counts[1]:
         return None
-    for name, (text, _, _, _) in GAMES.items():
-        solved = Rules.parse(text)
-        if fast.FastRules.of(solved)[:3] == fast.FastRules.of(rules)[:3] and \
-                solved.preset is rules.preset:  # presets are the ones in presets.ALL_PRESETS
-            return name
-    return None
+    return _by_key().get(round_key(fast.FastRules.of(rules), dice_counts[0]))
+
+
+ROUND_SWITCHES = {"wild": (True, False), "spot": (True, False), "exact": (True, False),
+                  "lose": ("die", "difference", "none")}  # the switches a heads-up one-die round could depend on
+
+
+def one_die_rules() -> list:
+    """Every face-bid preset with every valid set of ROUND_SWITCHES and a starting dice that reaches one die
+    each: one, and the preset's own (build-up, which starts at one: two, whose players can put a die away)."""
+    out = []
+    for preset in PRESETS.values():
+        offered = [name for name in ROUND_SWITCHES if preset.offers(name)]
+        default = preset.defaults["dice"]
+        for start in sorted({1, default if default > 1 else 2}):
+            for values in _product([ROUND_SWITCHES[name] for name in offered]):
+                chosen = {**dict(zip(offered, values)), "dice": start}
+                try:
+                    out.append(Rules(preset, {k: v for k, v in chosen.items() if preset.defaults[k] != v}))
+                except RulesError:
+                    continue  # spot and exact together, lose=none without the revolver
+    return out
+
+
+def _product(pools) -> list:
+    combos = [()]
+    for pool in pools:
+        combos = [c + (v,) for c in combos for v in pool]
+    return combos
+
+
+def exploitability(name: str) -> float:
+    """What a best response wins a game (stakes) against the shipped table `name` in its game, exactly
+    (search/exploit.py)."""
+    from . import exploit
+    game, solved = GAMES[name], Solved(name)
+    graph = heads_up_round(Rules.parse(game.rules), game.dice)
+    return exploit.exploitability(graph, lambda hand, history, node: [solved.dist(hand, history).get(a, 0.0)
+                                                                      for a in graph.actions[node]])
+
+
+def heads_up_round(rules: Rules, dice: int) -> cfr.RoundGame:
+    """The heads-up round with `dice` each as the best response plays it (the rules need only the standing
+    bid: memory 1)."""
+    fr = fast.FastRules.of(rules)
+    return cfr.RoundGame(fr, dice, cfr.replays_spot(fr, dice))
 
 
 def write(out: dict) -> str:
