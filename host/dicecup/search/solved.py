@@ -1,11 +1,13 @@
 """The solved heads-up games the expert plays from: CFR+ strategies shipped as package data (data/solved.json.gz).
 
-    python -m dicecup.search.solved          solve every game in GAMES again and rewrite data/solved.json.gz
+    python -m dicecup.search.solved [names]  solve the games in GAMES (default: all) again and rewrite their files
 
-Each game is a table's rules with one die each, solved by cfr.solve with the memory (how many of the last bids
-the strategy remembers) that brings its exploitability down; a strategy is stored per node as
-"bids/wild" -> per hand (the die, 1..6) a list of [action id, probability] to three decimals, those under
-0.001 left out (the bot renormalises).
+Each game is a table's rules with one or two dice each, solved by cfr.solve with the memory (how many of the
+last bids the strategy remembers) that brings its exploitability down; a strategy is stored per node as
+"bids/wild" -> per hand (in cfr.hands order: the die 1..6 with one die each) a list of [action id, probability]
+to three decimals, those under 0.001 left out (the bot renormalises). The one-die games are in
+data/solved.json.gz, the two-dice ones in data/twodice.json.gz (their exploitability: bench/exploitability.py,
+by search/npexploit.py).
 """
 import gzip
 import json
@@ -18,11 +20,14 @@ from dicecup.rules import Rules
 from . import cfr, fast
 
 DATA = "data/solved.json.gz"  # gzip: the whole one-die dudo tree is 6,173 bid histories
+DATA_BY_DICE = {1: DATA, 2: "data/twodice.json.gz"}
 
 # name -> (rules, dice each, memory (64: every bid, the whole tree), iterations a pass)
 GAMES = {
     "dudo-1": ("dudo dice=1", 1, 64, 300),
     "classic-1": ("classic dice=1", 1, 1, 1000),
+    "classic-2": ("classic dice=2", 2, 3, 1000),
+    "dudo-2": ("dudo dice=2", 2, 3, 1000),
 }
 
 
@@ -47,57 +52,72 @@ def solve_game(name: str) -> dict:
             "opener_value": round(solver.opener_value(), 5), "strategy": strategy}
 
 
-@lru_cache(maxsize=1)
-def tables() -> dict:
-    packed = resources.files("dicecup.search").joinpath(DATA).read_bytes()
+@lru_cache(maxsize=None)
+def tables(path: str = DATA) -> dict:
+    packed = resources.files("dicecup.search").joinpath(path).read_bytes()
     return json.loads(gzip.decompress(packed).decode("utf-8"))
+
+
+def data_of(name: str) -> str:
+    return DATA_BY_DICE[GAMES[name][1]]
 
 
 class Solved:
     """One solved game: the strategy's distribution for a hand after a bid history (action ids)."""
 
     def __init__(self, name: str):
-        data = tables()[name]
+        data = tables(data_of(name))[name]
         self.name, self.rules, self.memory = name, Rules.parse(data["rules"]), data["memory"]
         self.fr = fast.FastRules.of(self.rules)
         self.strategy = data["strategy"]
+        self.row = {dice: i for i, (dice, _, _) in enumerate(cfr.hands(data["dice"]))}
 
     def node(self, history) -> tuple:
         wild = self.fr.wild and not (history and fast.opens_unwild(self.fr, self.fr.wild, history[0]))
         return tuple(history[-self.memory:]) if history else (), wild
 
     def dist(self, hand, history) -> dict:
-        """{action id: probability} for a one-die hand (a tuple of one die) after `history`."""
+        """{action id: probability} for a hand (its dice, in any order) after `history`."""
         bids, wild = self.node(history)
-        row = self.strategy[node_key(bids, wild)][hand[0] - 1]
+        row = self.strategy[node_key(bids, wild)][self.row[tuple(sorted(hand))]]
         total = sum(p for _, p in row)
         return {a: p / total for a, p in row}
 
 
 def find(rules: Rules, dice_counts) -> str:
-    """The solved game that is this table's round, or None: heads-up, one die each, the same bidding."""
-    if len(dice_counts) != 2 or any(n != 1 for n in dice_counts):
+    """The solved game that is this table's round, or None: heads-up, as many dice each, the same bidding."""
+    if len(dice_counts) != 2 or dice_counts[0] != dice_counts[1]:
         return None
-    for name, (text, _, _, _) in GAMES.items():
+    for name, (text, dice, _, _) in GAMES.items():
         solved = Rules.parse(text)
+        if dice != dice_counts[0]:
+            continue
         if fast.FastRules.of(solved)[:3] == fast.FastRules.of(rules)[:3] and \
                 solved.preset is rules.preset:  # presets are the ones in presets.ALL_PRESETS
             return name
     return None
 
 
-def write(out: dict) -> str:
-    path = str(resources.files("dicecup.search").joinpath(DATA))
+def write(out: dict, data: str = DATA) -> str:
+    path = str(resources.files("dicecup.search").joinpath(data))
     text = json.dumps(out, separators=(",", ":"), sort_keys=True).encode("utf-8")
     with open(path, "wb") as handle:
         handle.write(gzip.compress(text, compresslevel=9, mtime=0))
     return path
 
 
-def main() -> int:
-    print(f"wrote {write({name: solve_game(name) for name in GAMES})}")
+def main(names=None) -> int:
+    """Solve `names` (default: every game) and rewrite their data files, keeping the games not solved again."""
+    names = names or list(GAMES)
+    for data in sorted({data_of(name) for name in names}):
+        try:
+            out = dict(tables(data))
+        except FileNotFoundError:
+            out = {}
+        out.update({name: solve_game(name) for name in names if data_of(name) == data})
+        print(f"wrote {write(out, data)}", flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
