@@ -42,12 +42,9 @@ def solve_game(name: str) -> dict:
                        passes=3, solver_class=NumpySolver)
     g = solver.game
     strategy = {}
-    for node in g.order:
-        rows = []
-        for row in solver.average(node):
-            kept = [[a, round(p, 3)] for a, p in zip(g.actions[node], row) if p >= 1e-3]
-            rows.append(kept)
-        strategy[node_key(*node)] = rows
+    for node, rows in solver.averages().items():
+        strategy[node_key(*node)] = [[[a, round(p, 3)] for a, p in zip(g.actions[node], row) if p >= 1e-3]
+                                     for row in rows]
     return {"rules": text, "dice": dice, "memory": memory, "iterations": iterations,
             "opener_value": round(solver.opener_value(), 5), "strategy": strategy}
 
@@ -70,7 +67,8 @@ class Solved:
         self.name, self.rules, self.memory = name, Rules.parse(data["rules"]), data["memory"]
         self.fr = fast.FastRules.of(self.rules)
         self.strategy = data["strategy"]
-        self.row = {dice: i for i, (dice, _, _) in enumerate(cfr.hands(data["dice"]))}
+        self.dice = data["dice"]
+        self.row = {dice: i for i, (dice, _, _) in enumerate(cfr.hands(self.dice))}
 
     def node(self, history) -> tuple:
         wild = self.fr.wild and not (history and fast.opens_unwild(self.fr, self.fr.wild, history[0]))
@@ -78,10 +76,18 @@ class Solved:
 
     def dist(self, hand, history) -> dict:
         """{action id: probability} for a hand (its dice, in any order) after `history`."""
-        bids, wild = self.node(history)
-        row = self.strategy[node_key(bids, wild)][self.row[tuple(sorted(hand))]]
+        return self.at(hand, self.node(history))
+
+    def at(self, hand, node) -> dict:
+        """{action id: probability} for a hand at a node of round_game()."""
+        row = self.strategy[node_key(*node)][self.row[tuple(sorted(hand))]]
         total = sum(p for _, p in row)
         return {a: p / total for a, p in row}
+
+    def round_game(self) -> cfr.RoundGame:
+        """The round as it was solved: the graph of this strategy's nodes (what npexploit measures it on)."""
+        return cfr.RoundGame(self.fr, self.dice, self.fr.start <= self.dice and not self.fr.exact_table,
+                             self.memory)
 
 
 def find(rules: Rules, dice_counts) -> str:
