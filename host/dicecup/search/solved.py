@@ -27,7 +27,7 @@ GAMES = {
     "dudo-1": ("dudo dice=1", 1, 64, 300),
     "classic-1": ("classic dice=1", 1, 1, 1000),
     "classic-2": ("classic dice=2", 2, 3, 1000),
-    "dudo-2": ("dudo dice=2", 2, 3, 1000),
+    "dudo-2": ("dudo dice=2", 2, 4, 300),
 }
 
 
