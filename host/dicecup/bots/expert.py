@@ -1,8 +1,9 @@
 """`expert`: the solved game where there is one, search everywhere else.
 
-Heads-up with one die each (dudo's and classic's bidding, outside a palifico round) it plays the CFR+ strategy
-shipped in dicecup/search/data/solved.json.gz, drawing its action from it: near the equilibrium, so no strategy wins
-much against it (bench/exploitability.py measures how much, exactly).
+Heads-up with one die each, or two dice each (dudo's and classic's bidding, outside a palifico round) it plays the
+CFR+ strategy shipped in dicecup/search/data/ (solved.json.gz, twodice.json.gz: the two-dice strategies remember
+the last few bids), drawing its action from it: near the equilibrium, so no strategy wins much against it
+(bench/exploitability.py and bench/twodice.py measure how much, exactly).
 
 Elsewhere it searches. It deals the other seats' hidden hands `worlds` times from what it believes of them (every
 hand weighed by how well it explains the bids that seat made this round, as `hard` reads a table), and prices

@@ -1,115 +1,144 @@
-"""cfr.Solver's iteration in numpy, for solving bigger graphs offline (a strategy that remembers every bid).
+"""cfr.Solver's iteration in numpy, for solving bigger graphs offline (a strategy that remembers every bid, or the
+last few bids of a two-dice round: thousands of nodes).
 
 numpy is in the docs and test extras, not a run-time dependency: only `python -m dicecup.search.solved` (which
 writes the shipped tables) imports this module. Same game, same CFR+ with linear averaging as cfr.Solver, but
-batched: the graph's nodes are sorted by height (a node's children all lie in lower layers), every (node,
-action) is one row of an edge array with a node's edges contiguous, and each pass works a whole layer in a few
-array operations, so an iteration costs a dozen numpy calls per layer instead of several per node (the whole
-one-die dudo tree, 6,173 nodes: 0.26 s an iteration node by node, a few milliseconds batched).
+over the graph's edges (a node's actions) as flat arrays, a level at a time (a node's level: the longest way
+down to a call; a level's nodes depend on lower levels only). The nodes are numbered level by level, so a
+level's nodes, and their edges, are each one slice.
 """
 import numpy as np
 
-from .cfr import Solver
 
+class NumpySolver:
+    """cfr.Solver's interface: iterate, set_replay, current/average(node), opener_value."""
 
-class NumpySolver(Solver):
     def __init__(self, game, replay: float = 0.0):
-        self.game, self.replay, self.iterations = game, replay, 0
-        self._index()
-        self.w = np.array([p for _, p, _ in game.hands])
-        edges, hands = len(self.parent), len(game.hands)
-        self.R = np.zeros((edges, hands))
-        self.T = np.zeros((edges, hands))
+        g = self.game = game
+        self.replay, self.iterations = replay, 0
+        self.nodes = _by_level(g)
+        self.index = {node: i for i, node in enumerate(self.nodes)}
+        starts, self.node_of, child = [], [], []
+        for i, node in enumerate(self.nodes):
+            starts.append(len(child))
+            for kid in g.children[node]:
+                self.node_of.append(i)
+                child.append(-1 if kid is None else self.index[kid])
+        self.start, self.node_of, self.child = np.array(starts), np.array(self.node_of), np.array(child)
+        self.width = np.diff(np.append(self.start, len(child)))
+        self.levels = self._slices()
+        self.w = np.array([p for _, p, _ in g.hands])
+        self.R = np.zeros((len(child), len(g.hands)))
+        self.T = np.zeros((len(child), len(g.hands)))
         self._payoffs()
 
-    def _index(self):
-        """Nodes by height, their edges contiguous: parent/child (-1: a call) per edge, layer bounds."""
-        g = self.game
-        height = {}
-        for node in g.order:
-            height[node] = 1 + max((height[c] for c in g.children[node] if c is not None), default=-1)
-        self.nodes = sorted(g.order, key=height.__getitem__)  # stable: children still before parents
-        self.at = {node: i for i, node in enumerate(self.nodes)}
-        parent, child, starts, self.calls = [], [], [], []
-        for i, node in enumerate(self.nodes):
-            starts.append(len(parent))
-            for action, kid in zip(g.actions[node], g.children[node]):
-                if kid is None:
-                    self.calls.append((len(parent), node, action))
-                parent.append(i)
-                child.append(-1 if kid is None else self.at[kid])
-        self.parent, self.child, self.starts = np.array(parent), np.array(child), np.array(starts + [len(parent)])
-        self.width = np.diff(self.starts)
-        self.layers = []  # (first node, end node, first edge, end edge) per height, lowest first
-        for h in sorted(set(height.values())):
-            members = [i for i, node in enumerate(self.nodes) if height[node] == h]
-            n0, n1 = members[0], members[-1] + 1
-            self.layers.append((n0, n1, int(self.starts[n0]), int(self.starts[n1])))
-        self.root = self.at[g.root]
+    def _slices(self) -> list:
+        """(nodes, edges) of each level as slices, lowest level first."""
+        height = _heights(self.game, self.nodes)
+        out, first = [], 0
+        edge_end = np.append(self.start, len(self.child))
+        while first < len(self.nodes):
+            last = first
+            while last < len(self.nodes) and height[last] == height[first]:
+                last += 1
+            out.append((slice(first, last), slice(edge_end[first], edge_end[last])))
+            first = last
+        return out
 
     def _payoffs(self):
-        hands = len(self.game.hands)
-        self.P = np.zeros((len(self.parent), hands, hands))
-        for e, node, action in self.calls:
-            self.P[e] = self.game.call_payoff(node, action, self.replay)
+        """pays[pay_id[e]]: a call's payoff to the caller (x, y); 0, all zeros, for a raise. One matrix per
+        distinct (standing bid, wild, call): there are few."""
+        g, made = self.game, {}
+        h = len(g.hands)
+        pays, ids = [np.zeros((h, h))], []
+        for node in self.nodes:
+            for action, child in zip(g.actions[node], g.children[node]):
+                key = (node[0][-1], node[1], action) if child is None else None
+                if key is not None and key not in made:
+                    made[key] = len(pays)
+                    pays.append(np.array(g.call_payoff(node, action, self.replay)))
+                ids.append(made.get(key, 0))
+        self.pays, self.pay_id = np.stack(pays), np.array(ids)
 
-    def _normalise(self, table):
-        """Per edge, the probability of its action: table's rows over their node's sum (uniform at 0)."""
-        sums = np.add.reduceat(table, self.starts[:-1], axis=0)[self.parent]
-        uniform = (1.0 / self.width)[self.parent][:, None]
-        return np.where(sums > 0, table / np.where(sums > 0, sums, 1.0), uniform)
+    def set_replay(self, replay: float):
+        self.replay = replay
+        self._payoffs()
 
-    def _edges_of(self, node):
-        i = self.at[node]
-        return slice(int(self.starts[i]), int(self.starts[i + 1]))
+    def _sigma(self, table) -> np.ndarray:
+        """Each node's rows of `table` normalised over its edges (uniform where a row is all zero)."""
+        s = np.add.reduceat(table, self.start, axis=0)[self.node_of]
+        return np.where(s > 0, table / np.where(s > 0, s, 1.0), 1.0 / self.width[self.node_of][:, None])
+
+    def _q(self, edges, value) -> np.ndarray:
+        """q[e, x, y]: the actor's payoff holding x against y after edge e."""
+        kids = self.child[edges]
+        q = self.pays[self.pay_id[edges]]
+        raised = kids >= 0
+        q[raised] = -value[kids[raised]].transpose(0, 2, 1)
+        return q
+
+    def _values(self, sigma) -> np.ndarray:
+        value = np.zeros((len(self.nodes), len(self.w), len(self.w)))
+        for nodes, edges in self.levels:
+            weighed = sigma[edges][:, :, None] * self._q(edges, value)
+            value[nodes] = np.add.reduceat(weighed, self.start[nodes] - edges.start, axis=0)
+        return value
+
+    def _reach(self, sigma) -> tuple:
+        """own[i, x] (the actor's), opp[i, y] (the other seat's), summed over the histories reaching node i."""
+        own, opp = np.zeros((2, len(self.nodes), len(self.w)))
+        root = self.index[self.game.root]
+        own[root] = opp[root] = 1.0
+        for _, edges in reversed(self.levels):
+            kids, parents = self.child[edges], self.node_of[edges]
+            raised = kids >= 0
+            np.add.at(own, kids[raised], opp[parents[raised]])
+            np.add.at(opp, kids[raised], (own[parents] * sigma[edges])[raised])
+        return own, opp
 
     def current(self, node):
-        return self._normalise(self.R)[self._edges_of(node)].T.tolist()
+        return self._row(self._sigma(self.R), node)
 
     def average(self, node):
-        return self._normalise(self.T)[self._edges_of(node)].T.tolist()
+        return self._row(self._sigma(self.T), node)
 
-    def _values(self, sigma):
-        """(V[node, x, y], Q[edge, x, y]): the actor's value holding x against y, and each action's."""
-        hands = len(self.game.hands)
-        V = np.zeros((len(self.nodes), hands, hands))
-        Q = self.P.copy()
-        for n0, n1, e0, e1 in self.layers:
-            kids = self.child[e0:e1]
-            moves = np.nonzero(kids >= 0)[0] + e0
-            Q[moves] = -V[self.child[moves]].transpose(0, 2, 1)
-            V[n0:n1] = np.add.reduceat(sigma[e0:e1, :, None] * Q[e0:e1], self.starts[n0:n1] - e0, axis=0)
-        return V, Q
+    def averages(self) -> dict:
+        """Every node's average strategy: hands x actions."""
+        sigma = self._sigma(self.T)
+        return {node: self._row(sigma, node) for node in self.nodes}
 
-    def values(self, strategy) -> dict:
-        sigma = np.zeros_like(self.R)
-        for node in self.nodes:
-            sigma[self._edges_of(node)] = np.asarray(strategy(node)).T
-        V, _ = self._values(sigma)
-        return {node: V[i] for i, node in enumerate(self.nodes)}
-
-    def _reach(self, sigma):
-        """(own, opp)[node, hand]: the actor's reach and the other seat's, summed over histories."""
-        own, opp = np.zeros((2, len(self.nodes), len(self.w)))
-        own[self.root], opp[self.root] = 1.0, 1.0
-        for n0, n1, e0, e1 in reversed(self.layers):
-            edges = np.nonzero(self.child[e0:e1] >= 0)[0] + e0
-            kids, parents = self.child[edges], self.parent[edges]
-            np.add.at(own, kids, opp[parents])
-            np.add.at(opp, kids, own[parents] * sigma[edges])
-        return own, opp
+    def _row(self, sigma, node) -> list:
+        i = self.index[node]
+        return sigma[self.start[i]:self.start[i] + self.width[i]].T.tolist()
 
     def iterate(self, n: int = 1):
         for _ in range(n):
             self.iterations += 1
-            sigma = self._normalise(self.R)
-            _, Q = self._values(sigma)
+            sigma = self._sigma(self.R)
+            value = self._values(sigma)
             own, opp = self._reach(sigma)
-            cf = np.einsum("exy,ey->ex", Q, (self.w * opp)[self.parent])
-            mean = np.add.reduceat(sigma * cf, self.starts[:-1], axis=0)[self.parent]
-            np.maximum(self.R + cf - mean, 0.0, out=self.R)
-            self.T += own[self.parent] * self.iterations * sigma
+            for nodes, edges in self.levels:
+                parents = self.node_of[edges]
+                cf = np.einsum("exy,ey->ex", self._q(edges, value), self.w * opp[parents])
+                mean = np.add.reduceat(sigma[edges] * cf, self.start[nodes] - edges.start, axis=0)
+                self.R[edges] = np.maximum(self.R[edges] + cf - mean[parents - nodes.start], 0.0)
+                self.T[edges] += own[parents] * self.iterations * sigma[edges]
 
     def opener_value(self) -> float:
-        V, _ = self._values(self._normalise(self.T))
-        return float(self.w @ V[self.root] @ self.w)
+        value = self._values(self._sigma(self.T))[self.index[self.game.root]]
+        return float(self.w @ value @ self.w)
+
+
+def _heights(game, nodes) -> list:
+    """A node's level: 0 if all its actions are calls, else one more than its highest child's."""
+    height = {}
+    for node in game.order:  # children before parents
+        kids = [height[k] for k in game.children[node] if k is not None]
+        height[node] = max(kids) + 1 if kids else 0
+    return [height[node] for node in nodes]
+
+
+def _by_level(game) -> list:
+    """The game's nodes, lowest level first (game.order within a level)."""
+    height = dict(zip(game.order, _heights(game, game.order)))
+    return sorted(game.order, key=height.__getitem__)

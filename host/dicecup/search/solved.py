@@ -1,6 +1,7 @@
-"""The solved heads-up games the expert plays from: CFR+ strategies shipped as package data (data/solved.json.gz).
+"""The solved heads-up games the expert plays from: CFR+ strategies shipped as package data (data/solved.json.gz
+for one die each, data/twodice.json.gz for two).
 
-    python -m dicecup.search.solved          solve every game in GAMES again and rewrite data/solved.json.gz
+    python -m dicecup.search.solved [names]  solve the games in GAMES (default: all) again and rewrite their files
 
 A game is a round's graph and payoffs, and many rules sets share one: `round_key` names it from the FastRules
 fields that make it (how ones bid while wild, and what a spot call is there and what a landed one does), so
@@ -10,7 +11,10 @@ the round, not its bidding; exact=on's two-dice miss is out either way. Each gam
 offline) with the memory (how many of the last bids the strategy remembers; 64: every bid, the whole tree) that
 brings its exploitability down; a strategy is stored per node as "bids/wild" -> per hand (cfr.hands order: at
 one die the die, 1..6) a list of [action id, probability] to three decimals, those under 0.001 left out (the
-bot renormalises), and only at the nodes its own play reaches (`reached`).
+bot renormalises), and only at the nodes its own play reaches (`reached`). With two dice each the whole tree is
+too big: the strategy remembers the last 3 (classic) or 4 (dudo) bids, an imperfect-recall abstraction solved by
+the same CFR+ (as Neller and Hnath solved two-player Dudo), measured against a best response that remembers
+every bid (search/npexploit.py).
 """
 import gzip
 import json
@@ -25,6 +29,7 @@ from dicecup.rules.presets import PRESETS
 from . import cfr, fast
 
 DATA = "data/solved.json.gz"  # gzip: the whole one-die dudo tree is 6,173 bid histories
+DATA_BY_DICE = {1: DATA, 2: "data/twodice.json.gz"}  # the two-dice tables: thousands of nodes of 21 hands
 
 
 class Game(NamedTuple):
@@ -46,6 +51,8 @@ GAMES = {
     "wild-1": Game("classic wild=on dice=1", 1, 64, 2000),
     "wild-spot-1": Game("classic wild=on spot=on dice=1", 1, 64, 2000),
     "wild-exact-1": Game("classic wild=on exact=on dice=1", 1, 64, 2000),
+    "classic-2": Game("classic dice=2", 2, 3, 1000),
+    "dudo-2": Game("dudo dice=2", 2, 4, 300),
 }
 
 
@@ -79,8 +86,8 @@ def solve_game(name: str) -> dict:
     solver = cfr.solve(fast.FastRules.of(Rules.parse(text)), dice, iterations=iterations, memory=memory,
                        passes=3, solver_class=NumpySolver)
     g = solver.game
-    rows = {node: [[[a, round(p, 3)] for a, p in zip(g.actions[node], row) if p >= 1e-3]
-                   for row in solver.average(node)] for node in g.order}
+    rows = {node: [[[a, round(p, 3)] for a, p in zip(g.actions[node], row) if p >= 1e-3] for row in averages]
+            for node, averages in solver.averages().items()}
     strategy = {node_key(*node): rows[node] for node in reached(g, rows)}
     return {"rules": text, "key": game_key(name), "dice": dice, "memory": memory, "iterations": iterations,
             "opener_value": round(solver.opener_value(), 5), "strategy": strategy}
@@ -104,20 +111,26 @@ def reached(game: cfr.RoundGame, rows) -> list:
     return [node for node in game.order if any(own[node])]
 
 
-@lru_cache(maxsize=1)
-def tables() -> dict:
-    packed = resources.files("dicecup.search").joinpath(DATA).read_bytes()
+@lru_cache(maxsize=None)
+def tables(path: str = DATA) -> dict:
+    packed = resources.files("dicecup.search").joinpath(path).read_bytes()
     return json.loads(gzip.decompress(packed).decode("utf-8"))
+
+
+def data_of(name: str) -> str:
+    return DATA_BY_DICE[GAMES[name].dice]
 
 
 class Solved:
     """One solved game: the strategy's distribution for a hand after a bid history (action ids)."""
 
     def __init__(self, name: str):
-        data = tables()[name]
+        data = tables(data_of(name))[name]
         self.name, self.rules, self.memory = name, Rules.parse(data["rules"]), data["memory"]
         self.fr = fast.FastRules.of(self.rules)
         self.strategy = data["strategy"]
+        self.dice = data["dice"]
+        self._graph = None
 
     def node(self, history) -> tuple:
         wild = self.fr.wild and not (history and fast.opens_unwild(self.fr, self.fr.wild, history[0]))
@@ -128,11 +141,25 @@ class Solved:
         return node_key(*self.node(history)) in self.strategy
 
     def dist(self, hand, history) -> dict:
-        """{action id: probability} for a hand (a tuple of dice) after `history`."""
-        bids, wild = self.node(history)
-        row = self.strategy[node_key(bids, wild)][_hand_index(len(hand))[tuple(sorted(hand))]]
+        """{action id: probability} for a hand (its dice, in any order) after `history`."""
+        return self.at(hand, self.node(history))
+
+    def at(self, hand, node) -> dict:
+        """{action id: probability} for a hand at a node of round_game(); a node its own play never reaches
+        (not shipped) is played evenly, which weighs nothing in what the table's play earns."""
+        stored = self.strategy.get(node_key(*node))
+        if stored is None:
+            actions = self.round_game().actions[node]
+            return {a: 1.0 / len(actions) for a in actions}
+        row = stored[_hand_index(len(hand))[tuple(sorted(hand))]]
         total = sum(p for _, p in row)
         return {a: p / total for a, p in row}
+
+    def round_game(self) -> cfr.RoundGame:
+        """The round as it was solved: the graph of this strategy's nodes (what npexploit measures it on)."""
+        if self._graph is None:
+            self._graph = cfr.RoundGame(self.fr, self.dice, cfr.replays_spot(self.fr, self.dice), self.memory)
+        return self._graph
 
 
 @lru_cache(maxsize=None)
@@ -178,9 +205,12 @@ def _product(pools) -> list:
 
 def exploitability(name: str) -> float:
     """What a best response wins a game (stakes) against the shipped table `name` in its game, exactly
-    (search/exploit.py)."""
-    from . import exploit
+    (search/exploit.py at one die; with two, npexploit's numpy walk, offline only)."""
     game, solved = GAMES[name], Solved(name)
+    if game.dice > 1:
+        from . import npexploit
+        return npexploit.solved_exploitability(solved)
+    from . import exploit
     graph = heads_up_round(Rules.parse(game.rules), game.dice)
     return exploit.exploitability(graph, lambda hand, history, node: [solved.dist(hand, history).get(a, 0.0)
                                                                       for a in graph.actions[node]])
@@ -193,18 +223,26 @@ def heads_up_round(rules: Rules, dice: int) -> cfr.RoundGame:
     return cfr.RoundGame(fr, dice, cfr.replays_spot(fr, dice))
 
 
-def write(out: dict) -> str:
-    path = str(resources.files("dicecup.search").joinpath(DATA))
+def write(out: dict, data: str = DATA) -> str:
+    path = str(resources.files("dicecup.search").joinpath(data))
     text = json.dumps(out, separators=(",", ":"), sort_keys=True).encode("utf-8")
     with open(path, "wb") as handle:
         handle.write(gzip.compress(text, compresslevel=9, mtime=0))
     return path
 
 
-def main() -> int:
-    print(f"wrote {write({name: solve_game(name) for name in GAMES})}")
+def main(names=None) -> int:
+    """Solve `names` (default: every game) and rewrite their data files, keeping the games not solved again."""
+    names = names or list(GAMES)
+    for data in sorted({data_of(name) for name in names}):
+        try:
+            out = dict(tables(data))
+        except FileNotFoundError:
+            out = {}
+        out.update({name: solve_game(name) for name in names if data_of(name) == data})
+        print(f"wrote {write(out, data)}", flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
