@@ -16,6 +16,7 @@ The worlds are drawn from a generator seeded by the bot's seed and the view, so 
 distribution `act(view)` draws from. bench/bot_speed.py-style timing: bench/expert_speed.py (p99 at 30 dice).
 """
 import random
+from math import erfc, sqrt
 from functools import lru_cache
 from bisect import bisect_right
 from itertools import accumulate
@@ -25,13 +26,14 @@ from dicecup.rules.presets import EXACT_TABLE
 from dicecup.search import fast, rollout
 from dicecup.search.solved import Solved, find
 
-from .beliefs import MAX_READ, Belief, BidModel, hand_weights, hands
+from .beliefs import MAX_READ, Belief, BidModel, hand_weights, hands, others_tails
 from .player import OddsPlayer
 
 
 class Expert:
     worlds = 160       # hidden deals each decision is priced in
     candidates = 8     # raises (or openings) it plays out
+    read_rollouts = True  # the seats of a rollout read the round's bids (as hard does), else they read nobody
     model = BidModel()
 
     def __init__(self, seed=None):
@@ -54,7 +56,7 @@ class Expert:
             by_id = {fast.to_id(a): a for a in view.legal}
             dist = {by_id[a]: p for a, p in solved.dist(view.dice, history).items() if p > 0}
         else:
-            dist = {self.search(view, rules): 1.0}
+            dist = self.search(view, rules)
         self._last = (view, dist)  # act() on the very same view draws from this, without searching again
         return dist
 
@@ -69,33 +71,46 @@ class Expert:
         return self._solved[name]
 
     # -- the search ----------------------------------------------------------------------------------------
-    def search(self, view, rules):
+    def search(self, view, rules) -> dict:
+        """The mixed answer: each priced action weighed by the chance that it is really the best (see _mix)."""
+        return _mix(self.prices(view, rules)) or {view.legal[0]: 1.0}
+
+    def prices(self, view, rules) -> list:
+        """[(order, action, its loss in each dealt world)]: a call priced by the count, a raise by a rollout; a
+        loss is 1 for a die lost (a missed spot at exact=on: 2), a landed spot a gain (negative)."""
         fr = fast.FastRules.of(rules)
         me = view.seats.index(view.seat)
         counts, worlds = self._deal(view, me)
         cap, wild, standing = view.in_play, view.wild, view.standing
         palifico = view.seats.index(view.palifico) if view.palifico is not None else None
-        scores = []  # (expected loss, order, action): lowest loss wins, then calls before raises
+        prices = []
         if standing is not None:
             q, f = standing
             fw = wild and f != 1
             hits = [w[f] + (w[1] if fw else 0) for w in worlds]
             if LIAR in view.legal:
-                scores.append((sum(1 for n in hits if n >= q) / len(hits), 0, LIAR))
+                prices.append((0, LIAR, [1.0 if n >= q else 0.0 for n in hits]))
             if SPOT in view.legal:
-                exact = sum(1 for n in hits if n == q) / len(hits)
-                scores.append(((1 - exact) * (2 if rules.exact else 1) - exact * _spot_gain(view, rules), 1, SPOT))
+                landed, missed = _spot_outcomes(view, rules, fr)
+                prices.append((1, SPOT, [landed if n == q else missed for n in hits]))
+        said = _said(view)
         for action in self._raises(view, rules):
             aid = fast.to_id(action)
             round_wild = False if standing is None and fast.opens_unwild(fr, wild, aid) else wild
-            lost = 0
-            for table in counts:
-                if rollout.play_out(fr, table, range(len(view.seats)), cap, round_wild, aid, me, palifico) == me:
-                    lost += 1
-            scores.append((lost / len(counts), 2, action))
-        if not scores:
-            return view.legal[0]
-        return min(scores, key=lambda s: s[:2])[2]
+            beliefs = self._beliefs(view, said, action, round_wild) if self.read_rollouts else None
+            order = range(len(view.seats))
+            prices.append((2, action, [1.0 if rollout.play_out(fr, table, order, cap, round_wild, aid, me, palifico,
+                                                               beliefs) == me else 0.0 for table in counts]))
+        return prices
+
+    def _beliefs(self, view, said, action, wild) -> list:
+        """Per seat (view.seats order), its per-face tails of the others' dice, read from the round's bids with
+        `action` made: what each seat of the rollout believes."""
+        said = dict(said)
+        said[view.seat] = said.get(view.seat, ()) + ((action.quantity, action.face),)
+        parts = [(view.dice_counts[s], said.get(s, ())) for s in view.seats]
+        return [others_tails(self.model, view.in_play, wild, tuple(sorted(parts[:i] + parts[i + 1:])))
+                for i in range(len(parts))]
 
     def _raises(self, view, rules):
         """The raises worth playing out: the likeliest by `hard`'s reading of the table, the odds choice first."""
@@ -160,6 +175,65 @@ class Expert:
             counts.append(per_seat)
             worlds.append(total)
         return counts, worlds
+
+
+def _said(view) -> dict:
+    """seat -> the bids (quantity, face) it made this round."""
+    said = {}
+    for seat, text in view.bids:
+        bid = Bid.parse(text)
+        said[seat] = said.get(seat, ()) + ((bid.quantity, bid.face),)
+    return said
+
+
+def _mix(prices, least: float = 0.01) -> dict:
+    """{action: probability}: the best-priced action (lowest mean loss, calls before raises on a tie) and every
+    other action as likely as the chance that it is really no worse, given the worlds sampled: the normal tail of
+    its paired difference from the best (the same worlds price both, so a real gap shows over little noise).
+    Weights below `least` are dropped; the rest are normalised."""
+    if not prices:
+        return {}
+    means = [(sum(losses) / len(losses), order) for order, _, losses in prices]
+    best = min(range(len(prices)), key=lambda i: means[i])
+    base = prices[best][2]
+    weights = {}
+    for i, (_, action, losses) in enumerate(prices):
+        weights[action] = 0.5 if i == best else _no_worse(losses, base)
+    kept = {a: w for a, w in weights.items() if w >= least * 0.5}
+    total = sum(kept.values())
+    return {a: w / total for a, w in kept.items()}
+
+
+def _no_worse(losses, base) -> float:
+    """P(the true mean of `losses` is at most that of `base`), the normal approximation over the paired worlds."""
+    n = len(losses)
+    diffs = [a - b for a, b in zip(losses, base)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    if var == 0:
+        return 0.5 if mean == 0 else (1.0 if mean < 0 else 0.0)
+    return 0.5 * erfc(mean / sqrt(2 * var / n))
+
+
+def _spot_outcomes(view, rules, fr) -> tuple:
+    """(landed, missed): a spot call's outcomes in the search's loss units (1: a die of mine lost, 0: another
+    seat's), by what each does to my share of the table's dice (a fair table's chance of winning, exact
+    heads-up by the gambler's ruin): a die back is worth less the more I hold, and nothing at a full cup. The
+    build-up and revolver economies keep fixed prices."""
+    if fr.gain or fr.lose_none:
+        return -_spot_gain(view, rules), (2.0 if rules.exact else 1.0)
+    mine, total, others = view.dice_counts[view.seat], view.in_play, len(view.seats) - 1
+    won, lost = mine / (total - 1), (mine - 1) / (total - 1)
+
+    def loss(share):
+        return (won - share) / (won - lost)
+    if fr.exact_table:
+        landed = mine / (total - others)
+    else:
+        back = min(fr.start, mine + 1)
+        landed = back / (total - mine + back)
+    missed = max(0, mine - 2) / (total - min(mine, 2)) if fr.exact_two else lost
+    return loss(landed), loss(missed)
 
 
 def _spot_gain(view, rules) -> float:
