@@ -4,22 +4,27 @@ Heads-up with one die each (dudo's and classic's bidding, outside a palifico rou
 shipped in dicecup/search/data/solved.json.gz, drawing its action from it: near the equilibrium, so no strategy wins
 much against it (bench/exploitability.py measures how much, exactly).
 
-Elsewhere it searches. It deals the other seats' hidden hands `worlds` times from what it believes of them (every
+Elsewhere it searches, and mixes. It deals the other seats' hidden hands from what it believes of them (every
 hand weighed by how well it explains the bids that seat made this round, as `hard` reads a table), and prices
 each of its candidate actions in those same worlds: a call by the count, a raise by playing the round out on the
-fast engine (search/rollout.py) with every seat playing the odds of its own hand. It takes the action least
-likely to cost it a die (a landed spot call counts as a gain where it gives a die back or costs the others).
-One answer per view makes it readable to a player who knew its search exactly (a best response wins 0.37 stakes
-a round of heads-up classic with two dice each, 1.0 at dudo); playing evenly among the actions priced within 0.03
-of the best was tried and was no better (0.38; 59.8 % against hard heads-up instead of 62.3 %).
+fast engine (search/rollout.py), every seat of the rollout playing the odds of its own hand and of what the
+round's bids (the raise priced among them) say of the others. A loss is a die lost; a landed spot is priced by
+what it does to its share of the table's dice (a die back is worth less the more it holds). It then plays each
+action as often as the worlds leave it possible that the action is really the best: the best-priced one at
+weight 1/2, every other at the normal tail of its paired difference from the best (the same worlds price both),
+normalised. Actions the worlds show clearly worse are never played, and actions they can't tell apart are
+played alike, so its answer to a view is a distribution, not one action a best response could read. The worlds
+are shared out among the seats (more heads-up, where a rollout is cheaper): fewer worlds would spread the mix
+over worse actions. 72 % against `hard` heads-up at five dice (bench/expert_arena.py); the deterministic search
+it replaced won 62 %.
 The worlds are drawn from a generator seeded by the bot's seed and the view, so `policy(view)` is the very
 distribution `act(view)` draws from. bench/bot_speed.py-style timing: bench/expert_speed.py (p99 at 30 dice).
 """
 import random
-from math import erfc, sqrt
-from functools import lru_cache
 from bisect import bisect_right
+from functools import lru_cache
 from itertools import accumulate
+from math import erfc, sqrt
 
 from dicecup.rules import LIAR, SPOT, Bid, Rules
 from dicecup.rules.presets import EXACT_TABLE
@@ -31,7 +36,8 @@ from .player import OddsPlayer
 
 
 class Expert:
-    worlds = 160       # hidden deals each decision is priced in
+    worlds = 1440      # hidden deals each decision is priced in, shared out among the seats (each plays in a
+    fewest_worlds = 160  # rollout): 720 heads-up, 240 at six seats, never fewer than this
     candidates = 8     # raises (or openings) it plays out
     read_rollouts = True  # the seats of a rollout read the round's bids (as hard does), else they read nobody
     model = BidModel()
@@ -91,7 +97,7 @@ class Expert:
             if LIAR in view.legal:
                 prices.append((0, LIAR, [1.0 if n >= q else 0.0 for n in hits]))
             if SPOT in view.legal:
-                landed, missed = _spot_outcomes(view, rules, fr)
+                landed, missed = spot_outcomes(view, rules, fr)
                 prices.append((1, SPOT, [landed if n == q else missed for n in hits]))
         said = _said(view)
         for action in self._raises(view, rules):
@@ -131,6 +137,11 @@ class Expert:
         ranked = sorted(pool, key=lambda b: -belief.at_least(b))
         return list(dict.fromkeys([own] + ranked))[:self.candidates]
 
+    def worlds_for(self, view) -> int:
+        """More deals where a decision is cheaper: fewer seats play in each rollout. The mix weighs actions by
+        how sure the worlds make their order, so fewer worlds would spread it over more of the worse ones."""
+        return max(self.fewest_worlds, self.worlds // len(view.seats))
+
     def _deal(self, view, me):
         """`worlds` deals of the hidden hands: per world, per seat (in view.seats order) the per-face counts,
         and the table's per-face totals."""
@@ -156,7 +167,7 @@ class Expert:
             faces = [tuple([0] + [table.plain[f][h] for f in range(1, 7)]) for h in range(len(weights))]
             samplers.append((n, list(accumulate(weights)), faces))
         counts, worlds = [], []
-        for _ in range(self.worlds):
+        for _ in range(self.worlds_for(view)):
             per_seat, total = [], list(mine)
             for i, sampler in enumerate(samplers):
                 if sampler is None:
@@ -198,13 +209,13 @@ def _mix(prices, least: float = 0.01) -> dict:
     base = prices[best][2]
     weights = {}
     for i, (_, action, losses) in enumerate(prices):
-        weights[action] = 0.5 if i == best else _no_worse(losses, base)
+        weights[action] = 0.5 if i == best else no_worse(losses, base)
     kept = {a: w for a, w in weights.items() if w >= least * 0.5}
     total = sum(kept.values())
     return {a: w / total for a, w in kept.items()}
 
 
-def _no_worse(losses, base) -> float:
+def no_worse(losses, base) -> float:
     """P(the true mean of `losses` is at most that of `base`), the normal approximation over the paired worlds."""
     n = len(losses)
     diffs = [a - b for a, b in zip(losses, base)]
@@ -215,7 +226,7 @@ def _no_worse(losses, base) -> float:
     return 0.5 * erfc(mean / sqrt(2 * var / n))
 
 
-def _spot_outcomes(view, rules, fr) -> tuple:
+def spot_outcomes(view, rules, fr) -> tuple:
     """(landed, missed): a spot call's outcomes in the search's loss units (1: a die of mine lost, 0: another
     seat's), by what each does to my share of the table's dice (a fair table's chance of winning, exact
     heads-up by the gambler's ruin): a die back is worth less the more I hold, and nothing at a full cup. The
