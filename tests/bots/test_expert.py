@@ -59,7 +59,7 @@ def test_the_guard_replaces_an_expert_that_overruns_its_clock():
     state = apply(new_game(Rules.parse("dudo"), SIX), Move("ana", Bid(4, 3)))
     view = make_view(state, "ben", (3, 3, 1, 2, 6))
     slow = load("expert", seed=5)
-    slow.worlds = slow.fewest_worlds = 2_000  # tenths of a second or more of search, far over the budget
+    slow.fewest_worlds = 2_000  # six seats: tenths of a second or more of search, far over the budget
     start = time.monotonic()
     action, problem = guard.decide(slow, view, 0.05)
     assert time.monotonic() - start < 2.0

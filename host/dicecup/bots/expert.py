@@ -36,8 +36,8 @@ from .player import OddsPlayer
 
 
 class Expert:
-    worlds = 1440      # hidden deals each decision is priced in, shared out among the seats (each plays in a
-    fewest_worlds = 160  # rollout): 720 heads-up, 240 at six seats, never fewer than this
+    worlds = {2: 1440, 3: 720, 4: 360}  # hidden deals each decision is priced in, by the seats in play (each
+    fewest_worlds = 240  # plays in every rollout); this many at five seats or more (30 dice: p99 under 100 ms)
     candidates = 8     # raises (or openings) it plays out
     read_rollouts = True  # the seats of a rollout read the round's bids (as hard does), else they read nobody
     model = BidModel()
@@ -94,11 +94,15 @@ class Expert:
             q, f = standing
             fw = wild and f != 1
             hits = [w[f] + (w[1] if fw else 0) for w in worlds]
+            belief = Belief(view, self.model)  # the deals' own distribution, exactly
             if LIAR in view.legal:
-                prices.append((0, LIAR, [1.0 if n >= q else 0.0 for n in hits]))
+                true = belief.at_least(standing)
+                prices.append((0, LIAR, _centred([1.0 if n >= q else 0.0 for n in hits], true)))
             if SPOT in view.legal:
                 landed, missed = spot_outcomes(view, rules, fr)
-                prices.append((1, SPOT, [landed if n == q else missed for n in hits]))
+                exact = belief.exactly(standing)
+                prices.append((1, SPOT, _centred([landed if n == q else missed for n in hits],
+                                                 exact * landed + (1 - exact) * missed)))
         said = _said(view)
         for action in self._raises(view, rules):
             aid = fast.to_id(action)
@@ -106,7 +110,8 @@ class Expert:
             beliefs = self._beliefs(view, said, action, round_wild) if self.read_rollouts else None
             order = range(len(view.seats))
             prices.append((2, action, [1.0 if rollout.play_out(fr, table, order, cap, round_wild, aid, me, palifico,
-                                                               beliefs) == me else 0.0 for table in counts]))
+                                                               beliefs, total) == me else 0.0
+                                       for table, total in zip(counts, worlds)]))
         return prices
 
     def _beliefs(self, view, said, action, wild) -> list:
@@ -140,7 +145,7 @@ class Expert:
     def worlds_for(self, view) -> int:
         """More deals where a decision is cheaper: fewer seats play in each rollout. The mix weighs actions by
         how sure the worlds make their order, so fewer worlds would spread it over more of the worse ones."""
-        return max(self.fewest_worlds, self.worlds // len(view.seats))
+        return self.worlds.get(len(view.seats), self.fewest_worlds)
 
     def _deal(self, view, me):
         """`worlds` deals of the hidden hands: per world, per seat (in view.seats order) the per-face counts,
@@ -186,6 +191,13 @@ class Expert:
             counts.append(per_seat)
             worlds.append(total)
         return counts, worlds
+
+
+def _centred(losses, mean) -> list:
+    """A call's losses in the worlds, shifted to the mean the belief gives exactly: the worlds still pair it with
+    the raises (the same deals), without their sampling error in its price."""
+    shift = mean - sum(losses) / len(losses)
+    return [loss + shift for loss in losses]
 
 
 def _said(view) -> dict:

@@ -27,18 +27,15 @@ def independent(hidden: int, wild: bool) -> tuple:
     return ((),) + tuple(wilds if wild and face != 1 else plain for face in range(1, 7))
 
 
-def _chance(tail, need: int) -> float:
-    return 1.0 if need <= 0 else tail[need] if need < len(tail) else 0.0
-
-
 def play_out(fr: fast.FastRules, counts, order, cap: int, wild: bool, standing: int, bidder: int, palifico=None,
-             beliefs=None):
+             beliefs=None, totals=None):
     """Play the round on from `standing` (made by seat `bidder`); `counts[s]` is seat s's per-face counts and
-    `order` the living seats in turn order; `beliefs[s]` seat s's per-face tails (default: `independent`).
-    Returns the seat that lost the liar call."""
+    `order` the living seats in turn order; `beliefs[s]` seat s's per-face tails (default: `independent`);
+    `totals` the table's per-face counts, when the caller has them. Returns the seat that lost the liar call."""
     n = len(order)
     position = order.index(bidder)
-    table_counts = [sum(c[f] for c in counts if c is not None) for f in range(7)]
+    if totals is None:
+        totals = [sum(c[f] for c in counts if c is not None) for f in range(7)]
     while True:
         position = (position + 1) % n
         seat = order[position]
@@ -46,15 +43,17 @@ def play_out(fr: fast.FastRules, counts, order, cap: int, wild: bool, standing: 
         tails = beliefs[seat] if beliefs is not None else independent(cap - sum(own), wild)
         q, f = standing // 6 + 1, standing % 6 + 1
         face_wild = wild and f != 1
-        p_standing = _chance(tails[f], q - own[f] - (own[1] if face_wild else 0))
+        tail, need = tails[f], q - own[f] - (own[1] if face_wild else 0)
+        p_standing = 1.0 if need <= 0 else tail[need] if need < len(tail) else 0.0
         best, best_p = -1, -1.0
         for action in fast.cheapest_raises(cap, wild, fr.ones, fr.calls, standing,
                                            palifico is not None and seat != palifico):
             af = action % 6 + 1
-            p = _chance(tails[af], action // 6 + 1 - own[af] - (own[1] if wild and af != 1 else 0))
+            tail, need = tails[af], action // 6 + 1 - own[af] - (own[1] if wild and af != 1 else 0)
+            p = 1.0 if need <= 0 else tail[need] if need < len(tail) else 0.0
             if p > best_p:
                 best, best_p = action, p
         if best < 0 or 1.0 - p_standing > best_p + RAISE_BONUS:
-            count = table_counts[f] + (table_counts[1] if face_wild else 0)
+            count = totals[f] + (totals[1] if face_wild else 0)
             return bidder if count < q else seat
         standing, bidder = best, seat
