@@ -83,7 +83,7 @@ class Expert:
 
     def prices(self, view, rules) -> list:
         """[(order, action, its loss in each dealt world)]: a call priced by the count, a raise by a rollout; a
-        loss is 1 for a die lost (a missed spot at exact=on: 2), a landed spot a gain (negative)."""
+        loss is 1 for a die of mine lost and 0 for another seat's, a spot's outcomes as spot_outcomes prices them."""
         fr = fast.FastRules.of(rules)
         me = view.seats.index(view.seat)
         counts, worlds = self._deal(view, me)
@@ -213,7 +213,7 @@ def _mix(prices, least: float = 0.01) -> dict:
     """{action: probability}: the best-priced action (lowest mean loss, calls before raises on a tie) and every
     other action as likely as the chance that it is really no worse, given the worlds sampled: the normal tail of
     its paired difference from the best (the same worlds price both, so a real gap shows over little noise).
-    Weights below `least` are dropped; the rest are normalised."""
+    An action under `least` of the best's weight is dropped; the rest are normalised."""
     if not prices:
         return {}
     means = [(sum(losses) / len(losses), order) for order, _, losses in prices]
