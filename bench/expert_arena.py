@@ -6,8 +6,7 @@ line (`hard_vs_baseline`); this is the expert's.
     python bench/expert_arena.py [heads-up games, default 600] [four-seat games, 312] [six-seat games, 300] [seed, 7]
 
 Prints `expert_vs_hard_4: P %` and `expert_vs_hard_6: P %` with their intervals, and last
-`expert_vs_hard: P %`, the heads-up win rate (target: above 55 %; at four and six seats, above the fair share
-with the whole 95 % interval).
+`expert_vs_hard: P %`, the heads-up win rate (targets: at least 70 % heads-up, 40 % at four seats, 28 % at six).
 """
 import sys
 import time

@@ -153,3 +153,22 @@ class Belief:
     def exactly(self, bid: Bid) -> float:
         pmf = self.pmf(bid.face)
         return pmf[bid.quantity] if bid.quantity < len(pmf) else 0.0
+
+
+@lru_cache(maxsize=8192)
+def others_tails(model: BidModel, in_play: int, wild: bool, parts: tuple) -> tuple:
+    """Per face (index 0 unused), what a seat believes the other seats hold together: tail[k] = P(at least k of
+    their dice count for the face). `parts` is ((dice, the bids that seat made this round), ...) for the others,
+    sorted (so every order hits the cache): a seat with no bids, or too many dice to read, counts as fair rolls."""
+    unread = sum(n for n, bids in parts if not bids or n > MAX_READ)
+    read = [posterior(model, n, in_play, wild, bids) for n, bids in parts if bids and n <= MAX_READ]
+    out = [()]
+    for face in range(1, 7):
+        dist = list(_binomial_pmf(unread, wild and face != 1))
+        for per_face in read:
+            dist = _convolve(dist, per_face[face])
+        tail = [0.0] * (len(dist) + 1)
+        for k in range(len(dist) - 1, -1, -1):
+            tail[k] = tail[k + 1] + dist[k]
+        out.append(tuple(tail))
+    return tuple(out)

@@ -23,7 +23,7 @@ PROG = "dicecup arena"
 
 
 def add_arguments(parser):
-    parser.add_argument("bots", nargs="+", metavar="BOT", help="two or more bots: easy normal hard baseline, "
+    parser.add_argument("bots", nargs="+", metavar="BOT", help="two or more bots: easy normal hard expert baseline, "
                         "or module:Name; a bot named twice sits twice (its seats are pooled)")
     parser.add_argument("--rules", nargs="+", default=["dudo"], metavar="WORD",
                         help="preset and switches, as in a record: --rules dudo palifico=off (default: dudo)")

@@ -33,7 +33,7 @@ def add_arguments(parser):
     parser.add_argument("--bots", type=int, default=0, metavar="N", help="fill N seats with bots on the hub")
     # any bot by name (built-in easy/normal/hard/baseline/simple, or module:Name), one seat each
     parser.add_argument("--bot", action="append", default=[], metavar="NAME",
-                        help="seat a bot: easy, normal, hard, baseline or module:Name (repeat)")
+                        help="seat a bot: easy, normal, hard, expert, baseline or module:Name (repeat)")
     parser.add_argument("--ble", action="store_true", help="also find cups over Bluetooth LE")
     parser.add_argument("--seed", help=SEED_HELP)  # kept to say why, not "unrecognized arguments"
     parser.add_argument("--data", help="where journals go (default ~/.local/share/dicecup)")
