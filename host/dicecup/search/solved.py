@@ -53,6 +53,7 @@ GAMES = {
     "wild-exact-1": Game("classic wild=on exact=on dice=1", 1, 64, 2000),
     "classic-2": Game("classic dice=2", 2, 3, 1000),
     "dudo-2": Game("dudo dice=2", 2, 4, 300),
+    "revolver-2": Game("revolver dice=2", 2, 4, 1000),
 }
 
 
