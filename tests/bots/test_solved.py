@@ -80,7 +80,8 @@ def test_every_table_is_a_legal_distribution_at_every_node(name):
         assert len(rows) == len(graph.hands)
         for row in rows:
             assert {a for a, _ in row} <= set(graph.actions[node]) and all(p > 0 for _, p in row)
-            assert abs(sum(p for _, p in row) - 1) < 0.01  # three decimals each
+            # three decimals each (+-0.0005), those under 0.001 left out: at most 0.001 off per action
+            assert abs(sum(p for _, p in row) - 1) <= 0.001 * len(graph.actions[node])
 
 
 @pytest.mark.parametrize("name", list(solved.GAMES))

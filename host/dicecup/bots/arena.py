@@ -80,8 +80,11 @@ def play_one(rules: Rules, bots, seed, game: int):
 
 
 def _ignore_ctrl_c():
-    """Workers leave Ctrl-C to the parent, which stops them: one message, not a traceback per worker."""
+    """Workers leave Ctrl-C to the parent, which stops them (the pool's SIGTERM: ended as by default, not unwound
+    as the parent's command is): one message, not a traceback per worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 def _play_chunk(job):

@@ -1,9 +1,10 @@
 """`expert`: the solved game where there is one, search everywhere else.
 
-Heads-up with one die each, or two dice each (dudo's and classic's bidding, outside a palifico round) it plays the
-CFR+ strategy shipped in dicecup/search/data/ (solved.json.gz, twodice.json.gz: the two-dice strategies remember
-the last few bids), drawing its action from it: near the equilibrium, so no strategy wins much against it
-(bench/exploitability.py and bench/twodice.py measure how much, exactly).
+Heads-up with one die each (every preset and switch set), or two dice each (every preset's bidding without a
+spot call that gives a die back), outside a palifico round, it plays the CFR+ strategy shipped in
+dicecup/search/data/ (solved.json.gz, twodice.json.gz: the two-dice strategies remember the last few bids),
+drawing its action from it: near the equilibrium, so no strategy wins much against it (bench/exploitability.py
+and bench/twodice.py measure how much, exactly).
 
 Elsewhere it searches, and mixes. It deals the other seats' hidden hands from what it believes of them (every
 hand weighed by how well it explains the bids that seat made this round, as `hard` reads a table), and prices
