@@ -100,6 +100,8 @@ class Journal:
     def line(self, text: str) -> None:
         if self._broken:
             raise self._error()
+        if self._fd is None:  # closed: its file descriptor's number may be another file's by now
+            raise JournalError(f"the journal {self.path} was closed; nothing more is written to it")
         if self._deleted():
             self._put_back()
         data = (text + "\n").encode("utf-8")

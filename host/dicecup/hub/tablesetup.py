@@ -110,6 +110,9 @@ class TableSetup:
         self.keyboard = None  # reading keys under a live table: the terminal's settings to put back
         self.rated = rated  # a history.rated.RatedTable with --rated, else None
         self.looping = False  # play() is running the table's loop (on whichever thread called it)
+        self.loop_ended = threading.Event()  # set whenever the loop is not running
+        self.loop_ended.set()
+        self._loop_thread = None
         self.players = ()  # poker dice: the people passing the table's one cup (poker/onecup.py)
 
     def make_hub(self, expect_cups: int) -> Table:
@@ -158,13 +161,21 @@ class TableSetup:
                 self.hub.add_connection(conn)
         return conns
 
+    def _wait_for_the_loop(self, timeout: float = 10.0):
+        """Closed from another thread while play()'s loop runs there: the loop is woken and given time to end,
+        so no line is written to a journal closed under it."""
+        if self.looping and threading.current_thread() is not self._loop_thread:
+            self.inbox.wake()
+            self.loop_ended.wait(timeout)
+
     def play(self, typed_commands: bool = False, timeout: float = None):
         if typed_commands:  # under a live table, a key at a time, shown as typed (keyboard.py)
             self.keyboard = read_typing(self.inbox, self.screen, self.screen_feed)
         deadline = None if timeout is None else time.monotonic() + timeout
         signals = StopSignals(wake=self.inbox.wake)  # Ctrl-C, kill, a closed terminal: the loop stops between passes
         resizes = Resizes(wake=self.inbox.wake)  # a resized terminal: the table drawn again now, not at the next event
-        self.looping = True
+        self.looping, self._loop_thread = True, threading.current_thread()
+        self.loop_ended.clear()
         try:
             with signals, resizes:
                 run(self.hub, self.inbox, self.connections,
@@ -176,6 +187,7 @@ class TableSetup:
             raise JournalStopped(error) from None
         finally:
             self.looping = False
+            self.loop_ended.set()
         self.screen_feed.drain()  # everything said is on the screen before the caller goes on
         signals.raise_caught()  # from here, not from wherever the signal found the loop
         if self.rated is not None:  # the finished game into the history, and the change in nerve
@@ -184,10 +196,11 @@ class TableSetup:
 
     def close(self):
         self.stop.set()
+        self._wait_for_the_loop()
         if self.hub is not None:
             self.hub.seating.close()
-            if self.hub.journal is not None:  # its hold on the game goes too: a resume may take it up
-                self.hub.journal.close()
+            if self.hub.journal is not None and not self.looping:  # its hold on the game goes too: a resume may
+                self.hub.journal.close()                            # take it up (not under a loop still writing)
         self.inbox.close()
         if self.screen_feed is not None:  # None when a signal came between making the hub and watching it
             self.screen_feed.drain()
