@@ -17,8 +17,8 @@ weight 1/2, every other at the normal tail of its paired difference from the bes
 normalised. Actions the worlds show clearly worse are never played, and actions they can't tell apart are
 played alike, so its answer to a view is a distribution, not one action a best response could read. The worlds
 are shared out among the seats (more heads-up, where a rollout is cheaper): fewer worlds would spread the mix
-over worse actions. Against `hard` at dudo (bench/expert_arena.py) it wins 69.7 % heads-up, 44.6 % at four seats
-and 39.7 % at six; the deterministic search it replaced won 62.3 %, 33.7 % and 30.0 %.
+over worse actions. Against `hard` at dudo (bench/expert_arena.py) it wins 70.7 % heads-up, 45.5 % at four seats
+and 41.7 % at six, with the two-dice tables; the deterministic search it replaced won 62.3 %, 33.7 % and 30.0 %.
 The worlds are drawn from a generator seeded by the bot's seed and the view, so `policy(view)` is the very
 distribution `act(view)` draws from. bench/bot_speed.py-style timing: bench/expert_speed.py (p99 at 30 dice).
 """
