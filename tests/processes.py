@@ -6,8 +6,19 @@ import sys
 import threading
 import time
 
-
 READER_GRACE = 5.0  # seconds, once the process has ended, for the last of its output to be read
+
+
+def stop_gently(proc, timeout: float = 30) -> None:
+    """SIGTERM first, as a service manager stops a hub: its virtual cups and their folder go with it (killed
+    outright, it leaves the folder behind); killed only if it will not stop within `timeout`."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    proc.wait(timeout)
 
 
 class HubProcess:
@@ -55,15 +66,7 @@ class HubProcess:
         self.proc.stdin.flush()
 
     def stop(self):
-        """SIGTERM first, as a service manager stops it: its virtual cups and their folder go with it (killed
-        outright, it leaves the folder behind); killed only if it will not stop."""
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        self.proc.wait(10)
+        stop_gently(self.proc)
 
     def __enter__(self):
         return self

@@ -11,6 +11,8 @@ import termios
 import threading
 import time
 
+from processes import stop_gently
+
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -84,13 +86,5 @@ class PtyScreen:
         return False
 
     def close(self):
-        """Stopped as a service manager stops it (SIGTERM: its virtual cups and their folder go with it); killed
-        only if it will not stop."""
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        self.proc.wait(30)
+        stop_gently(self.proc)
         os.close(self.master)
