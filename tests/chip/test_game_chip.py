@@ -33,6 +33,7 @@ def test_two_picos_and_a_bot_play_a_whole_game_seen_on_their_leds_refereed_and_v
             hub.wait_for("wins the game")
         text = journal.read_text()
     assert "\nreroll " not in text  # the cup switched off and on came back with its dice: the round went on
+    assert peeked and cycled, f"the game ended before a peek or a cut: {peeked}, {cycled}\n{text}"
     rolled = _rolls(text, peeked[0])
     assert sorted(peeked[1]) == sorted(rolled["ana"]), (peeked, rolled)  # the LEDs showed ana her own dice
     cut_round, name, before = cycled  # the dice it showed before the power cut are the dice it revealed after it
@@ -60,19 +61,18 @@ def _play(hub, journal, picos, timeout=420):
             dice = _peek(picos["ana"])
             if dice and replay(journal.read_text()).state.round == state.round:
                 peeked = (state.round, dice)
-        elif state.phase == BIDDING and state.round >= 2 and state.bids and not cycled and _cyclable(state, hub):
-            name = _cyclable(state, hub)
+        elif state.phase == BIDDING and state.round >= 2 and state.bids and not cycled and _cyclable(state, hub, picos):
+            name = _cyclable(state, hub, picos)
             before = _peek(picos[name])
-            if not before:
-                continue
+            if not before or replay(journal.read_text()).state.round != state.round:
+                continue  # the round was called while it peeked: the peek may show the next round's dice
             picos[name].power_cycle()
             hub.wait_for(f"{name}'s cup is back", timeout=120)
             # Back in the game before any move: its dice again (the hub had its commitment and sent the entropy), or,
             # if the round was called just before the cut, the reveal and what followed it.
             picos[name].wait_leds(lambda text: led_state(text) in ("rolled", "turn", "revealed", "waiting", "out"),
                                   timeout=60)
-            if replay(journal.read_text()).state.round == state.round:  # else the peek may show the next round's
-                cycled = (state.round, name, before)  # what it showed before the cut, against what it reveals after
+            cycled = (state.round, name, before)  # what it showed before the cut, against what it reveals after
         elif state.phase == BIDDING:
             pico = picos.get(_to_play(hub))
             if pico is not None and pico.alive() and led_state(pico.leds()) == "turn":
@@ -81,10 +81,15 @@ def _play(hub, journal, picos, timeout=420):
     raise AssertionError("the game did not end in time:\n" + "\n".join(hub.lines[-30:]))
 
 
-def _cyclable(state, hub):
-    """The Pico to switch off and on: ben, or ana if ben is to play (or out), as long as it is still in the game."""
-    for name in ("ben", "ana"):
-        if state.alive[state.seats.index(name)] and _to_play(hub) != name:
+def _cyclable(state, hub, picos):
+    """The Pico to switch off and on: ben, or ana if ben is to play (or out), as long as it is still in the game.
+    While both are in, only when the other is to play: that seat moves only when this loop presses its buttons,
+    so the round stands still through the cut. A bot to play may call the round meanwhile (the peek is then
+    checked against that round's reveal all the same), so once one Pico is out the other is cut whoever plays."""
+    to_play = _to_play(hub)
+    living = [name for name in ("ben", "ana") if state.alive[state.seats.index(name)]]
+    for name in living:
+        if name != to_play and (to_play in picos or len(living) == 1):
             return name
     return None
 
