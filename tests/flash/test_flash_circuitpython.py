@@ -119,3 +119,25 @@ def test_a_drive_of_another_board_is_refused_unless_forced(capsys, tmp_path, cpb
     code = main(["flash", "--board", "cpb", "--drive", str(drive), "--bundle", str(bundle), "--data",
                  str(tmp_path / "data"), "--force"])
     assert code == 0, capsys.readouterr().err
+
+
+def test_a_rename_typed_during_a_flash_stays(capsys, tmp_path, cpb_dist, drive, bundle):
+    """`dicecup cups rename` in a second terminal while the files are copied: the flash writes back only the fields
+    it sets (it wrote the whole cup read at its start, and the new name went back to the old one)."""
+    data = tmp_path / "data"
+    code, _, err = flash(capsys, "--drive", drive, "--bundle", bundle, "--name", "ana", "--dist", cpb_dist,
+                         "--data", data)
+    assert code == 0, err
+    (drive / "code.py").write_text("print('an older release')\n")  # so the next flash has a file to copy
+
+    def renaming(line):
+        if line.startswith("  copied "):
+            with Registry.open(data) as other:
+                other.rename("ana", "zoe")
+
+    manifest = json.loads((cpb_dist / "manifest.json").read_text())
+    with Registry.open(data) as registry:
+        result = circuitpython.flash("cpb", cpb_dist, manifest, registry, drive=drive, progress=renaming)
+    with Registry.open(data) as registry:
+        assert [cup.name for cup in registry.all()] == ["zoe"]
+    assert result.cup.name == "zoe" and result.cup.port == str(drive) and result.cup.flashed

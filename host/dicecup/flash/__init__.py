@@ -21,3 +21,15 @@ def stays_inside(folder, path: str, where: str):
         return inside(folder, path)
     except OutsideFolder as error:
         raise FlashError(f"{error}: dicecup reads and writes only inside {where}; nothing was changed") from None
+
+
+def register_flashed(registry, cup, port, renamed: bool):
+    """The cup in the registry once its board holds the configuration: a new cup whole; a known cup only the fields
+    the flash sets, and its name only if --name gave one, so a `dicecup cups rename` typed in another terminal while
+    the files were copied stays."""
+    from dicecup.registry import flashed_now
+
+    if registry.get(cup.cup_id) is None:
+        return registry.record(cup, port=port, firmware="", flashed="")
+    fields = {"name": cup.name} if renamed else {}
+    return registry.update(cup, board=cup.board, port=port, firmware="", flashed=flashed_now(), **fields)

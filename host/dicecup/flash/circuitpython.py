@@ -14,7 +14,7 @@ from pathlib import Path
 
 from dicecup.paths import OutsideFolder, inside, write_new
 
-from . import FlashError, stays_inside
+from . import FlashError, register_flashed, stays_inside
 from .micropython import Result, compose_config, settings_of, sha, which_cup
 
 VOLUME = "CIRCUITPY"
@@ -200,8 +200,7 @@ def flash(board_name, dist: Path, manifest: dict, registry, drive=None, bundle=N
         os.replace(temporary, target)
     if not changed:
         progress("nothing to copy: the drive already holds this firmware")
-    cup = registry.record(cup, port=str(drive), firmware="", flashed="")
-    result.cup = cup
+    result.cup = register_flashed(registry, cup, str(drive), renamed=name is not None)
     result.seconds = time.monotonic() - started
     progress("CircuitPython restarts code.py by itself once the files are written; `dicecup ports` shows the cup")
     return result

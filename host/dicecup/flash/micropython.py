@@ -20,7 +20,7 @@ import serial
 
 from dicecup.link.serial_port import PortUnavailable, gone, open_port
 
-from . import FlashError, stays_inside
+from . import FlashError, register_flashed, stays_inside
 from .probe import QUIET, enter_raw, hear_hello, interrupt, read_for
 
 STATE = "/.dicecup"
@@ -392,17 +392,6 @@ def interrupted_message(port, stage, board_name) -> str:
     return f"nothing on {port} was changed; run {again} when you are ready"
 
 
-def _register(registry, cup, port, renamed: bool):
-    """The cup in the registry once its board holds the configuration: a known cup's fields this flash sets, and its
-    name only if --name gave one (a `dicecup cups rename` while the files were copied stays)."""
-    from dicecup.registry import flashed_now
-
-    if registry.get(cup.cup_id) is None:
-        return registry.record(cup, port=port, firmware="", flashed="")
-    fields = {"name": cup.name} if renamed else {}
-    return registry.update(cup, board=cup.board, port=port, firmware="", flashed=flashed_now(), **fields)
-
-
 def _put_on_board(port, board_name, dist, manifest, registry, name, progress, force, result):
     """Steps 1 to 4 of the flash (see the module's docstring) and the registry; returns the cup."""
     board = MicroPythonBoard(port)
@@ -427,7 +416,7 @@ def _put_on_board(port, board_name, dist, manifest, registry, name, progress, fo
             progress("nothing to copy: the board already holds this firmware")
         else:
             _copy(board, files, changed, removed, progress, result)
-        result.cup = _register(registry, cup, port, renamed=name is not None)  # `cup` stays as the board has it
+        result.cup = register_flashed(registry, cup, port, renamed=name is not None)  # `cup` stays as the board has it
         board.soft_reset()
         restarted = True
     finally:
