@@ -88,7 +88,9 @@ def test_the_installed_package_is_the_wheel_not_this_checkout(installed):
 @pytest.mark.slow
 def test_the_demo_plays_a_game_and_its_journal_is_refereed(installed):
     bin_dir, work, env, _ = installed
-    out = run([bin_dir / "dicecup", "demo", "--seed", "1", "--brief"], work, env, timeout=3 * MINUTES)
+    # Two dice each: the installed package's parts are what is tested here (tests/hub/test_demo.py plays the
+    # README's demo whole), and a shorter game leaves the suite its minutes.
+    out = run([bin_dir / "dicecup", "demo", "--seed", "1", "--brief", "dice=2"], work, env, timeout=3 * MINUTES)
     assert "4 virtual cups on MicroPython" in out  # the real firmware, on the port the wheel brought along
     winner = re.search(r"^(\S+) wins the game\.$", out, re.M)
     journal = re.search(r"^journal: (.+)$", out, re.M)
