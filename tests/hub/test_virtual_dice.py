@@ -37,3 +37,13 @@ def test_dice_name_shows_a_virtual_cups_dice_at_the_hub_and_they_are_the_cups(tm
         journal = next(Path(tmp_path, "games").glob("*.txt")).read_text().splitlines()
     rolled = {words[1]: words[2:] for words in (line.split() for line in journal) if words[:1] == ["roll"]}
     assert shown == {"cup1": rolled["cup1"], "cup2": rolled["cup2"]} and all(len(d) == 1 for d in shown.values())
+
+
+def test_the_hub_says_once_when_its_input_ends(tmp_path):
+    """`play --sim 2 < /dev/null` (or Ctrl-D, or a hub run as a service): nothing can be typed any more, and the
+    virtual cups' seats wait for typed moves: the hub says so once, where it sat silent."""
+    with HubProcess(["play", "--sim", "2", "--data", str(tmp_path), "dice=1"], trace=False) as hub:
+        hub.wait_for("the game begins", timeout=120)
+        hub.proc.stdin.close()
+        hub.wait_for("the hub's input has ended: nothing more can be typed here", timeout=60)
+        assert sum("input has ended" in line for line in hub.lines) == 1

@@ -60,6 +60,12 @@ class Connections:
             hub.add_connection(conn)
 
 
+# Said once when the hub's input ends (`play < /dev/null`, a service, Ctrl-D): a table that waits for typed moves
+# would otherwise wait in silence.
+INPUT_ENDED = ("the hub's input has ended: nothing more can be typed here (moves, `retire NAME`, `help`); the table "
+               "goes on with its cups and bots, and Ctrl-C stops it with the game kept")
+
+
 def read_commands(inbox, stream=None):
     """Lines typed at the hub (`ana bids 4x5`, `retire ana`) become commands on the table's thread."""
     stream = stream or sys.stdin
@@ -68,6 +74,7 @@ def read_commands(inbox, stream=None):
         for line in stream:
             if line.strip():
                 inbox.put(("command", line.strip()))
+        inbox.put(("say", INPUT_ENDED, True))  # the hub's terminal only
 
     threading.Thread(target=loop, name="commands", daemon=True).start()
 
