@@ -36,6 +36,7 @@ class Table:
     bot_delay = 0.2      # a hub-seated bot's thinking time, so people can follow
     answer_timeout = 15  # seconds a connected cup may take to answer before it counts as dropped
     suspense = 0.0       # seconds between a trigger pull shown on the screen and its result on the cup
+    stall = 2.0          # seconds between two ticks that only a stopped hub takes (its loop ticks every 10 ms)
 
     def __init__(self, rules, *, data, chance, expect_cups=0, bots=(), bot_kinds=None, players=(),
                  clock=time.monotonic):
@@ -54,6 +55,7 @@ class Table:
         self.rounds_done = 0        # rounds whose outcome the Round reported (the engine's history told)
         self.internal_errors = 0    # inputs the hub failed on (logged; see run._guarded): always 0, we hope
         self.stopped = None         # why the game stopped with nobody winning (a cup caught cheating), if it did
+        self.last_tick = None       # when tick() last ran, to see the time the hub itself was stopped
         self.round = round_for(rules)(self)
         self.seating = self.round.seating(expect_cups=expect_cups, bots=bots)
         self.recovery = self.round.recovery()
@@ -136,6 +138,7 @@ class Table:
 
     def tick(self):
         now = self.clock()
+        self._credit_stall(now)
         self.seating.tick(now)
         if self.phase == SEATING:
             if self.seating.everyone_seated(self.rules):
@@ -259,6 +262,15 @@ class Table:
         if self.next_at is not None:
             self.next_at += paused
         self.round.carry_on(paused)
+
+    def _credit_stall(self, now):
+        """Time the hub did not run (Ctrl-Z until `fg`, kill -STOP, a debugger) is on nobody's turn clock: nobody
+        was refereeing, so the table goes on as after a pause. Only on the real clock: a test's clock jumps."""
+        last, self.last_tick = self.last_tick, now
+        if last is None or self.clock is not time.monotonic or now - last < self.stall:
+            return
+        if self.paused_since is None and self.phase not in (SEATING, BETWEEN, OVER):
+            self.round.carry_on(now - last)
 
     # -- a game taken up again --------------------------------------------------------------------------------------
     def resume(self, resumed, state, bots):
