@@ -36,7 +36,8 @@ class Table:
     bot_delay = 0.2      # a hub-seated bot's thinking time, so people can follow
     answer_timeout = 15  # seconds a connected cup may take to answer before it counts as dropped
     suspense = 0.0       # seconds between a trigger pull shown on the screen and its result on the cup
-    stall = 2.0          # seconds between two ticks that only a stopped hub takes (its loop ticks every 10 ms)
+    stall = 5.0          # seconds between two ticks that only a stopped hub takes (its loop ticks every 10 ms; a bot
+                         # blocks it 2 s at most, bots/guard.py)
 
     def __init__(self, rules, *, data, chance, expect_cups=0, bots=(), bot_kinds=None, players=(),
                  clock=time.monotonic):
