@@ -159,6 +159,7 @@ def _play(table, ports, args) -> int:
                 raise TableError(str(error)) from None
             table.keys.extra.update(virtual.keys)  # this hub's own virtual cups are paired with it
             ports += [cup.path for cup in virtual]
+        table.watch_stops()  # a signal from here on stops the loop at its first pass (nothing below blocks)
         # Named ports and virtual cups are awaited; discovered ones (USB ids, BLE) only once they say hello, so
         # a board that matches an id but does not run dicecup never holds the game up.
         hub = table.make_hub(expect_cups=len(args.port) + args.sim + len(args.phones))

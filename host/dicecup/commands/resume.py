@@ -97,6 +97,7 @@ def run(args) -> int:
         if args.sim:  # started before the journal is taken up: a runtime missing is said with nothing written
             virtual = _virtual_cup(table)
             ports = [("serial", virtual[0].path)]
+        table.watch_stops()  # a signal from here on stops the loop at its first pass (nothing below blocks)
         hub = table.make_hub(expect_cups=len(ports))
         hub.seating.unpaired_advice = f"`dicecup resume --allow-unpaired {path}`"
 

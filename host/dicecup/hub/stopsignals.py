@@ -44,6 +44,8 @@ class StopSignals:
         self._previous = {}
 
     def __enter__(self):
+        if self._previous:  # entered already (TableSetup.watch_stops before its loop's `with`)
+            return self
         if threading.current_thread() is threading.main_thread():
             for signum in STOPPING:
                 if signal.getsignal(signum) is not signal.SIG_IGN:

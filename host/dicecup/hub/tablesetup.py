@@ -108,6 +108,7 @@ class TableSetup:
         self.result_pause = result_pause
         self.stop = threading.Event()
         self.keyboard = None  # reading keys under a live table: the terminal's settings to put back
+        self.signals = None   # stopping signals noted since watch_stops(), for play()'s loop to act on
         self.rated = rated  # a history.rated.RatedTable with --rated, else None
         self.looping = False  # play() is running the table's loop (on whichever thread called it)
         self.loop_ended = threading.Event()  # set whenever the loop is not running
@@ -168,16 +169,26 @@ class TableSetup:
             self.inbox.wake()
             self.loop_ended.wait(timeout)
 
+    def watch_stops(self):
+        """From now on Ctrl-C, kill and a closed terminal are only noted, and play()'s loop stops at its first pass
+        if one came: for the steps just before it, which start threads (a signal raised while a thread starts
+        leaves its lock half released: `RuntimeError: release unlocked lock`, where the game is kept). The steps
+        between here and play() must not block: nothing would stop them."""
+        if self.signals is None:
+            self.signals = StopSignals(wake=self.inbox.wake)
+            self.signals.__enter__()
+
     def play(self, typed_commands: bool = False, timeout: float = None):
-        if typed_commands:  # under a live table, a key at a time, shown as typed (keyboard.py)
-            self.keyboard = read_typing(self.inbox, self.screen, self.screen_feed)
         deadline = None if timeout is None else time.monotonic() + timeout
-        signals = StopSignals(wake=self.inbox.wake)  # Ctrl-C, kill, a closed terminal: the loop stops between passes
+        self.watch_stops()  # Ctrl-C, kill, a closed terminal: the loop stops between passes
+        signals = self.signals
         resizes = Resizes(wake=self.inbox.wake)  # a resized terminal: the table drawn again now, not at the next event
         self.looping, self._loop_thread = True, threading.current_thread()
         self.loop_ended.clear()
         try:
             with signals, resizes:
+                if typed_commands:  # under a live table, a key at a time, shown as typed (keyboard.py)
+                    self.keyboard = read_typing(self.inbox, self.screen, self.screen_feed)
                 run(self.hub, self.inbox, self.connections,
                     until=lambda: signals.caught is not None or self.stop.is_set() or
                     (deadline is not None and time.monotonic() > deadline),
@@ -188,6 +199,7 @@ class TableSetup:
         finally:
             self.looping = False
             self.loop_ended.set()
+            self.signals = None  # `with signals` has put the handlers back
         self.screen_feed.drain()  # everything said is on the screen before the caller goes on
         signals.raise_caught()  # from here, not from wherever the signal found the loop
         if self.rated is not None:  # the finished game into the history, and the change in nerve
@@ -196,6 +208,9 @@ class TableSetup:
 
     def close(self):
         self.stop.set()
+        if self.signals is not None:  # watched, but the loop never ran (a step before it failed)
+            self.signals.__exit__(None, None, None)
+            self.signals = None
         self._wait_for_the_loop()
         if self.hub is not None:
             self.hub.seating.close()
