@@ -47,8 +47,9 @@ def _play(hub, journal, picos, timeout=420):
     """Press a Pico's buttons when its LEDs say it is its turn (as its player sees it): open with the bid the
     cup composes, else call liar. Whose turn it is comes from the table's own line (`round 2 · ben to play`), as
     a player reads it off the screen; a dice display read on its own could pass for a bid being composed. ana
-    peeks in round 1; ben (or ana, if ben is to play) peeks once round 2 has a bid and is switched off and on:
-    (that round, its name, the dice it showed), checked against what it reveals once the round is called."""
+    peeks in round 1; once a round has a bid, a Pico not to play (see _cyclable) peeks and is switched off and on:
+    (that round, its name, the dice it showed), checked against what it reveals once the round is called. From
+    round 1 on: a Pico that keeps calling liar can be out by round 2."""
     deadline = time.monotonic() + timeout
     peeked, cycled = None, None
     while time.monotonic() < deadline:
@@ -61,7 +62,7 @@ def _play(hub, journal, picos, timeout=420):
             dice = _peek(picos["ana"])
             if dice and replay(journal.read_text()).state.round == state.round:
                 peeked = (state.round, dice)
-        elif state.phase == BIDDING and state.round >= 2 and state.bids and not cycled and _cyclable(state, hub, picos):
+        elif state.phase == BIDDING and state.bids and not cycled and _cyclable(state, hub, picos):
             name = _cyclable(state, hub, picos)
             before = _peek(picos[name])
             if not before or replay(journal.read_text()).state.round != state.round:
