@@ -23,7 +23,7 @@ import time
 
 from dicecup.sim.adversary import play_adversarial_game
 from dicecup.sim.watch import INVARIANTS
-from dicecup.sim.roguephone import play_phone_game
+from dicecup.sim.phonetable import play_phone_game
 
 KINDS = {"rogue cup": ("rogue",), "stranger": ("stranger",), "both": ("rogue", "stranger")}
 PHONE = "rogue phone"

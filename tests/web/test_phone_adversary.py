@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, Phase, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from dicecup.hub.phases import TablePhase
-from dicecup.sim.roguephone import KEYED, UNKEYED, PhoneTable, finish, phone_attack
+from dicecup.sim.phonetable import KEYED, PhoneTable, finish, phone_attack
+from dicecup.sim.roguephone import UNKEYED
 from dicecup.web.phonepage import HELD
 from dicecup.web.server import FOREIGN
 

@@ -288,7 +288,7 @@ class AdversaryTable:
         return deal.id if deal is not None else 0
 
     def recent_attacks(self):
-        """The last attacks, for a violation's report (a table with other attackers says its own: sim/roguephone)."""
+        """The last attacks, for a violation's report (a table with other attackers says its own: sim/phonetable)."""
         return self.rogue.attacks[-4:] + self.stranger.sent[-3:]
 
     def playing(self) -> bool:

@@ -1,5 +1,5 @@
 """The invariants an attacked table must never break, checked after every step of sim/adversary.py's games (and by
-sim/roguephone.py on a phone seat's table):
+sim/phonetable.py, the rogue phone on a phone seat's table):
 
     dice_fixed      a seat's dice in a round are a fixed function of its first commitment and the hub's entropy
                     for that round (a new entropy for another commitment in the same round is a new roll shown)
