@@ -11,7 +11,8 @@ from rich.console import Console
 
 from dicecup.bots import guard
 from dicecup.bots.beliefs import BidModel, others_tails
-from dicecup.bots.expert import Expert, no_worse, spot_outcomes
+from dicecup.bots.expert import Expert, spot_outcomes
+from dicecup.bots.mix import no_worse
 from dicecup.bots.selfplay import run_game
 from dicecup.bots.loader import load
 from dicecup.bots.view import make_view

@@ -26,7 +26,6 @@ import random
 from bisect import bisect_right
 from functools import lru_cache
 from itertools import accumulate
-from math import erfc, sqrt
 
 from dicecup.rules import LIAR, SPOT, Bid, Rules
 from dicecup.rules.presets import EXACT_TABLE
@@ -34,6 +33,7 @@ from dicecup.search import fast, rollout
 from dicecup.search.solved import Solved, find
 
 from .beliefs import MAX_READ, Belief, BidModel, hand_weights, hands, others_tails
+from .mix import centred, mix
 from .player import OddsPlayer
 
 
@@ -82,8 +82,8 @@ class Expert:
 
     # -- the search ----------------------------------------------------------------------------------------
     def search(self, view, rules) -> dict:
-        """The mixed answer: each priced action weighed by the chance that it is really the best (see _mix)."""
-        return _mix(self.prices(view, rules)) or {view.legal[0]: 1.0}
+        """The mixed answer: each priced action weighed by the chance that it is really the best (bots/mix.py)."""
+        return mix(self.prices(view, rules)) or {view.legal[0]: 1.0}
 
     def prices(self, view, rules) -> list:
         """[(order, action, its loss in each dealt world)]: a call priced by the count, a raise by a rollout; a
@@ -101,11 +101,11 @@ class Expert:
             belief = Belief(view, self.model)  # the deals' own distribution, exactly
             if LIAR in view.legal:
                 true = belief.at_least(standing)
-                prices.append((0, LIAR, _centred([1.0 if n >= q else 0.0 for n in hits], true)))
+                prices.append((0, LIAR, centred([1.0 if n >= q else 0.0 for n in hits], true)))
             if SPOT in view.legal:
                 landed, missed = spot_outcomes(view, rules, fr)
                 exact = belief.exactly(standing)
-                prices.append((1, SPOT, _centred([landed if n == q else missed for n in hits],
+                prices.append((1, SPOT, centred([landed if n == q else missed for n in hits],
                                                  exact * landed + (1 - exact) * missed)))
         said = _said(view)
         for action in self._raises(view, rules):
@@ -197,13 +197,6 @@ class Expert:
         return counts, worlds
 
 
-def _centred(losses, mean) -> list:
-    """A call's losses in the worlds, shifted to the mean the belief gives exactly: the worlds still pair it with
-    the raises (the same deals), without their sampling error in its price."""
-    shift = mean - sum(losses) / len(losses)
-    return [loss + shift for loss in losses]
-
-
 def _said(view) -> dict:
     """seat -> the bids (quantity, face) it made this round."""
     said = {}
@@ -211,35 +204,6 @@ def _said(view) -> dict:
         bid = Bid.parse(text)
         said[seat] = said.get(seat, ()) + ((bid.quantity, bid.face),)
     return said
-
-
-def _mix(prices, least: float = 0.01) -> dict:
-    """{action: probability}: the best-priced action (lowest mean loss, calls before raises on a tie) and every
-    other action as likely as the chance that it is really no worse, given the worlds sampled: the normal tail of
-    its paired difference from the best (the same worlds price both, so a real gap shows over little noise).
-    An action under `least` of the best's weight is dropped; the rest are normalised."""
-    if not prices:
-        return {}
-    means = [(sum(losses) / len(losses), order) for order, _, losses in prices]
-    best = min(range(len(prices)), key=lambda i: means[i])
-    base = prices[best][2]
-    weights = {}
-    for i, (_, action, losses) in enumerate(prices):
-        weights[action] = 0.5 if i == best else no_worse(losses, base)
-    kept = {a: w for a, w in weights.items() if w >= least * 0.5}
-    total = sum(kept.values())
-    return {a: w / total for a, w in kept.items()}
-
-
-def no_worse(losses, base) -> float:
-    """P(the true mean of `losses` is at most that of `base`), the normal approximation over the paired worlds."""
-    n = len(losses)
-    diffs = [a - b for a, b in zip(losses, base)]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-    if var == 0:
-        return 0.5 if mean == 0 else (1.0 if mean < 0 else 0.0)
-    return 0.5 * erfc(mean / sqrt(2 * var / n))
 
 
 def spot_outcomes(view, rules, fr) -> tuple:
