@@ -43,8 +43,10 @@ class StopSignals:
         self.caught = None
         self._previous = {}
 
-    def __enter__(self):
-        if self._previous:  # entered already (TableSetup.watch_stops before its loop's `with`)
+    def start(self):
+        """Note the stopping signals from now on (again: nothing more; TableSetup.watch_stops starts it before
+        its loop's `with`)."""
+        if self._previous:
             return self
         if threading.current_thread() is threading.main_thread():
             for signum in STOPPING:
@@ -52,11 +54,18 @@ class StopSignals:
                     self._previous[signum] = signal.signal(signum, self._note)
         return self
 
-    def __exit__(self, *exc):
-        if self.caught is None:  # nothing came: the program's own handlers again
+    def stop(self):
+        """The program's own handlers again, if nothing came (once one came, its handler stays: see _note)."""
+        if self.caught is None:
             for signum, previous in self._previous.items():
                 signal.signal(signum, signal.SIG_DFL if previous is None else previous)
         self._previous = {}
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
 
     def _note(self, signum, frame):
         if self.caught is None:

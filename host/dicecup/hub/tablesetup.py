@@ -175,8 +175,7 @@ class TableSetup:
         leaves its lock half released: `RuntimeError: release unlocked lock`, where the game is kept). The steps
         between here and play() must not block: nothing would stop them."""
         if self.signals is None:
-            self.signals = StopSignals(wake=self.inbox.wake)
-            self.signals.__enter__()
+            self.signals = StopSignals(wake=self.inbox.wake).start()
 
     def play(self, typed_commands: bool = False, timeout: float = None):
         deadline = None if timeout is None else time.monotonic() + timeout
@@ -209,7 +208,7 @@ class TableSetup:
     def close(self):
         self.stop.set()
         if self.signals is not None:  # watched, but the loop never ran (a step before it failed)
-            self.signals.__exit__(None, None, None)
+            self.signals.stop()
             self.signals = None
         self._wait_for_the_loop()
         if self.hub is not None:
