@@ -62,8 +62,7 @@ def _play(hub, journal, picos, timeout=420):
             dice = _peek(picos["ana"])
             if dice and replay(journal.read_text()).state.round == state.round:
                 peeked = (state.round, dice)
-        elif state.phase == BIDDING and state.bids and not cycled and _cyclable(state, hub, picos):
-            name = _cyclable(state, hub, picos)
+        elif state.phase == BIDDING and state.bids and not cycled and (name := _cyclable(state, hub, picos)):
             before = _peek(picos[name])
             if not before or replay(journal.read_text()).state.round != state.round:
                 continue  # the round was called while it peeked: the peek may show the next round's dice
