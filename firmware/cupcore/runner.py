@@ -102,6 +102,8 @@ class Runner:
             self.link.feed(buf, n)
             if self._taken() == taken:
                 self._active = before
+            else:
+                stream.taken = True  # a BLE stream keeps only a central that has sent such a frame (nus.py)
 
         return feed
 

@@ -1,5 +1,5 @@
 """The M5Stack ATOM Matrix layer (ESP32, MicroPython): the 5x5 WS2812 matrix, its one button, the MPU6886
-accelerometer, USB serial (through the board's USB-serial bridge) and BLE (aioble, in atomble.py).
+accelerometer, USB serial (through the board's USB-serial bridge) and BLE (cupcore/nus.py, the one NUS peripheral of every MicroPython cup).
 
 One button is not enough for cupcore's two, so the second is the cup itself: **B is held while the cup is
 tilted to the right** (past 40 degrees), read from the accelerometer and debounced by the same Button code:
@@ -15,6 +15,7 @@ from neopixel import NeoPixel
 from cupcore.board import BoardBase, capped
 from cupcore.compat import const, ticks_diff
 from cupcore.keep import BOARD_FILE, FileStore
+from cupcore.nus import wait_for_input
 from cupcore.usbserial import UsbSerial
 
 _PWR_MGMT_1 = const(0x6B)
@@ -24,7 +25,6 @@ _RANGE_8G = const(0x10)
 _LSB_PER_G = const(4096)  # at +-8 g
 _SAMPLE_MS = const(10)
 _WHITE = const(60)  # cupcore's white (leds.WHITE)
-_BLE_SLICE_MS = const(1)  # with a hub on BLE, the loop waits on USB no longer than this: the BLE task runs between
 # Where the pips of each face go on the 5x5 matrix (row-major indices).
 FACES = (
     (),
@@ -120,5 +120,4 @@ class AtomBoard(BoardBase):
         return 0 if last is None else max(0, _SAMPLE_MS - ticks_diff(now, last))
 
     def wait(self, ms):
-        ble = self.ble
-        self.usb.wait(ms if ble is None or not ble.connected else min(ms, _BLE_SLICE_MS))
+        wait_for_input(self.usb, self.ble, ms)

@@ -11,10 +11,10 @@ from neopixel import NeoPixel
 from cupcore.board import BoardBase
 from cupcore.compat import const
 from cupcore.keep import BOARD_FILE, FileStore
+from cupcore.nus import radio, wait_for_input
 from cupcore.usbserial import UsbSerial
 
 _BEEP_DUTY = const(16384)  # a quarter duty cycle: loud enough, gentle on a piezo
-_BLE_LOOK_MS = const(1)  # while a hub is connected over BLE, look for its packets this often
 
 
 def button(spec):
@@ -23,17 +23,6 @@ def button(spec):
     if spec.get("active") == "low":
         return lambda: not pin.value()
     return lambda: bool(pin.value())
-
-
-def radio(name):
-    """The Pico W's BLE peripheral, or None on a Pico without a radio."""
-    try:
-        import bluetooth
-    except ImportError:
-        return None
-    from nus import Peripheral
-
-    return Peripheral(bluetooth, name)
 
 
 class PicoBoard(BoardBase):
@@ -50,7 +39,7 @@ class PicoBoard(BoardBase):
             self._pwm.duty_u16(0)
         self.usb = usb if usb is not None else UsbSerial()
         self.streams = [self.usb]
-        self.ble = radio(ble_name) if ble_name else None
+        self.ble = radio(ble_name)
         if self.ble is not None:
             self.streams.append(self.ble)
         # The deal in progress, in flash: a reset brings back the same dice.
@@ -67,11 +56,4 @@ class PicoBoard(BoardBase):
             pwm.duty_u16(0)
 
     def wait(self, ms):
-        """Until a byte arrives on USB, a BLE packet arrives, or ms have passed."""
-        ble = self.ble
-        if ble is None or not ble.connected:
-            self.usb.wait(ms)
-            return
-        # BLE packets come in by interrupt, which can't end a poll on USB: look for them every millisecond.
-        while ms > 0 and not ble.pending and not self.usb.wait(min(ms, _BLE_LOOK_MS)):
-            ms -= _BLE_LOOK_MS
+        wait_for_input(self.usb, self.ble, ms)

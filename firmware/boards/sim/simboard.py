@@ -228,6 +228,7 @@ class SimBoard(BoardBase):
         self.pins = self.buttons.pins
         self.serial = SerialLine(write)
         self.streams = [self.serial]
+        self.ble = None  # simcup --ble: the cup's stream is Bluetooth LE (cupcore/nus.py) instead
         self._out = open(leds_path, "a") if leds_path else None
         self._tone = 0  # a tone that started and is not yet written
 

@@ -1,7 +1,7 @@
 """The virtual cup's main loop: cupcore's Runner over the simulated board (simboard.SimBoard), as on a real board.
 
 Options: --buttons FIFO [--leds FILE] [--name NAME] [--id N] [--pixels N] [--fast] [--pips] [--seed S] [--cheat]
-         [--keep FILE]
+         [--keep FILE] [--ble]
 
 --keep names the file that keeps the deal in progress across a restart (the board's flash); without it a
 restarted cup has lost its deal.
@@ -12,6 +12,10 @@ obeys only the hub that proves it holds the same key (the demo's and play --sim'
 
 stdin/stdout are the cup's serial port (the launcher makes them a pseudo-terminal). Nothing else may be
 printed to stdout; problems go to stderr.
+
+--ble: the cup's one stream is Bluetooth LE instead, the Nordic UART Service every MicroPython board runs
+(cupcore/nus.py) on this MicroPython's own `bluetooth` module: a build with BTstack over HCI, whose controller
+is named by $MICROPYBTUART (dicecup.sim.air puts a virtual controller there). stdin/stdout are then unused.
 """
 import gc
 import select
@@ -19,20 +23,23 @@ from os import getenv
 
 from cupcore import cup as cupmod
 from cupcore import wire
-from cupcore.compat import ticks_ms, urandom
+from cupcore.compat import const, ticks_ms, urandom
 from cupcore.gestures import Button
 from cupcore.runner import Runner
 from cupcore.session import parse_key
 from simboard import ButtonFifo, SeededSource, Serial, SimBoard
 
+_BLE_LOOK_MS = const(1)  # connected over BLE: the longest wait between two looks at the stack's packets
+_BLE_IDLE_MS = const(20)  # advertising: a hub's connection is taken this soon
+
 
 def parse_args(argv):
     opts = {"buttons": None, "leds": None, "name": "sim", "id": "1", "pixels": "6", "fast": False, "pips": False,
-            "seed": None, "cheat": False, "keep": None}
+            "seed": None, "cheat": False, "keep": None, "ble": False}
     i = 1
     while i < len(argv):
         key = argv[i].lstrip("-")
-        if key in ("fast", "pips", "cheat"):
+        if key in ("fast", "pips", "cheat", "ble"):
             opts[key] = True
         elif key in opts and i + 1 < len(argv):
             i += 1
@@ -58,6 +65,13 @@ class SimCup:
             cupmod.Cup.peek_ms = 400
             cupmod.Cup.cue_ms = 80  # a turn cue at every turn: bots read the table again once it ends
         self.board = SimBoard(write, opts["leds"], int(opts["pixels"]), opts["keep"])
+        if opts["ble"]:
+            from cupcore.nus import radio
+
+            self.board.ble = radio(opts["name"])
+            if self.board.ble is None:
+                raise SystemExit("sim cup: --ble needs a MicroPython built with the bluetooth module")
+            self.board.streams = [self.board.ble]
         source = SeededSource(opts["seed"]) if opts["seed"] is not None else urandom
         key = parse_key(getenv("DICECUP_KEY"))
         self.runner = Runner(self.board, int(opts["id"]), opts["name"], pip_mode=opts["pips"], source=source, key=key)
@@ -85,13 +99,18 @@ def run(opts):
     sim = SimCup(opts, serial.write)
     fifo = ButtonFifo(opts["buttons"]) if opts["buttons"] else None
     poller = select.poll()
-    poller.register(0, select.POLLIN)
+    ble = sim.board.ble
+    if ble is None:
+        poller.register(0, select.POLLIN)
     if fifo:
         poller.register(fifo.fd, select.POLLIN)
     rx = bytearray(64)
     wait_ms = 0
     while True:
-        # Wait for a frame or a button command, or until the cup has something due: no fixed tick.
+        # Wait for a frame or a button command, or until the cup has something due: no fixed tick. BLE packets
+        # come by the stack's scheduled callbacks, which run only between waits: look for them often.
+        if ble is not None:
+            wait_ms = min(wait_ms, _BLE_LOOK_MS if ble.connected else _BLE_IDLE_MS)
         for entry in poller.poll(wait_ms):
             if entry[0] == 0:
                 try:

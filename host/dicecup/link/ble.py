@@ -1,6 +1,7 @@
-"""Cups over Bluetooth LE: the Nordic UART Service through bleak, as a blocking Transport for the hub.
+"""Cups over Bluetooth LE: the Nordic UART Service through a Bluetooth host (bleak or Bumble, chosen by name), as a
+blocking Transport for the hub.
 
-bleak is asyncio; the hub is threads. One asyncio loop runs in its own daemon thread for every BLE cup; a
+The hosts are asyncio; the hub is threads. One asyncio loop runs in its own daemon thread for every BLE cup; a
 transport hands it coroutines and waits. Bytes go out in packets of at most MTU - 3 bytes (20 when nothing
 larger was negotiated), numbered by cupcore.chunks, the same code the cups run; notifications coming in are put
 back together there, so a lost or reordered notification costs frames (the link resends them) and never makes a
@@ -9,9 +10,10 @@ wrong one.
 A cup that drops (out of range, switched off) makes read() raise LinkDown, as a pulled USB cable does, and is
 then reconnected in the background with backoff (0.5 s, 1 s, 2 s ... 8 s). The hub's retries (open_transport
 again) return at once: the reconnected cup when it is back, LinkDown while it is not, so the table never waits
-on the radio. bleak is imported here only, and this module only when BLE is used.
+on the radio. A host's library is imported only when that host is chosen, and this module only when BLE is used.
 """
 import asyncio
+import importlib
 import queue
 import threading
 import time
@@ -24,6 +26,7 @@ NUS_SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
 NUS_RX = "6e400002-b5a3-f393-e0a9-e50e24dcca9e"  # the hub writes here
 NUS_TX = "6e400003-b5a3-f393-e0a9-e50e24dcca9e"  # the cup notifies here
 NAME_PREFIX = "dicecup-"
+WANT_MTU = 517  # what BlueZ asks every peripheral for at connect: the hub's every host asks the same
 CONNECT_TIMEOUT = 10.0
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 
@@ -51,41 +54,32 @@ class Radio:
         return asyncio.run_coroutine_threadsafe(coro, cls.loop())
 
 
-class BleakBackend:
-    """The only code that touches bleak: scanning, and one connection's connect / write / close."""
+# The hub's Bluetooth hosts, by name, imported only when chosen (as link/transport.py picks transports):
+# bleak drives this computer's own Bluetooth (BlueZ, CoreBluetooth, WinRT); Bumble's host drives a USB dongle or
+# a serial HCI controller directly (no BlueZ), and the virtual air of dicecup.sim.air. One contract:
+#   await scan(timeout) -> [(address, name)]
+#   await connect(address, on_packet, on_gone) -> (write(packet) coroutine, close() coroutine, packet size)
+BACKENDS = {
+    "bleak": ("dicecup.link.ble_bleak", "BleakBackend"),
+    "bumble": ("dicecup.link.ble_bumble", "BumbleBackend"),
+}
 
-    async def scan(self, timeout):
-        """[(address, name)] of the cups in range: the NUS service advertised and a dicecup- name."""
-        from bleak import BleakScanner
-
-        found = await BleakScanner.discover(timeout=timeout, return_adv=True, service_uuids=[NUS_SERVICE])
-        cups = []
-        for address, (device, adv) in found.items():
-            name = adv.local_name or device.name or ""
-            if name.startswith(NAME_PREFIX) and NUS_SERVICE in [u.lower() for u in adv.service_uuids]:
-                cups.append((address, name))
-        return sorted(cups)
-
-    async def connect(self, address, on_packet, on_gone):
-        """Connect and subscribe; returns (write(packet) coroutine, close() coroutine, packet size)."""
-        from bleak import BleakClient
-
-        client = BleakClient(address, disconnected_callback=lambda _client: on_gone(), timeout=CONNECT_TIMEOUT)
-        await client.connect()
-        await client.start_notify(NUS_TX, lambda _char, data: on_packet(bytes(data)))
-        rx = client.services.get_characteristic(NUS_RX)
-        size = rx.max_write_without_response_size if rx is not None else client.mtu_size - 3
-
-        async def write(packet):
-            await client.write_gatt_char(NUS_RX, packet, response=False)
-
-        async def close():
-            await client.disconnect()
-
-        return write, close, max(DEFAULT_SIZE, size)
+backend = None  # the host in use; bleak unless use_backend() chose another (tests put a loopback radio here)
 
 
-backend = BleakBackend()  # tests put a loopback radio here
+def use_backend(name, *args, **options):
+    """Choose the hub's Bluetooth host by name: use_backend("bumble", "usb:0")."""
+    global backend
+    try:
+        module, cls = BACKENDS[name]
+    except KeyError:
+        raise ValueError(f"no Bluetooth host named {name!r}: choose one of {', '.join(BACKENDS)}") from None
+    backend = getattr(importlib.import_module(module), cls)(*args, **options)
+    return backend
+
+
+def current_backend():
+    return backend if backend is not None else use_backend("bleak")
 
 
 class BleSession:
@@ -106,7 +100,8 @@ class BleSession:
 
     async def connect(self):
         self.packets = queue.Queue()
-        self._write, self._close, self.size = await backend.connect(self.address, self.packets.put, self._gone)
+        host = current_backend()
+        self._write, self._close, self.size = await host.connect(self.address, self.packets.put, self._gone)
         self.up = True
 
     def _gone(self):
@@ -148,7 +143,7 @@ class BleSession:
 def scan(timeout=5.0):
     """[(address, name)] of the dicecup cups advertising in range."""
     try:
-        return Radio.run(backend.scan(timeout), timeout + 5)
+        return Radio.run(current_backend().scan(timeout), timeout + 5)
     except Exception as error:  # noqa: BLE001 - no adapter, BlueZ not running, permissions
         raise LinkDown(unavailable(error)) from None
 
@@ -158,7 +153,8 @@ def unavailable(error) -> str:
     D-Bus socket is missing, "No Bluetooth adapters found.", a D-Bus error name...)."""
     text = str(error).lower()
     if isinstance(error, ImportError):
-        return "Bluetooth is not available: bleak is not installed (pip install bleak); or play over USB"
+        missing = error.name or "bleak"
+        return f"Bluetooth is not available: {missing} is not installed (pip install {missing}); or play over USB"
     if isinstance(error, (FileNotFoundError, ConnectionRefusedError)) or "dbus" in text or "d-bus" in text:
         return ("Bluetooth is not available: the Bluetooth service (BlueZ) is not running on this computer; "
                 "start it (sudo systemctl start bluetooth) or play over USB")

@@ -45,6 +45,22 @@ def find_micropython():
     return tool("micropython")
 
 
+BLE_MICROPYTHON = "micropython-ble"
+NO_BLE_MICROPYTHON = (
+    "no MicroPython with Bluetooth is installed: virtual cups on the virtual air need the unix port built with "
+    "its `bluetooth` module (BTstack), which is for tests only and never in the wheel; from a checkout, "
+    "`python3 dev.py demo --ble` sets it up (vendor/micropython-ble/README.md), or set DICECUP_MICROPYTHON_BLE")
+
+
+def find_micropython_ble():
+    """The MicroPython unix port built with `bluetooth` on BTstack over HCI, or None: $DICECUP_MICROPYTHON_BLE,
+    else beside this Python (dev.py links the checkout's vendored build into .venv/bin) or on the PATH."""
+    named = os.environ.get("DICECUP_MICROPYTHON_BLE")
+    if named:
+        return named if os.access(named, os.X_OK) else None
+    return tool(BLE_MICROPYTHON)
+
+
 def tool(name):
     beside = Path(sys.executable).with_name(name)
     return str(beside) if beside.exists() else shutil.which(name)
@@ -88,8 +104,10 @@ class VirtualCup:
 
     def __init__(
         self, name="cup1", cup_id=1, workdir=None, runtime=None, fast=False, heapsize=None, pips=False, mpy_dir=None,
-        seed=None, options=(), key=None,
+        seed=None, options=(), key=None, air=None,
     ):
+        """air: a dicecup.sim.air.VirtualAir: the cup's stream is BLE on it (runtime: a MicroPython with
+        `bluetooth`), reached at its own public address, instead of USB serial behind a pty."""
         self.name = name
         self.cup_id = cup_id
         self.key = key  # 32 bytes, or None: an unpaired cup
@@ -110,6 +128,12 @@ class VirtualCup:
         self.path = None  # what the host opens: a stable symlink to the current terminal (like /dev/serial/by-id)
         self.process = None
         self._relay = None
+        self.air = air
+        if air is not None:  # over BLE, what the host opens is the cup's address, as a scan finds it
+            from dicecup.sim.air import cup_address
+
+            self.address = cup_address(cup_id)
+            self.path = ("ble", self.address + "/P")
 
     @property
     def is_micropython(self):
@@ -130,6 +154,8 @@ class VirtualCup:
             cmd.append("--fast")
         if self.pips:
             cmd.append("--pips")
+        if self.air is not None:
+            cmd.append("--ble")
         if self.seed is not None:
             # A board that restarts does not roll what it rolled before; a seeded cup mixes in its boot count.
             cmd += ["--seed", f"{self.seed}/{self.boots}" if self.boots else str(self.seed)]
@@ -152,6 +178,8 @@ class VirtualCup:
     def start(self):
         if not sim_main().exists():
             raise VirtualCupError(f"the virtual cup firmware is missing: {sim_main()} (reinstall dicecup)")
+        if self.air is not None:
+            return self._start_on_air()
         master, slave = open_raw_pty()
         if not self.buttons_path.exists():
             os.mkfifo(self.buttons_path)
@@ -179,6 +207,23 @@ class VirtualCup:
         self._relay.start()
         return self
 
+    def _start_on_air(self):
+        """Switched on with its radio: a fresh controller on the air at the cup's address, the cup's MicroPython
+        its host over HCI; the serial line is unused."""
+        if not self.buttons_path.exists():
+            os.mkfifo(self.buttons_path)
+        self.leds_path.write_bytes(b"")
+        env = self.environment()
+        env["MICROPYBTUART"] = self.air.hci_port(self.name, self.address)
+        try:
+            with open(self.stderr_path, "wb") as err:
+                self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, stdout=err, stderr=err,
+                                                close_fds=True, start_new_session=True, env=env)
+        except OSError as exc:
+            self.air.switch_off(self.name)
+            raise VirtualCupError(f"could not start {self.runtime}: {exc}") from exc
+        return self
+
     @property
     def device(self):
         """The terminal behind `path` right now (/dev/pts/N); it changes at every plug."""
@@ -186,15 +231,22 @@ class VirtualCup:
 
     @property
     def plugged(self) -> bool:
-        """Its cable is in: the host's port is there (`unplug` pulls it)."""
+        """Its cable is in: the host's port is there (`unplug` pulls it). On the air: it is in range."""
+        if self.air is not None:
+            return self.air.in_reach(self.name)
         return self._relay.plugged
 
     def unplug(self):
-        """Pull the cable: the host's port vanishes, the cup keeps running (and keeps its dice)."""
+        """Pull the cable: the host's port vanishes, the cup keeps running (and keeps its dice). On the air: the cup
+        walks out of range, its link lost as by a supervision timeout."""
+        if self.air is not None:
+            return self.air.out_of_range(self.name)
         self._relay.unplug()
 
     def plug(self):
-        """Plug the cable back in: a fresh port behind the same path."""
+        """Plug the cable back in: a fresh port behind the same path. On the air: back in range."""
+        if self.air is not None:
+            return self.air.in_range(self.name)
         self._relay.plug()
 
     def power_cycle(self, lose_deal=False):
@@ -287,6 +339,8 @@ class VirtualCup:
             self._relay.stop()
             os.close(self._relay.cup_fd)
             self._relay = None
+        if self.air is not None:
+            self.air.switch_off(self.name)  # the power is cut: the radio goes with it
         return code
 
     def __enter__(self):
@@ -375,8 +429,9 @@ class VirtualCups:
     """N virtual cups sharing one temporary folder; a context manager that always cleans up."""
 
     def __init__(self, count, runtime=None, fast=False, heapsize=None, names=None, mpy_dir=None, seed=None,
-                 keyed=False):
-        """keyed: each cup gets a fresh key (never from the seed: a key is not a die), in `keys`."""
+                 keyed=False, air=None):
+        """keyed: each cup gets a fresh key (never from the seed: a key is not a die), in `keys`. air: the cups
+        are on BLE on this dicecup.sim.air.VirtualAir (runtime: a MicroPython with `bluetooth`)."""
         remove_stale_folders()
         self.workdir = Path(tempfile.mkdtemp(prefix="dicecup-sim-"))
         _write_owner(self.workdir)
@@ -384,7 +439,7 @@ class VirtualCups:
         self.cups = [
             VirtualCup(name, i + 1, self.workdir, runtime=runtime, fast=fast, heapsize=heapsize, mpy_dir=mpy_dir,
                        seed=None if seed is None else f"{seed}:{name}",
-                       key=secrets.token_bytes(32) if keyed else None)
+                       key=secrets.token_bytes(32) if keyed else None, air=air)
             for i, name in enumerate(names)
         ]
 
