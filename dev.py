@@ -42,6 +42,7 @@ def ensure_env() -> None:
     if not _venv_whole():
         print("setting up .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)  # clear: what a cut-off set-up left goes first
+    _link_ble_micropython()
     want = _pyproject_hash()
     if STAMP.exists() and STAMP.read_text() == want:
         return
@@ -49,6 +50,21 @@ def ensure_env() -> None:
     pip = [str(BIN / "python"), "-m", "pip", "--disable-pip-version-check", "-q"]
     subprocess.check_call([*pip, "install", "-e", f"{ROOT}[test]"])
     STAMP.write_text(want)
+
+
+# The MicroPython unix port built with its `bluetooth` module (BTstack), vendored for the tests and `demo --ble`:
+# linked into .venv/bin, where dicecup looks for it. BTstack's licence is non-commercial: never in the wheel.
+BLE_MICROPYTHON = ROOT / "vendor" / "micropython-ble" / "micropython-ble"
+
+
+def _link_ble_micropython() -> None:
+    link = BIN / "micropython-ble"
+    if not BLE_MICROPYTHON.exists() or link.exists() or not BIN.is_dir():
+        return
+    try:
+        link.symlink_to(BLE_MICROPYTHON)
+    except OSError:
+        pass  # a file system without links: the BLE tests say what is missing
 
 
 # Debian packages the tests need: (package, whether it is there). Installed by `dev.py test` when missing

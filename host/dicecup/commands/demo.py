@@ -15,6 +15,7 @@ from dicecup.usage import stray_word
 from dicecup.web.launch import WebError, add_web_cert_option, fold_web_cert, open_table_screen, parse_web_option
 
 BOARDS = ("pico",)  # boards the demo can emulate: their own firmware on an emulated chip (dicecup.sim.chip)
+BLE_BOARDS = ("pico", "atom")  # the wireless boards whose BLE code the virtual cups on the air run (--ble)
 PICO_CUPS = 3  # each emulated chip takes a core while it computes: a smaller table than the virtual cups' four
 
 
@@ -27,9 +28,12 @@ def add_arguments(parser):
                         "`dicecup verify` that it was not dealt fairly)")
     parser.add_argument("--data", help="where the journal goes (default ~/.local/share/dicecup)")
     parser.add_argument("--cpython", action="store_true", help="run the cups' firmware under CPython")
-    parser.add_argument("--board", choices=BOARDS, help="pico: the cups are emulated Raspberry Pi Picos running "
+    parser.add_argument("--board", choices=BLE_BOARDS, help="pico: the cups are emulated Raspberry Pi Picos running "
                         "their stock MicroPython firmware, each flashed by `dicecup flash` first (needs Node.js; "
-                        f"{PICO_CUPS} cups unless --cups says)")
+                        f"{PICO_CUPS} cups unless --cups says); with --ble, pico (the Pico W) or atom (the ATOM "
+                        "Matrix): the board whose cups play over the virtual air")
+    parser.add_argument("--ble", action="store_true", help="the cups play over Bluetooth LE on real stacks with no "
+                        "radio: each cup's MicroPython on its own virtual controller, the hub on Bumble's host")
     parser.add_argument("--brief", action="store_true", help="show the table once a round, not at every bid")
     add_rated_arguments(parser)  # --rated, --db
     parser.add_argument("--web", type=parse_web_option, metavar="[HOST:]PORT",  # the table on a screen
@@ -63,7 +67,13 @@ def run(args) -> int:
     except HistoryError as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 2
+    if args.ble:
+        return _on_air(args, rules, rated)
     if args.board:
+        if args.board not in BOARDS:
+            print(f"dicecup demo: --board {args.board} is for the virtual air (`dicecup demo --ble --board "
+                  f"{args.board}`); the emulated boards are {', '.join(BOARDS)}", file=sys.stderr)
+            return 2
         return _on_boards(args, rules, rated)
     runtime = sys.executable if args.cpython else find_micropython()
     if runtime is None:
@@ -104,6 +114,54 @@ def _on_virtual_cups(table, args, runtime, seed) -> int:
         if one_cup:
             return _play_poker(table, cups[0], args.cups, seed, args.web)
         return _play(table, cups, seed, args.web)
+
+
+def _on_air(args, rules, rated) -> int:
+    """The demo over Bluetooth LE: virtual cups on the virtual air (dicecup.sim.air), found by a scan."""
+    from dicecup.sim.virtualcup import NO_BLE_MICROPYTHON, find_micropython_ble
+
+    runtime = find_micropython_ble()
+    if runtime is None:
+        print(f"dicecup demo: {NO_BLE_MICROPYTHON}", file=sys.stderr)
+        return 1
+    if args.cpython:
+        print("dicecup demo: --ble runs the cups on MicroPython's own Bluetooth stack; --cpython has none",
+              file=sys.stderr)
+        return 2
+    board = args.board or "pico"
+    seed = args.seed if args.seed is not None else secrets.token_hex(4)
+    one_cup = kind(rules).one_cup
+    cups = f"one {board} cup passed among {args.cups} seats" if one_cup else f"{args.cups} {board} cups"
+    print(f"dicecup demo: {cups} over Bluetooth LE (MicroPython's bluetooth on BTstack, each on a Bumble virtual "
+          f"controller; the hub on Bumble's host), rules {rules}, "
+          + (f"seed {seed}" if args.seed else f"dice from each cup's own random source, the bots' choices from seed {seed}"))
+    # Unless --seed asks for a replay, the dice come from each cup's own random source and the hub's draws are
+    # its own: the journal verifies as a game at the table does. The bots' choices follow `seed` either way.
+    return _at_a_table(args, rules, rated, args.seed,
+                       lambda table: _on_virtual_air(table, args, runtime, seed, board))
+
+
+def _on_virtual_air(table, args, runtime, seed, board) -> int:
+    from dicecup.link import ble
+    from dicecup.sim.air import VirtualAir, find_cups
+
+    one_cup = kind(table.rules).one_cup
+    with VirtualAir() as air:
+        previous, ble.backend = ble.backend, air.hub_backend()
+        try:
+            count = 1 if one_cup else args.cups
+            # Both boards' BLE is cupcore/nus.py: the board names its cups, the stack is BTstack for both here.
+            with VirtualCups(count, runtime=runtime, fast=True, seed=args.seed, keyed=True, air=air,
+                             names=[f"{board}{i + 1}" for i in range(count)]) as cups:
+                table.keys.extra.update(cups.keys)
+                for cup, (address, name) in zip(cups, find_cups(len(cups))):
+                    print(f"dicecup demo: found {name} over Bluetooth ({address})", flush=True)
+                if one_cup:
+                    return _play_poker(table, cups[0], args.cups, seed, args.web)
+                return _play(table, cups, seed, args.web)
+        finally:
+            ble.Radio.run(ble.current_backend().close(), 5)
+            ble.backend = previous
 
 
 def _on_boards(args, rules, rated) -> int:

@@ -42,6 +42,7 @@ from bumble.transport.common import AsyncPipeSink
 
 from dicecup.link.ble import Radio
 from dicecup.link.ble_bumble import HUB_ADDRESS, BumbleBackend
+from dicecup.sim.virtualcup import VirtualCupError
 
 OUT_OF_RANGE = hci.HCI_ErrorCode.CONNECTION_TIMEOUT_ERROR  # a link lost to distance ends by supervision timeout
 _COMMAND_COMPLETE = 0x0E
@@ -262,3 +263,23 @@ class VirtualAir:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def find_cups(count, seconds=20.0):
+    """[(address, name)] of `count` cups found by the hub's scans, as `dicecup play --ble` finds them; VirtualAirError
+    if fewer advertise within `seconds` (their MicroPython failed to start its stack)."""
+    import time
+
+    from dicecup.link import ble
+
+    deadline = time.monotonic() + seconds
+    found = []
+    while time.monotonic() < deadline:
+        found = ble.scan(0.3)
+        if len(found) >= count:
+            return found
+    raise VirtualAirError(f"only {len(found)} of {count} virtual cups advertised within {seconds:.0f} s")
+
+
+class VirtualAirError(VirtualCupError):
+    """The virtual air could not be set up or a cup on it never came up."""
