@@ -188,6 +188,7 @@ class BleTransport(Transport):
                 raise LinkDown(f"{target}: out of range; trying again in {wait:.1f} s")
             session.owned = True
         self._session = session
+        self._owns = True
         self._reasm = Reassembler()
         self._chunker = Chunker(self._send, session.size)
         self._out = bytearray()
@@ -205,6 +206,7 @@ class BleTransport(Transport):
             return b""
         while True:
             if packet is None:
+                self._let_go()  # this transport is done; the hub opens a new one once the cup is back
                 raise LinkDown(f"{self.target}: the cup went out of Bluetooth range")
             self._reasm.feed(packet, self._collect)
             try:
@@ -216,13 +218,21 @@ class BleTransport(Transport):
 
     def write(self, data: bytes) -> None:
         if not self._session.up:
+            self._let_go()
             raise LinkDown(f"{self.target}: the cup went out of Bluetooth range")
         self._chunker.write(data)
 
+    def _let_go(self):
+        """The session is no longer this transport's: once only, so a late close() can't free a newer owner's."""
+        if self._owns:
+            self._owns = False
+            self._session.owned = False
+
     def close(self) -> None:
         session = self._session
-        session.owned = False
-        if session.up:  # the game is over: let the cup go; a dropped cup stays in revival for the next open
+        owned = self._owns
+        self._let_go()
+        if owned and session.up:  # the game is over: let the cup go; a dropped cup stays in revival for the next open
             with BleSession._lock:
                 BleSession.sessions.pop(session.address, None)
             try:

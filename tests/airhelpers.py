@@ -15,7 +15,7 @@ from dicecup.sim.virtualcup import find_micropython_ble
 from dicecup.shipped import cupcore_dir
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ECHO = os.path.join(HERE, "mp_echo.py")
+ECHO = os.path.join(HERE, "ble", "mp_echo.py")
 
 
 def ble_micropython():
