@@ -50,13 +50,6 @@ def mypy(board: str, pinmap_dir: Path, work: Path) -> subprocess.CompletedProces
         paths.insert(0, str(view))
         config.append("no_site_packages = True")
     else:
-        if board == "atom":
-            # aioble is micropython-lib, the same on every port; its official stubs ship in the Pico W package.
-            paths.insert(0, str(stubs("pico") / "aioble").rsplit("/", 1)[0] + "/aioble-only")
-            only = Path(paths[0])
-            if not (only / "aioble").exists():
-                only.mkdir(parents=True, exist_ok=True)
-                (only / "aioble").symlink_to(stubs("pico") / "aioble")
         paths.insert(0, str(home))
         config += [f"custom_typeshed_dir = {home}", "no_site_packages = True"]
     config.append(f"mypy_path = {':'.join(paths)}")
@@ -67,11 +60,11 @@ def mypy(board: str, pinmap_dir: Path, work: Path) -> subprocess.CompletedProces
     if board in CIRCUITPYTHON:
         # MicroPython's USB serial (stdin, select, kbd_intr): the Pico's and the ATOM's, never loaded here.
         config += ["\n[mypy-cupcore.usbserial]\nignore_errors = True"]
+        # MicroPython's BLE peripheral (the `bluetooth` module): the Pico W's and the ATOM's, never loaded here.
+        config += ["\n[mypy-cupcore.nus]\nignore_errors = True"]
     else:
         # CircuitPython's board layer (digitalio, usb_cdc, neopixel): never loaded on a MicroPython board.
         config += ["\n[mypy-cupcore.cpboard]\nignore_errors = True"]
-    if "aioble" not in stub_modules(home):
-        config += ["\n[mypy-aioble.*]\nignore_errors = True"]
     ini = work / "mypy.ini"
     ini.write_text("\n".join(config) + "\n")
     files = sorted(str(p) for p in board_dir.glob("*.py")) + sorted(str(p) for p in cupcore.glob("cupcore/*.py"))

@@ -191,6 +191,8 @@ class VirtualAir:
     async def _make_air(self):
         return Air(self.mends)
 
+    cup_address = staticmethod(cup_address)
+
     # -- hosts on the air ----------------------------------------------------------------------------------
 
     def hci_port(self, name, address):

@@ -130,9 +130,7 @@ class VirtualCup:
         self._relay = None
         self.air = air
         if air is not None:  # over BLE, what the host opens is the cup's address, as a scan finds it
-            from dicecup.sim.air import cup_address
-
-            self.address = cup_address(cup_id)
+            self.address = air.cup_address(cup_id)
             self.path = ("ble", self.address + "/P")
 
     @property

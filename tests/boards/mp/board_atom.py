@@ -1,14 +1,12 @@
-"""The ATOM Matrix layer on the MicroPython unix port, with machine, neopixel and aioble replaced by stand-ins."""
-import asyncio
+"""The ATOM Matrix layer on the MicroPython unix port, with machine and neopixel replaced by stand-ins. Its BLE is
+cupcore/nus.py, the Pico W's: tests/boards/mp/board_pico.py and, on the real stack, tests/ble/test_air.py."""
 import struct
 
-import aioble
 import machine
 import neopixel
 
 from atomboard import FACES, AtomBoard
 from cupcore import leds, wire
-from cupcore.chunks import Chunker, Reassembler
 from cupcore.runner import Runner
 from hubside import (Clock, Hub, StoreStandIn, UsbStandIn, capped_colour, commitment, hold, messages, run_for,
                      seat)
@@ -89,41 +87,6 @@ def test_the_matrix_stays_at_or_under_brightness_20():
     run_for(runner, clock, 50)
     top = max(max(c) for c in strip.shown)
     assert 0 < top <= PINS["leds"]["max_level"] == 20
-
-
-def test_ble_with_aioble_advertises_the_service_and_answers_in_packets():
-    from atomble import NUS, CupRadio
-
-    radio = CupRadio("bo")
-    runner, usb, hub, clock, strip = make(radio)
-    rx = aioble.SERVICES[-1].characteristics[1]
-    tx = aioble.SERVICES[-1].characteristics[0]
-    assert rx.flags["capture"] and tx.flags["notify"]
-
-    async def scenario():
-        task = asyncio.create_task(radio.serve())
-        await asyncio.sleep_ms(5)
-        assert aioble.ADVERTS[-1][1] == "dicecup-bo" and aioble.ADVERTS[-1][2] == [NUS]
-        conn = aioble.Connection(mtu=None)
-        aioble.HUB = conn
-        await asyncio.sleep_ms(5)
-        Chunker(lambda p: rx.captured.append((conn, bytes(p)))).write(hub.frame(wire.WHO))
-        for _ in range(10):
-            await asyncio.sleep_ms(2)
-            clock.now += 2
-            runner.step(clock.now)
-        conn.gone = True
-        await asyncio.sleep_ms(5)
-        task.cancel()
-
-    asyncio.run(scenario())
-    assert tx.notified and all(len(p) <= 20 for p in tx.notified)
-    got = []
-    reasm = Reassembler()
-    for p in tx.notified:
-        reasm.feed(p, lambda buf, n: got.extend(messages(buf[:n])))
-    assert [v[5] for t, v in got if t == wire.HELLO] == ["atom"]
-    assert len(aioble.ADVERTS) == 2  # advertising again once the hub left
 
 
 def test_cue_turn_and_cue_call_blink_the_whole_matrix_white():

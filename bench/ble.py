@@ -1,0 +1,132 @@
+"""Bluetooth LE on real stacks, with no radio (dicecup.sim.air): the cups' NUS peripheral (cupcore/nus.py) on
+MicroPython's `bluetooth` (BTstack) against the hub's dicecup.link.ble on Bumble's host, each on a Bumble virtual
+controller, the controllers on one link. Measures:
+  - connect: the hub's BleTransport open (connect, MTU exchange at 517 as BlueZ asks, discovery, subscribe);
+  - round trip of a 20-byte and a 69-byte frame (the longest) through both stacks: written by the hub, echoed by
+    the cup's peripheral (tests/ble/mp_echo.py), p50 and p95;
+  - call to result at a six-cup table over the air: from the hub receiving a call to every cup having
+    acknowledged its RESULT (the marks bench/reveal_latency.py uses), paired cups, bots pressing their buttons.
+Software only: the virtual link has no connection interval. A real radio adds one or two connection intervals
+(7.5-50 ms) to every round trip, and has loss and supervision timeouts the virtual air does not model.
+Targets (issue 32): connect <= 300 ms p50, 69-byte round trip <= 5 ms p50, call to result at six cups <= 30 ms p50.
+
+Run: .venv/bin/python bench/ble.py [round trips per size, default 200]; prints ble_call_to_result_p50 last.
+"""
+import io
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "host"))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from rich.console import Console  # noqa: E402
+
+from airhelpers import Echo, found, read_until  # noqa: E402
+from dicecup.hub.screen import Screen  # noqa: E402
+from dicecup.hub.tablesetup import TableSetup  # noqa: E402
+from dicecup.link import ble  # noqa: E402
+from dicecup.rules import Rules  # noqa: E402
+from dicecup.sim.air import VirtualAir, cup_address  # noqa: E402
+from dicecup.sim.players import BotPlayers  # noqa: E402
+from dicecup.sim.virtualcup import VirtualCups, find_micropython_ble  # noqa: E402
+from reveal_latency import Stopwatch  # noqa: E402
+
+
+def percentile(ms, p):
+    ms = sorted(ms)
+    return ms[min(len(ms) - 1, int(round(p * (len(ms) - 1))))]
+
+
+def on_the_air(work):
+    """work(air) with the hub's BLE on a fresh virtual air."""
+    ble.BleSession.sessions.clear()
+    with VirtualAir() as air:
+        ble.backend = air.hub_backend()
+        try:
+            return work(air)
+        finally:
+            for session in list(ble.BleSession.sessions.values()):
+                session.stopped = True
+            ble.BleSession.sessions.clear()
+            ble.Radio.run(ble.current_backend().close(), 5)
+
+
+def echo_figures(air, connects, trips):
+    echo = Echo(air, "echo", cup_address(1))
+    try:
+        address = found(1)[0][0]
+        opened = []
+        for _ in range(connects):
+            start = time.perf_counter()
+            transport = ble.BleTransport(address)
+            opened.append(1000 * (time.perf_counter() - start))
+            transport.close()
+            found(1)  # advertising again
+        transport = ble.BleTransport(address)
+        rtt = {}
+        for size in (20, 69):
+            frame = b"\x00" + bytes(1 + i % 255 for i in range(size - 2)) + b"\x00"
+            times = []
+            for _ in range(trips):
+                start = time.perf_counter()
+                transport.write(frame)
+                if read_until(transport, size) != frame:
+                    raise SystemExit(f"ble bench: a {size}-byte frame did not come back whole")
+                times.append(1000 * (time.perf_counter() - start))
+            rtt[size] = times
+        transport.close()
+        return opened, rtt
+    finally:
+        echo.stop()
+
+
+def six_cup_calls(air, runtime, seed, data):
+    with VirtualCups(6, runtime=runtime, fast=True, seed=seed, keyed=True, air=air) as cups:
+        table = TableSetup(Rules.parse("dudo dice=2"), data=data, seed=seed,
+                           screen=Screen(console=Console(file=io.StringIO()), brief=True), result_pause=0.05,
+                           keys=cups.keys)
+        hub = table.make_hub(expect_cups=len(cups))
+        stopwatch = hub.subscribe(Stopwatch())
+        table.connect([("ble", address) for address, _ in found(6)])
+        players = BotPlayers(list(cups), hub.watch(), table.stop, seed=seed).start()
+        runner = threading.Thread(target=table.play, kwargs={"timeout": 240})
+        runner.start()
+        runner.join(250)
+        table.close()
+        players.join()
+        return [1000 * s for s in stopwatch.samples]
+
+
+def main():
+    trips = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    runtime = find_micropython_ble()
+    if runtime is None:
+        raise SystemExit("ble bench: no MicroPython with bluetooth (python3 dev.py sets up vendor/micropython-ble)")
+    opened, rtt = on_the_air(lambda air: echo_figures(air, 20, trips))
+    calls = []
+    with tempfile.TemporaryDirectory() as data:
+        game = 0
+        while len(calls) < 30 and game < 6:
+            game += 1
+            calls += on_the_air(lambda air: six_cup_calls(air, runtime, f"ble-{game}", data))
+    if not calls:
+        raise SystemExit("ble bench: no call was timed at the six-cup table")
+    print(f"connect (open: connect + MTU 517 + discovery + subscribe): p50 {statistics.median(opened):.0f} ms, "
+          f"max {max(opened):.0f} ms over {len(opened)}")
+    for size, times in rtt.items():
+        print(f"{size}-byte frame round trip: p50 {statistics.median(times):.2f} ms, p95 {percentile(times, 0.95):.2f} ms "
+              f"over {len(times)}")
+    print(f"call to result at six cups over the air: {len(calls)} calls, p50 {statistics.median(calls):.1f} ms, "
+          f"p99 {percentile(calls, 0.99):.1f} ms")
+    print(f"ble_connect_p50: {statistics.median(opened):.0f} ms")
+    print(f"ble_rtt69_p50: {statistics.median(rtt[69]):.2f} ms")
+    print(f"ble_call_to_result_p50: {statistics.median(calls):.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
