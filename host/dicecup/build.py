@@ -32,7 +32,7 @@ NEEDS = {
     },
     "atom": {
         "firmware": "MicroPython 1.23 or newer for the ESP32 (ESP32_GENERIC)",
-        "install": ["aioble  (mpremote mip install aioble)"],
+        "install": [],  # its BLE is MicroPython's own `bluetooth` module (cupcore/nus.py)
     },
     "cpb": {
         "firmware": "CircuitPython 10.1 or newer for the Circuit Playground Bluefruit (10.0 has no hashlib there)",

