@@ -49,13 +49,16 @@ def test_frames_of_every_length_cross_both_stacks_both_ways_at_every_mtu(monkeyp
             ble.Radio.run(ble.current_backend().close(), 5)
 
 
-def test_a_paired_cup_on_the_air_answers_authenticated_frames(air):
+@pytest.mark.parametrize("mtu", [0, 517], ids=["20-byte-packets", "mtu517"])
+def test_a_paired_cup_on_the_air_answers_authenticated_frames(air, monkeypatch, mtu):
+    monkeypatch.setattr(ble, "backend", air.hub_backend(mtu=mtu))
     with VirtualCups(1, runtime=ble_micropython(), fast=True, keyed=True, air=air) as cups:
         ((address, name),) = found(1)
         assert (address, name) == (cups[0].path[1], "dicecup-cup1")
         transport = ble.BleTransport(address)
         try:
             hub = pair(transport, cups.keys)
+            assert transport._session.size == (20 if not mtu else nus.PACKET)
             for token in (1, 2, 300):
                 hub.send(wire.PING, (token,))
                 exchange(hub, lambda got, t=token: (t,) in [v for m, v in got if m == wire.PONG], f"pong {token}")
