@@ -172,3 +172,15 @@ def test_the_expert_plays_from_the_solved_games_the_wheel_ships(installed):
     data = ROOT / "host" / "dicecup" / "search" / "data"
     assert (data / "solved.json.gz").stat().st_size < 300_000  # small enough to ship in every wheel
     assert (data / "twodice.json.gz").stat().st_size < 2_000_000  # dudo and revolver: 16k and 8k nodes of 21 hands
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_no_btstack_and_demo_ble_says_in_one_line_what_is_missing(installed):
+    """BTstack's licence is non-commercial: the BLE MicroPython of the tests (vendor/micropython-ble) never ships."""
+    bin_dir, work, env, _ = installed
+    site = bin_dir.parent / "lib"
+    assert not [path for path in site.rglob("micropython-ble*")], "the BTstack build went into the wheel"
+    done = subprocess.run([str(bin_dir / "dicecup"), "demo", "--ble"], cwd=work, env=env, capture_output=True,
+                          text=True, timeout=2 * MINUTES)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert "no MicroPython with Bluetooth is installed" in done.stderr

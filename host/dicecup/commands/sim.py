@@ -67,6 +67,11 @@ def run(args):
         return 0
 
 
+def _port(cup):
+    """Where a hub reaches the cup: its serial port, or on the air its Bluetooth address (`unplug`: out of range)."""
+    return cup.path if cup.air is None else f"Bluetooth {cup.address} (unplug: out of range)"
+
+
 def _air(on):
     """The virtual air the cups share with a hub in another process, or nothing (cups on ptys)."""
     import contextlib
@@ -158,16 +163,16 @@ def _obey(cups, line, stopped):
     elif words[0] == "unplug" and not plugged:
         print(f"{cup.name} is unplugged already; `plug {cup.name}` brings it back", flush=True)
     elif words[0] == "plug" and plugged:
-        print(f"{cup.name} is plugged in already, at {cup.path}", flush=True)
+        print(f"{cup.name} is plugged in already, at {_port(cup)}", flush=True)
     elif words[0] == "unplug":
         cup.unplug()
-        print(f"{cup.name} unplugged: its port {cup.path} is gone, the cup runs on; `plug {cup.name}` brings it "
+        print(f"{cup.name} unplugged: its port {_port(cup)} is gone, the cup runs on; `plug {cup.name}` brings it "
               "back", flush=True)
     elif words[0] == "plug":
         cup.plug()
-        print(f"{cup.name} plugged in again at {cup.path}", flush=True)
+        print(f"{cup.name} plugged in again at {_port(cup)}", flush=True)
     else:
         cup.power_cycle()
         stopped.discard(cup.name)
-        print(f"{cup.name} restarted at {cup.path}: switched off and on, it brings back the deal it kept", flush=True)
+        print(f"{cup.name} restarted at {_port(cup)}: switched off and on, it brings back the deal it kept", flush=True)
     return None
