@@ -12,11 +12,9 @@ Targets (issue 32): connect <= 300 ms p50, 69-byte round trip <= 5 ms p50, call 
 
 Run: .venv/bin/python bench/ble.py [round trips per size, default 200]; prints ble_call_to_result_p50 last.
 """
-import io
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -24,17 +22,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "host"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from rich.console import Console  # noqa: E402
-
 from airhelpers import Echo, found, read_until  # noqa: E402
-from dicecup.hub.screen import Screen  # noqa: E402
-from dicecup.hub.tablesetup import TableSetup  # noqa: E402
 from dicecup.link import ble  # noqa: E402
-from dicecup.rules import Rules  # noqa: E402
 from dicecup.sim.air import VirtualAir, cup_address  # noqa: E402
-from dicecup.sim.players import BotPlayers  # noqa: E402
-from dicecup.sim.virtualcup import VirtualCups, find_micropython_ble  # noqa: E402
-from reveal_latency import Stopwatch  # noqa: E402
+from dicecup.sim.virtualcup import find_micropython_ble  # noqa: E402
+from reveal_latency import one_game  # noqa: E402
 
 
 def percentile(ms, p):
@@ -85,27 +77,9 @@ def echo_figures(air, connects, trips):
         echo.stop()
 
 
-def six_cup_calls(air, runtime, seed, data):
-    with VirtualCups(6, runtime=runtime, fast=True, seed=seed, keyed=True, air=air) as cups:
-        table = TableSetup(Rules.parse("dudo dice=2"), data=data, seed=seed,
-                           screen=Screen(console=Console(file=io.StringIO()), brief=True), result_pause=0.05,
-                           keys=cups.keys)
-        hub = table.make_hub(expect_cups=len(cups))
-        stopwatch = hub.subscribe(Stopwatch())
-        table.connect([("ble", address) for address, _ in found(6)])
-        players = BotPlayers(list(cups), hub.watch(), table.stop, seed=seed).start()
-        runner = threading.Thread(target=table.play, kwargs={"timeout": 240})
-        runner.start()
-        runner.join(250)
-        table.close()
-        players.join()
-        return [1000 * s for s in stopwatch.samples]
-
-
 def main():
     trips = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    runtime = find_micropython_ble()
-    if runtime is None:
+    if find_micropython_ble() is None:
         raise SystemExit("ble bench: no MicroPython with bluetooth (python3 dev.py sets up vendor/micropython-ble)")
     opened, rtt = on_the_air(lambda air: echo_figures(air, 20, trips))
     calls = []
@@ -113,7 +87,7 @@ def main():
         game = 0
         while len(calls) < 30 and game < 6:
             game += 1
-            calls += on_the_air(lambda air: six_cup_calls(air, runtime, f"ble-{game}", data))
+            calls += [1000 * s for s in on_the_air(lambda air: one_game(f"ble-{game}", data, True, air))]
     if not calls:
         raise SystemExit("ble bench: no call was timed at the six-cup table")
     print(f"connect (open: connect + MTU 517 + discovery + subscribe): p50 {statistics.median(opened):.0f} ms, "

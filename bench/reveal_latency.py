@@ -34,7 +34,7 @@ from dicecup.hub.snapshot import CallAccepted, ResultsDelivered  # noqa: E402
 from dicecup.hub.tablesetup import TableSetup  # noqa: E402
 from dicecup.rules import Rules  # noqa: E402
 from dicecup.sim.players import BotPlayers  # noqa: E402
-from dicecup.sim.virtualcup import VirtualCups, find_micropython  # noqa: E402
+from dicecup.sim.virtualcup import VirtualCups, find_micropython, find_micropython_ble  # noqa: E402
 
 
 class Stopwatch:
@@ -52,8 +52,10 @@ class Stopwatch:
             self._called = None
 
 
-def one_game(seed: str, data: str, paired: bool) -> list:
-    with VirtualCups(6, runtime=find_micropython(), fast=True, seed=seed, keyed=paired) as cups:
+def one_game(seed: str, data: str, paired: bool, air=None) -> list:
+    """The calls timed in one six-cup game: on ptys, or on BLE on a virtual air (dicecup.sim.air, bench/ble.py)."""
+    runtime = find_micropython() if air is None else find_micropython_ble()
+    with VirtualCups(6, runtime=runtime, fast=True, seed=seed, keyed=paired, air=air) as cups:
         table = TableSetup(Rules.parse("dudo dice=2"), data=data, seed=seed,
                            screen=Screen(console=Console(file=io.StringIO()), brief=True), result_pause=0.05,
                            keys=cups.keys, allow_unpaired=not paired)
