@@ -264,3 +264,13 @@ def test_play_ble_without_bluetooth_says_so(monkeypatch, capsys):
     monkeypatch.setattr(ble, "backend", NoAdapter())
     assert _ble_cups() is None
     assert "Bluetooth is not available: no Bluetooth adapter is switched on" in capsys.readouterr().err
+
+
+def test_play_ble_hci_without_that_controller_says_so_in_one_line(monkeypatch, capsys):
+    from dicecup.commands.play import _ble_cups
+
+    monkeypatch.setattr(ble, "backend", None)
+    assert _ble_cups("serial:/nonexistent/hci") is None
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no Bluetooth controller at serial:/nonexistent/hci" in err
+    ble.Radio.run(ble.current_backend().close(), 5)

@@ -158,6 +158,8 @@ def scan(timeout=5.0):
     """[(address, name)] of the dicecup cups advertising in range."""
     try:
         return Radio.run(current_backend().scan(timeout), timeout + 5)
+    except LinkDown:
+        raise  # said already, in words
     except Exception as error:  # noqa: BLE001 - no adapter, BlueZ not running, permissions
         raise LinkDown(unavailable(error)) from None
 
@@ -194,6 +196,8 @@ class BleTransport(Transport):
                     Radio.run(session.connect(), CONNECT_TIMEOUT + 2)
                 except Exception as error:  # noqa: BLE001
                     Radio.spawn(session.revive())
+                    if isinstance(error, LinkDown):  # the host said why (a dongle that is not there)
+                        raise LinkDown(f"{target}: {error}") from None
                     if isinstance(error, (ImportError, FileNotFoundError, ConnectionRefusedError, PermissionError)):
                         raise LinkDown(f"{target}: {unavailable(error)}") from None  # this computer's side
                     raise LinkDown(f"{target}: can't connect over Bluetooth; is the cup on and in range?") from None

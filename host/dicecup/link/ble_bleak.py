@@ -37,3 +37,6 @@ class BleakBackend:
             await client.disconnect()
 
         return write, close, max(DEFAULT_SIZE, size)
+
+    async def close(self):
+        """Nothing to let go: BlueZ (or the OS) owns the adapter."""

@@ -18,6 +18,7 @@ from bumble.transport import open_transport
 from cupcore.chunks import DEFAULT_SIZE
 
 from .ble import CONNECT_TIMEOUT, NAME_PREFIX, NUS_RX, NUS_SERVICE, NUS_TX, WANT_MTU
+from .transport import LinkDown
 
 HUB_ADDRESS = "F0:D1:CE:00:00:01"  # the hub's own (random static) address on a dongle that has none of its own
 ATT_DEFAULT_MTU = 23
@@ -47,11 +48,19 @@ class BumbleBackend:
             if self._make is not None:
                 device = await self._make()
             else:
-                self._hci = await open_transport(self._spec)
+                self._hci = await self._open()
                 device = Device.with_hci("dicecup-hub", Address(HUB_ADDRESS), self._hci.source, self._hci.sink)
             await device.power_on()
             self._device = device
         return self._device
+
+    async def _open(self):
+        try:
+            return await open_transport(self._spec)
+        except Exception as error:  # noqa: BLE001 - libusb's, pyserial's, a bad name: each said the same way
+            reason = str(error) or type(error).__name__
+            raise LinkDown(f"no Bluetooth controller at {self._spec} ({reason}): is the dongle plugged in and yours "
+                           "to open (a udev rule; BlueZ holding it: sudo systemctl stop bluetooth)?") from None
 
     async def scan(self, timeout):
         """[(address, name)] of the cups in range: the NUS service advertised and a dicecup- name. A cup puts its
