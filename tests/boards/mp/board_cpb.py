@@ -217,6 +217,18 @@ def test_ble_the_cups_packets_grow_to_the_longest_frame_and_no_further():
     assert [len(p) for p in hub.central.take()] == [1 + wire.MAX_FRAME]  # one packet: sequence byte and frame
 
 
+def test_ble_the_cup_holds_eight_of_the_longest_packets_between_two_reads_and_a_ninth_costs_the_oldest():
+    radio, hub = radio_on_air(517)
+    burst = [frame_of(wire.MAX_FRAME - i) for i in range(8)]
+    for frame in burst:
+        hub.write(frame)
+    assert received(radio) == burst
+    burst = [frame_of(wire.MAX_FRAME)] * 9
+    for frame in burst:
+        hub.write(frame)
+    assert received(radio) == burst[1:] and radio._reasm.gaps == 1  # the ring dropped its oldest packet
+
+
 def test_ble_frames_written_while_a_notification_is_in_flight_arrive_whole_and_in_order():
     """PacketBuffer.write appends to the notification still waiting for the radio when it fits: several frames
     written in one pass of the cup's loop can reach the hub as one notification."""
