@@ -9,12 +9,13 @@
 import hashlib
 import json
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from boardpaths import BOARDS, FIRMWARE, STANDINS, tool
+from boardpaths import BOARDS, FIRMWARE, STANDINS, stubs, tool
 from dicecup.build import build, pinmap_source, pins
 from typecheck import mypy
 
@@ -43,13 +44,28 @@ def pinmaps(tmp_path_factory):
     return out
 
 
+def real_libraries(board, folder):
+    """The board's pure-Python libraries that run on the unix port as they are: for the CPB, the pinned
+    adafruit_ble (from its stubs' folder) over `_bleio`'s stand-in, with only its advertising package, which
+    needs CircuitPython's bytes(), swapped for a stand-in. None for the other boards."""
+    if board != "cpb":
+        return None
+    package = folder / "adafruit_ble"
+    shutil.copytree(stubs(board) / "adafruit_ble", package)
+    shutil.rmtree(package / "advertising")
+    shutil.copytree(STANDINS / "circuitpython" / "adafruit_ble_advertising", package / "advertising")
+    return folder
+
+
 @pytest.fixture(scope="module")
-def layer_results(pinmaps):
+def layer_results(pinmaps, tmp_path_factory):
     results = {}
     for board in BOARDS:
+        libs = real_libraries(board, tmp_path_factory.mktemp(f"libs-{board}"))
         proc = subprocess.run(
             [tool("micropython"), str(HERE / "mp_board_runner.py"), str(STANDINS / RUNTIME[board]),
-             str(FIRMWARE / "boards" / board), str(pinmaps[board]), str(FIRMWARE), str(HERE / "mp"), f"board_{board}"],
+             str(FIRMWARE / "boards" / board), str(pinmaps[board]), str(FIRMWARE), str(HERE / "mp"), f"board_{board}",
+             *([str(libs)] if libs else [])],
             capture_output=True, text=True, timeout=120)
         lines = proc.stdout.splitlines()
         assert lines and lines[-1] == "DONE", f"{board}: the MicroPython runner died:\n{proc.stdout}\n{proc.stderr}"
@@ -88,8 +104,6 @@ def test_type_checks_against_the_official_stubs(board, pinmaps, tmp_path):
 
 def test_the_type_check_catches_a_wrong_call(pinmaps, tmp_path):
     """The check has teeth: a Pin method the Pico's stubs don't have is an error."""
-    import shutil
-
     fake = tmp_path / "firmware"
     shutil.copytree(FIRMWARE, fake)
     board_file = fake / "boards" / "pico" / "picoboard.py"
@@ -107,8 +121,6 @@ def test_the_type_check_catches_a_wrong_call(pinmaps, tmp_path):
 
 def test_cupcore_is_type_checked_against_circuitpythons_stubs_too(pinmaps, tmp_path):
     """hashlib.sha256, as MicroPython and CPython spell it, is not in CircuitPython's hashlib (only new())."""
-    import shutil
-
     import typecheck
 
     fake = tmp_path / "firmware"

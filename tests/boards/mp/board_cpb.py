@@ -1,6 +1,10 @@
 """The Circuit Playground Bluefruit layer on the MicroPython unix port, with board, digitalio, neopixel, pwmio,
-busio and adafruit_lis3dh replaced by stand-ins."""
+busio, adafruit_lis3dh and `_bleio` replaced by stand-ins; its BLE (cpbble) runs on the real adafruit_ble over
+`_bleio`'s stand-in, which keeps the real one's packet sizes, MTU and PacketBuffer behaviour. The test plays the
+hub as dicecup.link.ble does: the MTU BlueZ asks for (517) first, then subscribed, frames cut by cupcore.chunks."""
+import _bleio
 import adafruit_lis3dh
+import cpbble
 import digitalio
 import microcontroller
 import neopixel
@@ -8,8 +12,10 @@ import pwmio
 
 from cpbboard import CpbBoard
 from cupcore import leds, wire
+from cupcore.chunks import Chunker, Reassembler
 from cupcore.runner import Runner
-from hubside import Clock, Hub, UsbStandIn, capped_colour, deal, dice_colours, nvm_keeps_the_deal, run_for, seat
+from hubside import (Clock, Hub, UsbStandIn, capped_colour, deal, dice_colours, messages, nvm_keeps_the_deal, run_for,
+                     seat)
 from pinmap import PINS
 
 G = 9.80665
@@ -19,16 +25,17 @@ def lit(colour):
     return capped_colour(colour, PINS["leds"]["max_level"])
 
 
-def make(fresh=True):
+def make(fresh=True, ble_name=None):
     if fresh:
         microcontroller.nvm[:] = bytes(len(microcontroller.nvm))  # a board never used: nothing kept
+    _bleio.adapter.reset()
     digitalio.PINS.clear()
     del neopixel.STRIPS[:]
     del pwmio.OUTS[:]
     del adafruit_lis3dh.SAMPLES[:]
     clock = Clock()
     usb = UsbStandIn()
-    board = CpbBoard(PINS, clock, usb=usb)
+    board = CpbBoard(PINS, clock, usb=usb, ble_name=ble_name)
     runner = Runner(board, 3, "cy", clock=clock)
     return runner, usb, Hub(), clock, neopixel.STRIPS[0]
 
@@ -114,3 +121,134 @@ def test_cue_turn_and_cue_call_blink_white_and_sound_their_tones():
 
 def test_a_reset_brings_back_the_same_commitment_from_nvm():
     nvm_keeps_the_deal(make)
+
+
+# -- BLE ----------------------------------------------------------------------------------------------------
+
+TX = "6E400003-B5A3-F393-E0A9-E50E24DCCA9E"
+RX = "6E400002-B5A3-F393-E0A9-E50E24DCCA9E"
+
+
+class HubOverBle:
+    """The hub's end of a connection to the board: dicecup.link.ble's steps on `_bleio`'s stand-in Central."""
+
+    def __init__(self, mtu, between):
+        """mtu: what the hub asks for (0: no exchange); between(): the cup's loop running between hub steps."""
+        self.central = _bleio.Central()
+        between()
+        size = self.central.exchange_mtu(mtu) - 3 if mtu else 20
+        between()
+        self.central.subscribe(self.central.find(TX))
+        between()
+        self.rx = self.central.find(RX)
+        self.chunker = Chunker(self._send, max(20, size))  # as BleTransport cuts: the whole MTU - 3
+        self.reasm = Reassembler()
+        self.frames = []
+        self.notifications = 0
+
+    def _send(self, packet):
+        self.central.write(self.rx, bytes(packet))
+
+    def _collect(self, buf, n):
+        self.frames.append(bytes(buf[:n]))
+
+    def write(self, frame):
+        self.chunker.write(frame)
+
+    def read(self):
+        """The whole frames (`00 ... 00`) the cup's notifications carried since the last read."""
+        self.central.settle()
+        for packet in self.central.take():
+            self.notifications += 1
+            self.reasm.feed(packet, self._collect)
+        frames, self.frames = self.frames, []
+        return frames
+
+
+def frame_of(length):
+    """A frame stream of `length` bytes: `00`, nonzero bytes, `00` (what a link writes)."""
+    return b"\x00" + bytes(1 + i % 255 for i in range(length - 2)) + b"\x00"
+
+
+def radio_on_air(mtu):
+    """A fresh cpbble.CupRadio advertising, and the hub connected to it at `mtu`."""
+    _bleio.adapter.reset()
+    radio = cpbble.CupRadio("ana")
+    radio.tick()
+    assert _bleio.adapter.advertising
+    return radio, HubOverBle(mtu, radio.tick)
+
+
+def received(radio):
+    frames = []
+    radio.poll(lambda buf, n: frames.append(bytes(buf[:n])))
+    return frames
+
+
+def frames_of_every_length_cross_both_ways(mtu):
+    radio, hub = radio_on_air(mtu)
+    for length in range(3, wire.MAX_FRAME + 1):
+        frame = frame_of(length)
+        hub.write(frame)
+        assert received(radio) == [frame], "a %d-byte frame to the cup at MTU %d (%d writes the board ignored)" % (
+            length, mtu, hub.central.ignored)
+        radio.write(frame)
+        assert hub.read() == [frame], "a %d-byte frame from the cup at MTU %d" % (length, mtu)
+    assert hub.central.ignored == 0 and hub.reasm.gaps == 0
+
+
+def test_ble_frames_of_every_length_cross_both_ways_at_the_mtu_bluez_asks_for():
+    frames_of_every_length_cross_both_ways(517)
+
+
+def test_ble_frames_of_every_length_cross_both_ways_with_no_mtu_exchange():
+    frames_of_every_length_cross_both_ways(0)
+
+
+def test_ble_frames_of_every_length_cross_both_ways_at_mtu_23_and_247():
+    frames_of_every_length_cross_both_ways(23)
+    frames_of_every_length_cross_both_ways(247)
+
+
+def test_ble_the_cups_packets_grow_to_the_longest_frame_and_no_further():
+    radio, hub = radio_on_air(517)
+    radio.write(frame_of(wire.MAX_FRAME))
+    hub.central.settle()
+    assert [len(p) for p in hub.central.take()] == [1 + wire.MAX_FRAME]  # one packet: sequence byte and frame
+
+
+def test_ble_the_cup_holds_eight_of_the_longest_packets_between_two_reads_and_a_ninth_costs_the_oldest():
+    radio, hub = radio_on_air(517)
+    burst = [frame_of(wire.MAX_FRAME - i) for i in range(8)]
+    for frame in burst:
+        hub.write(frame)
+    assert received(radio) == burst
+    burst = [frame_of(wire.MAX_FRAME)] * 9
+    for frame in burst:
+        hub.write(frame)
+    assert received(radio) == burst[1:] and radio._reasm.gaps == 1  # the ring dropped its oldest packet
+
+
+def test_ble_frames_written_while_a_notification_is_in_flight_arrive_whole_and_in_order():
+    """PacketBuffer.write appends to the notification still waiting for the radio when it fits: several frames
+    written in one pass of the cup's loop can reach the hub as one notification."""
+    for mtu in (0, 517):
+        radio, hub = radio_on_air(mtu)
+        frames = [frame_of(n) for n in (5, 9, 12, 30, 7, 69, 3, 3, 3)]
+        for frame in frames:
+            radio.write(frame)
+        assert hub.read() == frames, "at MTU %d" % mtu
+        assert hub.reasm.gaps == 0 and hub.reasm.late == 0, "at MTU %d" % mtu
+        step = (20 if mtu == 0 else cpbble.PACKET) - 1
+        assert hub.notifications < sum((len(f) + step - 1) // step for f in frames)  # some packets left together
+
+
+def test_ble_seats_the_cup_over_the_air_without_a_fault():
+    runner, usb, hub, clock, strip = make(ble_name="ana")
+    assert _bleio.adapter.name == "dicecup-ana"
+    air = HubOverBle(517, lambda: run_for(runner, clock, 50))
+    air.write(hub.frame(wire.WHO))
+    run_for(runner, clock, 20)
+    hello = [v for t, v in messages(b"".join(air.read())) if t == wire.HELLO]
+    assert hello and hello[0][5] == "cpb"
+    assert runner.crashes == 0  # the loop ran all along the connection, before the hub had subscribed too
