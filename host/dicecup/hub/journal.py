@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
-from dicecup.rules import Record
+from dicecup.rules import Record, RecordError
 from dicecup.rules.record import one_line
 
 from .journalfacts import facts, journal_text
@@ -251,30 +251,35 @@ class Resumed(NamedTuple):
 
 def read_journal(path, text: str = None) -> Resumed:
     """What a resumed hub needs of a journal: its record, its cups and bots, the deal in progress. `text`: the
-    journal's text as already read (with a torn last line cut off: torn_line)."""
+    journal's text as already read (with a torn last line cut off: torn_line). RecordError names the first line
+    that is not as the hub writes it: a record line, or a fact whose number or hex does not read."""
     text = journal_text(path) if text is None else text
+    record = Record.parse(text)
     cups, bots, commits, entropy = {}, {}, {}, {}
     deal, nonce, opener, rated_table, unpaired = 0, b"", None, None, False
     for fact in facts(text):
         kind, words, fields = fact.kind, fact.words, fact.fields
+        try:
+            if kind == "round" and "deal" in fields and "nonce" in fields:
+                deal, nonce, commits, entropy = int(fields["deal"]), bytes.fromhex(fields["nonce"]), {}, {}
+            elif kind == "commit" and len(words) == 2:
+                commits[words[0]] = bytes.fromhex(words[1])
+            elif kind == "entropy" and len(words) >= 2:
+                entropy[words[0]] = bytes.fromhex(words[1])
+        except ValueError:
+            raise RecordError(fact.line, f"a `#@ {kind}` fact whose number or hex does not read: not as the hub "
+                                         "writes it") from None
         if kind == "cup" and words:
             cups[words[0]] = fields
         elif kind == "bot" and words:
             bots[words[0]] = fields.get("kind", "normal")
-        elif kind == "round" and "deal" in fields and "nonce" in fields:
-            deal, nonce, commits, entropy = int(fields["deal"]), bytes.fromhex(fields["nonce"]), {}, {}
-        elif kind == "commit" and len(words) == 2:
-            commits[words[0]] = bytes.fromhex(words[1])
-        elif kind == "entropy" and len(words) >= 2:
-            entropy[words[0]] = bytes.fromhex(words[1])
         elif kind == "opener" and words:
             opener = words[0]
         elif kind == RATED_TABLE_FACT:
             rated_table = fields
         elif kind == UNPAIRED_FACT:
             unpaired = True
-    return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits, opener, entropy, rated_table,
-                   unpaired)
+    return Resumed(Path(path), record, cups, bots, deal, nonce, commits, opener, entropy, rated_table, unpaired)
 
 
 def torn_line(text: str) -> str:
@@ -299,7 +304,7 @@ def secrets_path(journal_path) -> Path:
 
 def unfinished_journals(data: Path) -> list:
     """Journals whose game has no winner yet, newest first."""
-    from dicecup.rules import RecordError, replay
+    from dicecup.rules import replay
 
     found = []
     for path in sorted((Path(data) / GAMES).glob("*.txt"), reverse=True):
