@@ -7,6 +7,7 @@ from inprocess import dicecup_here as dicecup
 from pathlib import Path
 
 from dicecup.history.ratings import leaderboard
+from dicecup.history.samples import journal_text
 from dicecup.history.stats import player_stats
 from dicecup.history.stats import game_list
 from dicecup.history.trust import UNSIGNED
@@ -163,3 +164,19 @@ def test_verify_referees_the_record_a_signed_journal_with_a_move_after_the_end_f
     assert done.returncode == 1
     assert done.stderr == f"dicecup verify: {path} line {len(lines)}: the game is over: {WINNER} won\n"
     assert dicecup("referee", path).stderr == f"line {len(lines)}: the game is over: {WINNER} won\n"
+
+
+def test_a_squatters_copy_with_a_fact_no_reader_reads_is_another_game(tmp_path):
+    """The digest is taken from what the readers read: `#@<tab>bot` is a comment to every reader of facts, so a
+    squatter's unsigned copy that writes the honest `#@ bot bot1 kind=hard` so (bot1 then a person of that name)
+    is not the honest game, and the signed one goes in as itself, its bot a bot."""
+    key = HubKey.in_folder(tmp_path)
+    honest = journal_text(3, "2026-12-01 20:00:00", "dudo", ("ana", "ben", "bot1"), bots={"bot1": "hard"},
+                          hub=key).encode()
+    league = League(tmp_path, key.public_hex)
+    squat = unsigned_copy(honest).replace(b"#@ bot bot1", b"#@\tbot bot1")
+    league.import_files([league.file(squat, "squat")], unsigned=True)
+    report = league.take(honest)
+    assert len(report.added) == 1 and not report.upgraded
+    assert [entry["name"] for entry in leaderboard(league.engine) if entry["name"].startswith("bot")] == ["bot:hard"]
+    league.engine.dispose()
