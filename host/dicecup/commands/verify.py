@@ -1,13 +1,13 @@
 """`dicecup verify JOURNAL [--all] [--data DIR]`: recheck every die of every deal from a journal alone.
 
-The journal is read as every reader reads it (rules/record.py's one reading: a character outside its canonical form
-fails, naming the line) and its record refereed as `dicecup referee` does (a move the rules refuse, or one after
-the game's end, fails). Every commitment against the seed revealed for it, every entropy against its check, every die against what seed
-and entropy give (cupcore's own functions, as the cups and the hub use them); then how even each seat's faces
-were over the game: a chi-square with 5 degrees of freedom and its p-value. With --all, every journal in the data
-folder, and each cup's faces over all of them. Then who vouches for those facts (vouching.py): the hub's
-signature (good, bad or absent, by fingerprint) and each cup's tags over its deals. Status 0 only when everything
-checks; 1 when something does not (the line is named), a finished game's journal is not signed, the hub's draws
+The journal is read as every reader reads it (rules/record.py's one reading: a character outside its canonical
+form fails, naming the line) and its record refereed as `dicecup referee` does (a move the rules refuse, or one
+after the game's end, fails). Every commitment against the seed revealed for it, every entropy against its check,
+every die against what seed and entropy give (cupcore's own functions, as the cups and the hub use them); then how
+even each seat's faces were over the game: a chi-square with 5 degrees of freedom and its p-value. With --all,
+every journal in the data folder, and each cup's faces over all of them. Then who vouches for those facts
+(vouching.py): the hub's signature (good, bad or absent, by fingerprint) and each cup's tags over its deals.
+Status 0 only when everything checks; 1 when something does not (the line is named), a finished game's journal is not signed, the hub's draws
 came from a seed (`#@ seeded`: a demo's replayable game, whose dice were predictable, is not a fair game) or there
 is nothing to check; 2 for a file that can't be read.
 """
