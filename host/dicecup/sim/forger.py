@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from dicecup.hub.hubkey import SIGNED_FACT
 from dicecup.rules import RecordError
-from dicecup.rules.record import canonical_text, record_lines
+from dicecup.rules.record import canonical_text, lines_bytes, record_lines
 
 # Where str.splitlines() breaks a line and a search for "\n" does not: every reader split with one and the
 # signature was found with the other.
@@ -81,8 +81,8 @@ def with_crlf(data: bytes) -> bytes:
 def deseeded(data: bytes, key) -> bytes:
     """A seeded simulated game's journal (sim/tablesim.py seeds its hub) as a hub at a table writes it: without
     `#@ seeded`, signed again by `key` (the hub the league registers). Its dice check as they did."""
-    kept = [line for line in record_lines(data) if line != "#@ seeded" and not line.startswith("#@ signed ")]
-    body = "".join(line + "\n" for line in kept).encode("utf-8")
+    body = lines_bytes(line for line in record_lines(data)
+                       if line != "#@ seeded" and not line.startswith(f"#@ {SIGNED_FACT} "))
     return body + key.signature_line(body).encode("utf-8") + b"\n"
 
 
@@ -133,11 +133,11 @@ class League:
         if name in ("hide_on_signature_line", "hide_anywhere"):
             at = None if name == "hide_on_signature_line" else rng.randrange(len(honest.decode("utf-8")) + 1)
             copy = hide(honest, rng.choice(hidden_lines(honest)), rng.choice(SPLITTERS), at)
-            self.copy(copy, name, honest)
+            self.copy(copy, name)
         elif name in ("bom_copy", "crlf_copy"):
-            self.copy((with_bom if name == "bom_copy" else with_crlf)(honest), name, honest)
+            self.copy((with_bom if name == "bom_copy" else with_crlf)(honest), name)
         elif name == "seeded":
-            self.copy(seeded, name, honest)
+            self.copy(seeded, name)
             self.import_files([self.file(seeded, "seeded-unsigned")], unsigned=True)
         else:  # games of his own, each with another loser, for the winner's `stats`
             loser = hidden_lines(honest)[-1].split()[0]
@@ -152,15 +152,17 @@ class League:
         self.take(honest)
         self.check()
 
-    def copy(self, data: bytes, name: str, honest: bytes):
+    def copy(self, data: bytes, name: str):
         """A copy of the honest game imported as it comes, each reader's verdict on it compared."""
         path = self.file(data, name)
         verdicts = self.verdicts(path)
         lines = {verdict for verdict in verdicts.values() if isinstance(verdict, int)}
         if lines and (len(lines) > 1 or any(not isinstance(v, int) for v in verdicts.values())):
             self.violations["one_reading"].append(f"{name}: the readers disagree on {path.name}: {verdicts}")
-        elif not lines and (verdicts["verify"] == "passes") != (verdicts["import"] == "takes"):
-            self.violations["one_reading"].append(f"{name}: verify and import disagree on {path.name}: {verdicts}")
+        elif not lines and (verdicts["import"] == "adds" or
+                            (verdicts["verify"] == "passes") != (verdicts["import"] == "takes")):
+            self.violations["one_reading"].append(f"{name}: verify and import disagree on {path.name} (a copy is the "
+                                                  f"game already in, or no game): {verdicts}")
 
     def verdicts(self, path: Path) -> dict:
         """Each reader's verdict: the line it refuses as not canonical (an int), or what it made of the file."""
