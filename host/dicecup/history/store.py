@@ -74,7 +74,8 @@ def import_files(engine, paths, rated: bool = True, rated_tables_only: bool = Fa
 
 
 def import_games(engine, facts, rated: bool = True, report: Imported = None) -> Imported:
-    """Write already-read games in one transaction (those not already in the history)."""
+    """Write already-read games in one transaction: those not already in the history, and the signed copies of
+    games in it unsigned (upgraded)."""
     report = report or Imported([], [], [], [])
     if not facts:
         return report
