@@ -12,7 +12,8 @@ from dicecup.history.stats import player_stats
 from dicecup.history.stats import game_list
 from dicecup.history.trust import UNSIGNED
 from dicecup.hub.hubkey import HubKey
-from dicecup.rules import replay
+from dicecup.hub.tablesetup import TableError, TableSetup
+from dicecup.rules import Rules, replay
 from dicecup.sim.forger import (SPLITTERS, League, hidden_lines, hide, renamed, unsigned_copy, with_bom,
                                 with_crlf)
 
@@ -135,6 +136,12 @@ def test_a_rated_demo_with_a_seed_is_refused_in_one_line(tmp_path):
     done = dicecup("demo", "--rated", "--seed", "3", "--data", tmp_path, "--cpython")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("dicecup demo: --seed replays a game") and done.stderr.count("\n") == 1
+
+
+def test_no_table_is_both_seeded_and_rated(tmp_path):
+    """Whoever sets a table up (demo, a test, a script): a seeded hub's game is never rated."""
+    with pytest.raises(TableError, match="never rated"):
+        TableSetup(Rules.parse("dudo"), data=tmp_path, seed="7", rated=object())
 
 
 def test_unsigned_games_stay_out_of_stats_unless_asked_for(league, tmp_path):

@@ -7,7 +7,8 @@ from dicecup.history.options import HistoryError, add_rated_arguments, rated_tab
 from dicecup.sim.players import BotPlayers
 from dicecup.hub.screen import Screen
 from dicecup.hub.stopsignals import how_stopped, say_stopped
-from dicecup.hub.tablesetup import JournalStopped, TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
+from dicecup.hub.tablesetup import (SEEDED_NOT_RATED, JournalStopped, TableError, TableSetup, check_seat_count,
+                                    stopped_by_ctrl_c)
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
 from dicecup.rules.games import kind
@@ -16,8 +17,6 @@ from dicecup.web.launch import WebError, add_web_cert_option, fold_web_cert, ope
 
 BOARDS = ("pico",)  # boards the demo can emulate: their own firmware on an emulated chip (dicecup.sim.chip)
 PICO_CUPS = 3  # each emulated chip takes a core while it computes: a smaller table than the virtual cups' four
-SEEDED_NOT_RATED = ("--seed replays a game, whose dice were predictable to whoever knew the seed, so it is never "
-                    "rated: drop --seed for a rated demo (its hub's draws are then never seeded)")
 
 
 def add_arguments(parser):
