@@ -9,11 +9,18 @@ REAL table (the hub on a thread, two bots, the web server), in real time, attack
 reopened with its deal kept or a fresh seed, a second commitment, a lying reveal, any well-formed message) and
 without it (a replayed proof, a foreign Origin, a second device, no proof), under the same Watch.
 
-    .venv/bin/python bench/adversary.py [--games 30] [--phone-games 20] [--seed 1] [--steps 100] [--show 2]
+Then the league forger (dicecup.sim.forger): a finished game of the simulated table, signed by a hub the league
+registered, and a league member's copies of it -- a line hidden behind a character str.splitlines() breaks at, on the
+signature's own line or anywhere, the game squatted unsigned before the signed one comes, a byte-order mark or
+"\r\n" copy, the hub's seeded journal, unsigned games for `stats` -- each imported into a history of its own, with
+verify, referee, resume and the digest asked too, under the league's invariants.
+
+    .venv/bin/python bench/adversary.py [--games 30] [--phone-games 20] [--forger-games 10] [--seed 1] [--steps 100]
+                                        [--show 2]
 
 --games N plays N games of each kind: the rogue cup alone, the stranger alone, both; --phone-games M, M games of
-the rogue phone (about 2 s each). Prints a table of violations per invariant and kind, a few examples of each, and
-`adversary_violations: V` last (every kind's).
+the rogue phone (about 2 s each); --forger-games F, F honest games for the forger, 6 attacks each. Prints a table of
+violations per invariant and kind, a few examples of each, and `adversary_violations: V` last (every kind's).
 """
 import argparse
 import shutil
@@ -22,6 +29,8 @@ import tempfile
 import time
 
 from dicecup.sim.adversary import play_adversarial_game
+from dicecup.sim.forger import INVARIANTS as LEAGUE_INVARIANTS
+from dicecup.sim.forger import play_forger_games
 from dicecup.sim.watch import INVARIANTS
 from dicecup.sim.phonetable import play_phone_game
 
@@ -33,6 +42,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="games of each kind of attacker")
     parser.add_argument("--phone-games", type=int, default=20, help="games of the rogue phone, at the real web server")
+    parser.add_argument("--forger-games", type=int, default=10, help="honest games the league forger copies")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--steps", type=int, default=100, help="attack or play steps in each game")
     parser.add_argument("--show", type=int, default=2, help="examples printed per invariant")
@@ -61,12 +71,13 @@ def main(argv=None):
             phone["attacks"] += len(rogue.attacks)
             phone["refused"] += len(rogue.refused)
             phone["errors"] += rogue.errors
+        league = play_forger_games(args.forger_games, args.seed, folder)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    report(counts, examples, args, time.monotonic() - started, phone)
+    report(counts, examples, args, time.monotonic() - started, phone, league)
 
 
-def report(counts, examples, args, seconds, phone):
+def report(counts, examples, args, seconds, phone, league):
     print(f"{args.games} games of each kind, seed {args.seed}, {args.steps} steps each; {args.phone_games} rogue "
           f"phone games ({phone['attacks']} attacks, {phone['refused']} of them keyless openings); {seconds:.0f} s")
     for error in phone["errors"][: args.show]:
@@ -78,7 +89,15 @@ def report(counts, examples, args, seconds, phone):
     for name in INVARIANTS:
         for text in examples[name][: args.show]:
             print(f"{name}: {text}")
-    total = sum(sum(row.values()) for row in counts.values())
+    print(f"league forger: {args.forger_games} honest games, {sum(league.moves.values())} attacks "
+          f"({', '.join(f'{name} {n}' for name, n in sorted(league.moves.items()))})")
+    print(f"| attacker | {' | '.join(LEAGUE_INVARIANTS)} |")
+    print(f"| --- |{' --- |' * len(LEAGUE_INVARIANTS)}")
+    print(f"| league forger | {' | '.join(str(len(league.violations[name])) for name in LEAGUE_INVARIANTS)} |")
+    for name in LEAGUE_INVARIANTS:
+        for text in league.violations[name][: args.show]:
+            print(f"{name}: {text}")
+    total = sum(sum(row.values()) for row in counts.values()) + sum(map(len, league.violations.values()))
     print(f"adversary_violations: {total}")
     return total
 

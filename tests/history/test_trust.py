@@ -62,10 +62,14 @@ def test_a_journal_forged_from_scratch_fails_verify(played, tmp_path):
     kept.write_text(forged(text) + text.splitlines()[-1] + "\n")
     done = verify(kept, data)
     assert done.returncode == 1 and "bad hub signature" in done.stderr, done.stderr
-    tail = tmp_path / "a-move-after-the-signature.txt"
-    tail.write_text(text + "mallory bids 9x6\n")
+    tail = tmp_path / "a-fact-after-the-signature.txt"
+    tail.write_text(text + "#@ bot bot1 kind=easy\n")
     done = verify(tail, data)
     assert done.returncode == 1 and "after the signature is not signed" in done.stderr, done.stderr
+    tail = tmp_path / "a-move-after-the-signature.txt"   # refereed first: nothing is played after the game's end
+    tail.write_text(text + "bot1 bids 9x6\n")
+    done = verify(tail, data)
+    assert done.returncode == 1 and "the game is over" in done.stderr, done.stderr
 
 
 def test_eleven_copies_that_differ_by_a_comment_import_once(db_url, played, tmp_path):

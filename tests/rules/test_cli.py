@@ -59,7 +59,7 @@ def test_referee_stops_at_the_first_illegal_line_with_status_2():
 
 @pytest.mark.parametrize("stdin, starts", [
     ("rules dudo\nseats ana ben\nana bids 2x2\nben calls liar\nroll ana 9 9 9 9 9\n", "line 5: 9 is not a die"),
-    ("\x00\x01\x02 garbage \xff", "line 1: a record starts with a `rules` line"),
+    ("\x00\x01\x02 garbage \xff", "line 1: U+0000 (a control character) in the line"),
     ("", "line 1: a record starts with a `rules` line and a `seats` line"),
 ])
 def test_bad_input_is_a_clear_error_never_a_traceback(stdin, starts):

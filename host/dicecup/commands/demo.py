@@ -7,7 +7,8 @@ from dicecup.history.options import HistoryError, add_rated_arguments, rated_tab
 from dicecup.sim.players import BotPlayers
 from dicecup.hub.screen import Screen
 from dicecup.hub.stopsignals import how_stopped, say_stopped
-from dicecup.hub.tablesetup import JournalStopped, TableError, TableSetup, check_seat_count, stopped_by_ctrl_c
+from dicecup.hub.tablesetup import (SEEDED_NOT_RATED, JournalStopped, TableError, TableSetup, check_seat_count,
+                                    stopped_by_ctrl_c)
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
 from dicecup.rules.games import kind
@@ -62,6 +63,9 @@ def run(args) -> int:
     except TableError as error:
         print(f"dicecup demo: {error}", file=sys.stderr)
         return 2
+    if args.rated and args.seed is not None:
+        print(f"dicecup demo: {SEEDED_NOT_RATED}", file=sys.stderr)
+        return 2
     try:
         rated = rated_table(args, "dicecup demo")  # opened now, so a league out of reach is said at once
     except HistoryError as error:
@@ -84,14 +88,17 @@ def run(args) -> int:
     cups = f"one virtual cup passed among {args.cups} seats" if kind(rules).one_cup else \
         f"{args.cups} virtual cups"
     print(f"dicecup demo: {cups} on {'MicroPython' if 'micropython' in runtime else 'CPython'}, "
-          f"rules {rules}, seed {seed}")
+          f"rules {rules}, seed {seed}" + ("; a rated game: the hub's draws are not seeded, so it does not replay"
+                                           if rated is not None else ""))
     return _at_a_table(args, rules, rated, seed, lambda table: _on_virtual_cups(table, args, runtime, seed))
 
 
 def _at_a_table(args, rules, rated, seed, play) -> int:
     """The demo's table, and play(table) at it: a cup, table or page that fails is said in one line, and Ctrl-C
     says what was kept (the journal; the cups, virtual or emulated, end with the demo)."""
-    table = TableSetup(rules, data=args.data, seed=seed, screen=Screen(brief=args.brief), result_pause=0.2,
+    # A rated game is a fair one: the hub's draws from `secrets`, never the seed (its bots and cups still follow it).
+    hub_seed = None if rated is not None else seed
+    table = TableSetup(rules, data=args.data, seed=hub_seed, screen=Screen(brief=args.brief), result_pause=0.2,
                        rated=rated)
     try:
         return play(table)

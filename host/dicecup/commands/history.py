@@ -82,11 +82,19 @@ def _import(engine, paths, args) -> int:
         print(f"{PROG}: passed over {path}: the same game is in the history already", file=sys.stderr)
     if args.json:
         print(json.dumps({"added": [p for p, _ in report.added], "known": report.known,
+                          "upgraded": [p for p, _ in report.upgraded],
                           "refused": [{"path": p, "why": w} for p, w in report.refused]}, indent=2))
     else:
         print(f"imported {counted(len(report.added), 'game')}; {len(report.known)} already in the history"
+              + (f"; {_upgraded_words(report.upgraded, args.unrated)}" if report.upgraded else "")
               + (f"; {len(report.refused)} passed over" if report.refused else ""))
-    return 0 if report.added or report.known or not report.refused else 2
+    return 0 if report.added or report.known or report.upgraded or not report.refused else 2
+
+
+def _upgraded_words(upgraded, unrated: bool) -> str:
+    """A signed copy of a game that went in unsigned: the game is the league's from now on."""
+    return (f"{counted(len(upgraded), 'game')} in the history unsigned now signed by a registered hub"
+            + ("" if unrated else " and rated"))
 
 
 def _say_refused(refused) -> None:

@@ -7,7 +7,9 @@ prompt line on stderr.
 import json
 import sys
 
+from dicecup.hub.journalfacts import journal_text
 from dicecup.rules import RecordError
+from dicecup.rules.record import canonical_text
 from dicecup.rules.referee import replay, report_lines
 
 PROG = "dicecup referee"
@@ -24,6 +26,8 @@ class NothingToRead(Exception):
 
 
 def read_record(path) -> str:
+    """The record's text as every reader reads it (rules/record.py's one reading), from its file or stdin;
+    NothingToRead, OSError, UnicodeDecodeError, or RecordError naming a line outside the canonical form."""
     if path is not None and not path.strip():  # `dicecup referee "$GAME"` with GAME unset
         raise NothingToRead(f"{PROG}: the record's name is empty: name a game record (dicecup referee game.txt)")
     if path in (None, "-") and sys.stdin is None:  # started with standard input closed
@@ -35,15 +39,14 @@ def read_record(path) -> str:
         if _typing_at_a_terminal():
             print(f"{PROG}: type or paste a game record, then Ctrl-D on a line of its own", file=sys.stderr)
         return _stdin_as_utf8()
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
+    return journal_text(path)
 
 
 def _stdin_as_utf8() -> str:
     """A record is UTF-8 wherever it comes from, whatever the terminal's encoding (`PYTHONIOENCODING=ascii` read
     a piped `seats ana zoë` as bytes that are no letters)."""
     raw = getattr(sys.stdin, "buffer", None)
-    return sys.stdin.read() if raw is None else raw.read().decode("utf-8")
+    return canonical_text(sys.stdin.read() if raw is None else raw.read())
 
 
 def _typing_at_a_terminal() -> bool:
@@ -65,6 +68,9 @@ def run(args) -> int:
     except UnicodeDecodeError:
         print(f"{PROG}: {args.file or 'the input'} is not a text file (records are read as UTF-8)",
               file=sys.stderr)
+        return 2
+    except RecordError as error:  # a line the one reading refuses: said as a line that does not replay
+        print(error, file=sys.stderr)
         return 2
     try:
         result = replay(text)

@@ -14,6 +14,7 @@ from dicecup.hub import silent_ports
 from dicecup.history.options import HistoryError, add_rated_arguments, rated_table
 from dicecup.hub.journal import (JournalError, cut_torn_line, in_play, in_play_words, read_journal, torn_line,
                                  unfinished_journals)
+from dicecup.hub.journalfacts import journal_text
 from dicecup.hub.poker.resume import why_not_poker
 from dicecup.sim.typedhands import TypedHands
 from dicecup.hub.screen import Screen
@@ -57,21 +58,9 @@ def run(args) -> int:
         print(f"dicecup resume: {in_play_words(path)}", file=sys.stderr)
         return 2
     try:
-        text = _text(path)
-        torn = torn_line(text)  # the hub died inside its last write: that line never was
-        text = text[:len(text) - len(torn)]
-        resumed = read_journal(path, text)
-        state = replay(text).state
-    except OSError as error:  # its words, not "[Errno 2] No such file or directory: '...'"
-        print(f"dicecup resume: can't read {path}: {error.strerror or error}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError:
-        print(f"dicecup resume: {path} is not a journal: it is not text (journals are UTF-8)", file=sys.stderr)
-        return 2
-    except RecordError as error:
-        newer = "can't read" in str(error) or "unknown" in str(error)  # a line or switch this version doesn't know
-        hint = " (a journal from a newer dicecup? resume it with that version)" if newer else ""
-        print(f"dicecup resume: {path} does not replay: {error}{hint}", file=sys.stderr)
+        text, torn, resumed, state = read_to_resume(path)
+    except CantResume as why:
+        print(f"dicecup resume: {why}", file=sys.stderr)
         return 2
     if state.winner is not None:
         print(f"dicecup resume: that game is over: {state.seats[state.winner]} won", file=sys.stderr)
@@ -86,7 +75,7 @@ def run(args) -> int:
         print(f"dicecup resume: {error}", file=sys.stderr)
         return 2
     if torn:
-        cut_torn_line(path, text)
+        cut_torn_line(path, torn)
         print(f"dicecup resume: the journal's last line was cut off mid-write ({torn[:40]!r}: the hub stopped while "
               "writing it); the game goes on from the line before", file=sys.stderr, flush=True)
     ports = [("serial", port) for port in args.port] or ([] if args.sim else journal_ports(resumed))
@@ -139,6 +128,28 @@ def run(args) -> int:
         table.close()
         if virtual is not None:
             virtual.stop()
+
+
+class CantResume(Exception):
+    """The journal can't be read to go on with: why, in one line."""
+
+
+def read_to_resume(path):
+    """What resume reads of a journal, as every reader reads it (the one reading): (its text without a torn last
+    line, that line, journal.Resumed, the replayed state); CantResume saying why not."""
+    try:
+        text = journal_text(path)
+        torn = torn_line(text)  # the hub died inside its last write: that line never was
+        text = text[:len(text) - len(torn)]
+        return text, torn, read_journal(path, text), replay(text).state
+    except OSError as error:  # its words, not "[Errno 2] No such file or directory: '...'"
+        raise CantResume(f"can't read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise CantResume(f"{path} is not a journal: it is not text (journals are UTF-8)") from None
+    except RecordError as error:
+        newer = "can't read" in str(error) or "unknown" in str(error)  # a line or switch this version doesn't know
+        hint = " (a journal from a newer dicecup? resume it with that version)" if newer else ""
+        raise CantResume(f"{path} does not replay: {error}{hint}") from None
 
 
 def _newest_to_resume(data):
@@ -234,8 +245,3 @@ def _bot(kind, seat, hub):
     except BotError as error:
         hub.say(f"{seat}: {error}; {DEFAULT_BOT} plays the seat instead")
         return load(DEFAULT_BOT, seed=seed)
-
-
-def _text(path) -> str:
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()

@@ -1,6 +1,7 @@
-"""`dicecup stats NAME [--json] [--plot FILE]`: a player's games, wins, average place, calls and how often right,
-bluffs caught, bids called and how often they held, spot calls and hits, bullets survived (the revolver), and
-nerve; --plot draws nerve over the player's rated games into a PNG (or any file matplotlib writes)."""
+"""`dicecup stats NAME [--json] [--plot FILE] [--unsigned]`: a player's games, wins, average place, calls and how
+often right, bluffs caught, bids called and how often they held, spot calls and hits, bullets survived (the
+revolver), and nerve; --plot draws nerve over the player's rated games into a PNG (or any file matplotlib writes).
+The games counted are those the league vouches for: a game imported with --unsigned only with --unsigned here."""
 import json
 import sys
 from pathlib import Path
@@ -26,6 +27,8 @@ def add_arguments(parser):
     parser.add_argument("name", help="the player (a bot: bot:KIND, like bot:hard)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--plot", metavar="FILE", help="draw nerve over time into FILE (.png, .svg, .pdf)")
+    parser.add_argument("--unsigned", action="store_true",
+                        help="count also the games imported with --unsigned (nobody vouches for them)")
     add_db_arguments(parser)
 
 
@@ -40,7 +43,7 @@ def run(args) -> int:
         return 2
     try:
         engine = open_history(args)
-        found = guard_db(lambda: player_stats(engine, args.name))
+        found = guard_db(lambda: player_stats(engine, args.name, unsigned=args.unsigned))
         name = found["name"]  # as the history spells it: `stats Ana` finds ana
         rating = guard_db(lambda: leaderboard(engine, names=[name]))
         curve = guard_db(lambda: nerve_over_time(engine, name)) if args.plot else None
@@ -81,6 +84,9 @@ def stat_lines(s) -> list:
         lines.append(f"  bullets survived: {s['bullets_survived']} of {s['trigger_pulls']} trigger pulls")
     if s["timeouts"]:
         lines.append(f"  ran out of time: {s['timeouts']}")
+    if s.get("left_out"):
+        lines.append(f"  left out: {counted(s['left_out'], 'game')} imported unsigned, which nobody vouches for "
+                     "(--unsigned counts them)")
     return lines
 
 

@@ -1,11 +1,13 @@
 """`dicecup verify JOURNAL [--all] [--data DIR]`: recheck every die of every deal from a journal alone.
 
-Every commitment against the seed revealed for it, every entropy against its check, every die against what seed
-and entropy give (cupcore's own functions, as the cups and the hub use them); then how even each seat's faces
-were over the game: a chi-square with 5 degrees of freedom and its p-value. With --all, every journal in the data
-folder, and each cup's faces over all of them. Then who vouches for those facts (vouching.py): the hub's
-signature (good, bad or absent, by fingerprint) and each cup's tags over its deals. Status 0 only when everything
-checks; 1 when something does not (the line is named), a finished game's journal is not signed, the hub's draws
+The journal is read as every reader reads it (rules/record.py's one reading: a character outside its canonical
+form fails, naming the line) and its record refereed as `dicecup referee` does (a move the rules refuse, or one
+after the game's end, fails). Every commitment against the seed revealed for it, every entropy against its check,
+every die against what seed and entropy give (cupcore's own functions, as the cups and the hub use them); then how
+even each seat's faces were over the game: a chi-square with 5 degrees of freedom and its p-value. With --all,
+every journal in the data folder, and each cup's faces over all of them. Then who vouches for those facts
+(vouching.py): the hub's signature (good, bad or absent, by fingerprint) and each cup's tags over its deals.
+Status 0 only when everything checks; 1 when something does not (the line is named), a finished game's journal is not signed, the hub's draws
 came from a seed (`#@ seeded`: a demo's replayable game, whose dice were predictable, is not a fair game) or there
 is nothing to check; 2 for a file that can't be read.
 """
@@ -119,15 +121,20 @@ class _Unreadable(Exception):
 
 
 def _check(path: Path):
+    """The journal read as every reader reads it (the one reading), its record refereed as `dicecup referee` does
+    (a move the rules refuse, one after the game's end: RecordError), then every die rechecked."""
     from dicecup.hub.chance import seeded_at
     from dicecup.hub.fairness import check_journal
+    from dicecup.hub.journalfacts import journal_text
+    from dicecup.rules import replay
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = journal_text(path)
     except OSError as error:
         raise _Unreadable(f"{PROG}: can't read {path}: {error.strerror}") from None
     except UnicodeDecodeError:
         raise _Unreadable(f"{PROG}: {path} is not a text file (journals are UTF-8)") from None
+    replay(text)
     return check_journal(text), seeded_at(text)
 
 
@@ -139,9 +146,10 @@ def _not_dealt_fairly(line) -> str:
 def _redeal_lines(path: Path) -> list:
     """Each seat re-dealt, how often, by whose consent (hub/journalredeals.py); read again: the check above
     succeeded, so the file is readable text."""
+    from dicecup.hub.journalfacts import journal_text
     from dicecup.hub.journalredeals import redeal_lines, redeals
 
-    return redeal_lines(redeals(path.read_text(encoding="utf-8")))
+    return redeal_lines(redeals(journal_text(path)))
 
 
 def _why(checked) -> str:

@@ -19,8 +19,9 @@ class Vouching(NamedTuple):
 
 def vouching_of(path: Path, data=None) -> Vouching:
     from dicecup.hub.hubkey import ABSENT, BAD, read_signature
+    from dicecup.hub.journalfacts import journal_text
 
-    text = path.read_text(encoding="utf-8")
+    text = journal_text(path)  # read as the dice checks read it (they passed: it is a journal in canonical form)
     signed = read_signature(text)
     if signed.state == BAD:
         return Vouching((), f"has a bad hub signature: {signed.why}")

@@ -12,6 +12,7 @@ from typing import NamedTuple, Optional
 
 from dicecup.hub.journalfacts import facts
 from dicecup.rules import RecordError
+from dicecup.rules.record import canonical_text, record_lines
 from dicecup.rules.referee import replay
 
 from .errors import NotAGame
@@ -71,12 +72,12 @@ def read_game(path, vouch=None) -> GameFacts:
 
 
 def game_from_text(data: bytes, path: str, vouch=None) -> GameFacts:
+    """The game in a journal's bytes, read as every reader reads them (the one reading, rules/record.py)."""
     try:
-        text = data.decode("utf-8")
+        text = canonical_text(data)
+        result = replay(text)
     except UnicodeDecodeError:
         raise NotAGame("is not a text file (records are UTF-8)") from None
-    try:
-        result = replay(text)
     except RecordError as error:
         raise NotAGame(f"is not a game record: {error}") from None
     state = result.state
@@ -150,7 +151,7 @@ def _facts(text: str):
 
 
 def _started(text: str) -> Optional[str]:
-    for line in text.splitlines()[:5]:
+    for line in record_lines(text)[:5]:
         match = _STARTED.match(line)
         if match:
             return match.group(1)

@@ -109,7 +109,7 @@ class RatedTable:
         out of date by then: another rated table at the same time may have finished first."""
         from .ratings import nerve_change
 
-        game_id = next((gid for added, gid in report.added if str(added) == str(path)), None)
+        game_id = next((gid for added, gid in report.added + report.upgraded if str(added) == str(path)), None)
         try:
             return nerve_change(self.engine, game_id) if game_id is not None else {}
         except Exception as error:  # noqa: BLE001 - the game is in; a database gone away must not stop the end

@@ -1,9 +1,15 @@
-"""What the history says about its games and a player: the games list and `dicecup stats`."""
+"""What the history says about its games and a player: the games list and `dicecup stats`.
+
+A player's figures count the games the league vouches for: a game let in with `import --unsigned` (a bare record,
+a game typed up, a seeded demo's) says nothing a league can believe, so it stays out unless asked for (`stats
+--unsigned`), as it stays out of the ratings always. The games list shows every game, the unsigned ones marked.
+"""
 import sqlalchemy as sa
 
 from dicecup.rules.names import normal
 
 from .schema import game_seats, games, players, rounds, shots
+from .trust import UNSIGNED
 
 
 class NoSuchPlayer(LookupError):
@@ -53,23 +59,32 @@ def _player(conn, name) -> tuple:
                        "`dicecup ratings` lists every player)")
 
 
-def player_stats(engine, name) -> dict:
+def player_stats(engine, name, unsigned: bool = False) -> dict:
+    """The player's figures over the games the league vouches for; `unsigned`: over the unsigned games too.
+    "left_out": how many of the player's games were not counted (unsigned ones)."""
     with engine.connect() as conn:
         pid, name = _player(conn, name)
         kind = conn.execute(sa.select(players.c.kind).where(players.c.id == pid)).scalar()
+        counted = sa.select(games.c.id) if unsigned else \
+            sa.select(games.c.id).where(sa.or_(games.c.signed_by.is_(None), games.c.signed_by != UNSIGNED))
         places = conn.execute(sa.select(game_seats.c.game_id, sa.func.min(game_seats.c.place)).where(
-            game_seats.c.player_id == pid).group_by(game_seats.c.game_id)).all()  # a bot's kind twice: its best
-        calls = _counts(conn, rounds.c.caller_id == pid, rounds.c.call != "timeout")
-        liar = _counts(conn, rounds.c.caller_id == pid, rounds.c.call == "liar")
-        spot = _counts(conn, rounds.c.caller_id == pid, rounds.c.call == "spot")
-        called = _counts(conn, rounds.c.bidder_id == pid, rounds.c.held.is_not(None), column=rounds.c.held)
+            game_seats.c.player_id == pid, game_seats.c.game_id.in_(counted)).group_by(game_seats.c.game_id)
+        ).all()  # a bot's kind twice at one table: its best place
+        seated = conn.execute(sa.select(sa.func.count(sa.distinct(game_seats.c.game_id))).where(
+            game_seats.c.player_id == pid)).scalar()
+        in_rounds, in_shots = rounds.c.game_id.in_(counted), shots.c.game_id.in_(counted)
+        calls = _counts(conn, in_rounds, rounds.c.caller_id == pid, rounds.c.call != "timeout")
+        liar = _counts(conn, in_rounds, rounds.c.caller_id == pid, rounds.c.call == "liar")
+        spot = _counts(conn, in_rounds, rounds.c.caller_id == pid, rounds.c.call == "spot")
+        called = _counts(conn, in_rounds, rounds.c.bidder_id == pid, rounds.c.held.is_not(None),
+                         column=rounds.c.held)
         timeouts = conn.execute(sa.select(sa.func.count()).select_from(rounds).where(
-            rounds.c.caller_id == pid, rounds.c.call == "timeout")).scalar()
+            in_rounds, rounds.c.caller_id == pid, rounds.c.call == "timeout")).scalar()
         pulls = conn.execute(sa.select(sa.func.count(), sa.func.sum(sa.case((shots.c.dead, 0), else_=1))).where(
-            shots.c.player_id == pid)).one()
+            in_shots, shots.c.player_id == pid)).one()
     played = len(places)
     return {
-        "name": name, "kind": kind, "games": played,
+        "name": name, "kind": kind, "games": played, "left_out": seated - played,
         "wins": sum(place == 1 for _, place in places),
         "average_place": round(sum(place for _, place in places) / played, 3) if played else None,
         "calls": calls[0], "calls_right": calls[1],

@@ -1,11 +1,14 @@
 """Importing journals and records into the history, idempotently, and only what the league can trust.
 
-Each game is known by the digest of its facts (trust.game_digest: its moves and `#@` facts, not its comments or
-spacing): a game already in the history is passed over, so importing a folder twice changes nothing, and copies
-of one game that differ by a comment go in once. A journal goes in only when a hub the league registered signed it
-and its dice check (trust.vouch); `unsigned` lets the rest in, marked so and never rated. Files are read and refereed before the transaction, so the lock is held only while
-rows are written; a batch of files is one transaction, and a writer holds the league's lock (db.writing), so
-hubs importing at once take turns and none loses a game or rates one twice.
+Each game is known by the digest of its facts (trust.game_digest: its moves and `#@` facts, not its comments,
+spacing, line ends or signature): a game already in the history is passed over, so importing a folder twice changes
+nothing, and copies of one game that differ by a comment, a byte-order mark or "\r\n" go in once. A journal goes in
+only when a hub the league registered signed it and its dice check (trust.vouch); `unsigned` lets the rest in,
+marked so and never rated. A copy vouched for of a game that went in unsigned upgrades it: it is the league's game
+from then on, signed and rated as the import rates (so an unsigned copy imported first can't keep the signed game
+out of the ratings). Files are read and refereed before the transaction, so the lock is held only while rows are
+written; a batch of files is one transaction, and a writer holds the league's lock (db.writing), so hubs importing
+at once take turns and none loses a game or rates one twice.
 """
 import datetime
 from pathlib import Path
@@ -26,6 +29,7 @@ class Imported(NamedTuple):
     added: list      # (path, game id)
     known: list      # paths already in the history (the same game's facts)
     refused: list    # (path, why)
+    upgraded: list = []  # (path, game id): signed copies of games that went in unsigned, now the league's
 
 
 def files_in(paths) -> list:
@@ -45,7 +49,7 @@ def import_files(engine, paths, rated: bool = True, rated_tables_only: bool = Fa
     only journals of rated tables (`#@ rated`), as when rebuilding the history from a data folder that also holds
     friendly games; `unsigned`: games no registered hub signed go in too, unrated. `progress(done, total)` is
     called after each batch of files."""
-    report = Imported([], [], [])
+    report = Imported([], [], [], [])
     files = files_in(paths)
     if progress is not None:
         progress(0, len(files))
@@ -70,31 +74,67 @@ def import_files(engine, paths, rated: bool = True, rated_tables_only: bool = Fa
 
 
 def import_games(engine, facts, rated: bool = True, report: Imported = None) -> Imported:
-    """Write already-read games in one transaction (those not already in the history)."""
-    report = report or Imported([], [], [])
+    """Write already-read games in one transaction: those not already in the history, and the signed copies of
+    games in it unsigned (upgraded)."""
+    report = report or Imported([], [], [], [])
     if not facts:
         return report
     with writing(engine) as conn:
         present = _present(conn, facts)
-        new = []
+        new = {}  # digest -> the fact that goes in (the same game twice in one import: once, vouched for if it is)
+        upgrades = []
         for fact in facts:
-            if fact.hash in present or fact.digest in present:
-                report.known.append(fact.path)
+            row, earlier = present.get(fact.hash) or present.get(fact.digest), new.get(fact.digest)
+            if row is None and earlier is None:
+                new[fact.digest] = fact
+            elif row is None and _vouched(fact) and not _vouched(earlier):
+                new[fact.digest] = fact
+                report.known.append(earlier.path)
+            elif row is not None and _vouched(fact) and row.signed_by == UNSIGNED:
+                upgrades.append((row, fact))
+                present[fact.digest] = row._replace(signed_by=fact.signed_by)
             else:
-                present.update((fact.hash, fact.digest))  # the same game twice in one import: the first counts
-                new.append(fact)
+                report.known.append(fact.path)
         if new:
-            game_ids = _insert_games(conn, new, _player_ids(conn, new), rated)
-            report.added.extend(zip((fact.path for fact in new), game_ids))
+            game_ids = _insert_games(conn, list(new.values()), _player_ids(conn, new.values()), rated)
+            report.added.extend(zip((fact.path for fact in new.values()), game_ids))
+        for row, fact in upgrades:
+            _upgrade(conn, row, fact, rated)
+            report.upgraded.append((fact.path, row.id))
     return report
 
 
-def _present(conn, facts) -> set:
-    """The byte hashes and game digests of these games that the history holds already (a game imported before
+class _Row(NamedTuple):
+    id: int
+    signed_by: str
+    imported_at: str
+
+
+def _present(conn, facts) -> dict:
+    """Byte hash or game digest -> _Row, for these games the history holds already (a game imported before
     schema 2 is known by its bytes alone)."""
     hashes, digests = {f.hash for f in facts}, {f.digest for f in facts}
-    query = sa.select(games.c.hash, games.c.digest).where(games.c.hash.in_(hashes) | games.c.digest.in_(digests))
-    return {value for row in conn.execute(query) for value in row if value is not None}
+    query = sa.select(games.c.id, games.c.hash, games.c.digest, games.c.signed_by, games.c.imported_at).where(
+        games.c.hash.in_(hashes) | games.c.digest.in_(digests))
+    found = {}
+    for row in conn.execute(query):
+        for key in (row.hash, row.digest):
+            if key is not None:
+                found[key] = _Row(row.id, row.signed_by, row.imported_at)
+    return found
+
+
+def _upgrade(conn, row: _Row, fact, rated: bool) -> None:
+    """A game that went in unsigned, now vouched for by a signed copy: the copy's file, date and signer; rated as
+    the import rates. Its seats, rounds and shots stay: the same digest is the same moves and facts."""
+    sort_at = fact.played_at or row.imported_at
+    conn.execute(games.update().where(games.c.id == row.id).values(
+        hash=fact.hash, path=fact.path, played_at=fact.played_at, sort_at=sort_at, signed_by=fact.signed_by,
+        rated=rated))
+    if rated:
+        ids = _player_ids(conn, [fact])
+        seat_players = [ids[name] for name in fact.players]
+        apply_new_games(conn, [RatedGame(row.id, sort_at, seat_players, fact.places, seat_players[fact.winner])])
 
 
 def _player_ids(conn, facts) -> dict:

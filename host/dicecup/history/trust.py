@@ -3,13 +3,16 @@ content, and the checks a journal passes before it goes in.
 
     add_hub(engine, name, public_hex)   `dicecup history hubs add NAME PUBKEY`
     hub_list(engine)                    `dicecup history hubs`
-    game_digest(text)                   the game's identity: its moves and facts, not its comments or spacing
+    game_digest(text)                   the game's identity: its moves and facts, not its comments, spacing,
+                                        line ends or signature
     vouch(text, hubs, unsigned_ok)      who vouches for a journal (a registered hub's fingerprint, or UNSIGNED
                                         with --unsigned); NotAGame saying why it is refused
 
-A journal goes in when a registered hub signed it (hub/hubkey.py) and its dice check as `dicecup verify` checks
-them. A bare record, a journal nobody signed or one signed by a hub the league does not know goes in only with
-`--unsigned`, marked so and never rated; a bad signature or a die that does not check never goes in.
+A journal goes in when a registered hub signed it (hub/hubkey.py), its hub's draws were not seeded, and its dice
+check as `dicecup verify` checks them. A bare record, a journal nobody signed, one signed by a hub the league does
+not know, or a seeded demo's goes in only with `--unsigned`, marked so (nobody vouches for it as a fair game of the
+league's) and never rated; a bad signature or a die that does not check never goes in. A signed copy of a game
+that went in unsigned makes it the league's game (store.py).
 """
 import datetime
 import hashlib
@@ -17,25 +20,30 @@ import hashlib
 import sqlalchemy as sa
 
 from dicecup.hub.hubkey import ABSENT, BAD, SIGNED_FACT, fingerprint_of, public_key_bytes, read_signature
+from dicecup.hub.journalfacts import Fact
+from dicecup.rules.record import record_lines
 
 from .db import writing
 from .errors import HistoryError, NotAGame
 from .schema import hubs
 
-UNSIGNED = "unsigned"  # games.signed_by for a game `import --unsigned` let in: nobody vouches for it
+UNSIGNED = "unsigned"  # games.signed_by for a game `import --unsigned` let in: nobody vouches for it as a fair game
 _DIGEST_DOMAIN = b"dicecup game v1\n"
 
 
-def game_digest(text: str) -> str:
-    """SHA-256 over the game's record lines and `#@` facts, each with its spacing made single, in order: a comment,
-    a blank line, spacing or the hub's signature don't make another game; a move or a fact does."""
+def game_digest(text) -> str:
+    """SHA-256 over what the readers take from a journal, in order: its record lines as the referee reads them (the
+    words before any `#`) and its `#@` facts as every reader of facts reads them (journalfacts.Fact), each with its
+    spacing made single; all of it through the one reading (rules/record.py). A comment, a blank line, spacing, a
+    byte-order mark, "\r\n" line ends or the hub's signature don't make another game; a move or a fact does."""
     kept = []
-    for raw in text.splitlines():
-        words = raw.split()
-        if not words or (words[0].startswith("#") and words[0] != "#@") or words[:2] == ["#@", SIGNED_FACT]:
-            continue
-        kept.append(" ".join(words))
-    return hashlib.sha256(_DIGEST_DOMAIN + "\n".join(kept).encode("utf-8")).hexdigest()
+    for number, raw in enumerate(record_lines(text), 1):
+        fact = Fact.of(number, raw)
+        if fact is None:
+            kept.append(" ".join(raw.split("#", 1)[0].split()))
+        elif fact.kind != SIGNED_FACT:
+            kept.append(" ".join(("#@", fact.kind, *fact.words)))
+    return hashlib.sha256(_DIGEST_DOMAIN + "\n".join(line for line in kept if line).encode("utf-8")).hexdigest()
 
 
 def vouch(text: str, registered: dict, unsigned_ok: bool = False) -> str:
@@ -44,7 +52,7 @@ def vouch(text: str, registered: dict, unsigned_ok: bool = False) -> str:
     signed = read_signature(text)
     if signed.state == BAD:
         raise NotAGame(f"is forged: its hub signature is bad ({signed.why})")
-    unvouched = _unvouched(signed, registered)
+    unvouched = _unvouched(signed, registered) or _seeded(text)
     if unvouched and not unsigned_ok:
         raise NotAGame(f"{unvouched}; `--unsigned` imports it unrated")
     _check_dice(text)
@@ -59,6 +67,16 @@ def _unvouched(signed, registered: dict) -> str:
         return (f"is signed by hub {signed.fingerprint}, which this league has not registered (`dicecup history "
                 "hubs add NAME PUBKEY` trusts it)")
     return ""
+
+
+def _seeded(text: str) -> str:
+    """Why a journal whose hub's draws came from a seed is no fair game (`#@ seeded`: `dicecup verify` fails it
+    too), or ""."""
+    from dicecup.hub.chance import seeded_at
+
+    line = seeded_at(text)
+    return (f"was dealt from a seed (`#@ seeded`, line {line}: a demo's replayable game, its dice predictable to "
+            "whoever knew the seed), so it is no fair game" if line else "")
 
 
 def _check_dice(text: str):

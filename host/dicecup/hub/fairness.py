@@ -14,7 +14,7 @@ from cupcore import dice as fair_dice
 from cupcore import vouch
 
 from dicecup.rules import Roll, Rolloff
-from dicecup.rules.record import parse_lines
+from dicecup.rules.record import parse_lines, record_lines
 
 from .deal import entropy_receipt
 from .journalfacts import Checked, FairnessError, Vouch, field as _field, hex_bytes as _hex, seat_fact
@@ -41,7 +41,7 @@ def check_face_journal(text: str, parsed=None) -> Checked:
     rolls_at = {number: event for number, event in events if isinstance(event, (Roll, Rolloff))}
     faces, who = {}, {}
     deal, deals, rolls, unrevealed, scheme, vouches = None, 0, 0, 0, "bare", []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(record_lines(text), 1):
         if raw.startswith("#@ "):
             words = raw[3:].split()
             kind = words[0] if words else ""

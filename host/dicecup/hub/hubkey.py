@@ -7,11 +7,13 @@ it signs every journal whose game ended, so a league can tell a game its hubs pl
     key.signature_line(journal_bytes)   `#@ signed hub=FPR key=PUBLIC sig=SIGNATURE`
     read_signature(text)                a journal's signature, checked: Signed(state, fingerprint, public_hex, why)
 
-What is signed is the journal's bytes before its `#@ signed` line, exactly (docs/protocol.md, "Signed journals"):
-a changed die, a moved line, an added comment all break it. After the signature only blank lines and plain
-comments may follow (they are not part of the game); a move or a fact there is not signed, and the journal is
-said to be badly signed. The message is prefixed with a domain string, so a signature made here can't be passed
-off as one over anything else the key might sign.
+What is signed is the journal's lines before its `#@ signed` line, exactly as every reader reads them (the one
+reading, rules/record.py: each line ended by "\n", in UTF-8 -- the bytes the hub wrote; docs/protocol.md, "Signed
+journals"): a changed die, a moved line, an added comment all break it, and what an editor's save adds (a
+byte-order mark, "\r\n") does not. After the signature only blank lines and plain comments may follow (they are
+not part of the game); a move or a fact there is not signed, and the journal is said to be badly signed. The
+message is prefixed with a domain string, so a signature made here can't be passed off as one over anything else
+the key might sign.
 """
 import hashlib
 import os
@@ -22,6 +24,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from dicecup.datadir import DataDirError, keep_private, private_file
+from dicecup.rules.record import canonical_bytes, lines_bytes, record_lines
 
 FILE_NAME = "hub.key"
 SIGNED_FACT = "signed"
@@ -94,7 +97,9 @@ class HubKey:
         return self._private.sign(DOMAIN + journal)
 
     def signature_line(self, journal: bytes) -> str:
-        return f"#@ {SIGNED_FACT} hub={self.fingerprint} key={self.public_hex} sig={self.sign(journal).hex()}"
+        """The `#@ signed` line over the journal's lines (its bytes as the one reading reads them)."""
+        signed = self.sign(canonical_bytes(journal))
+        return f"#@ {SIGNED_FACT} hub={self.fingerprint} key={self.public_hex} sig={signed.hex()}"
 
 
 class Signed(NamedTuple):
@@ -104,16 +109,14 @@ class Signed(NamedTuple):
     why: str = ""            # for BAD: what is wrong, in words
 
 
-def read_signature(text: str) -> Signed:
-    """The journal's `#@ signed` line checked against the bytes before it (text as read, UTF-8). A byte-order
-    mark an editor put in front (Notepad saves one, as it saves CRLF, which reading as text undoes) is no line."""
-    data = text.removeprefix("\ufeff").encode("utf-8")
-    at = _signature_start(data)
+def read_signature(text) -> Signed:
+    """The journal's `#@ signed` line checked against the lines before it, as the one reading reads them (text or
+    bytes; RecordError for a journal that reading refuses)."""
+    lines = record_lines(text)
+    at = _signature_line(lines)
     if at is None:
         return Signed(ABSENT)
-    end = data.find(b"\n", at)
-    end = len(data) if end < 0 else end
-    fields = dict(w.split("=", 1) for w in data[at:end].decode().split()[2:] if "=" in w)
+    fields = dict(w.split("=", 1) for w in lines[at].split()[2:] if "=" in w)
     try:
         public = public_key_bytes(fields.get("key", ""))
         signature = bytes.fromhex(fields.get("sig", ""))
@@ -122,29 +125,26 @@ def read_signature(text: str) -> Signed:
     fingerprint = fingerprint_of(public)
     if fields.get("hub") != fingerprint:
         return Signed(BAD, fingerprint, public.hex(), f"hub={fields.get('hub')} is not its key's fingerprint")
-    unsigned = _lines_after(data[end:])
+    unsigned = _lines_after(lines[at + 1:])
     if unsigned:
         return Signed(BAD, fingerprint, public.hex(), f"a line after the signature is not signed: {unsigned!r}")
     try:
-        Ed25519PublicKey.from_public_bytes(public).verify(signature, DOMAIN + data[:at])
+        Ed25519PublicKey.from_public_bytes(public).verify(signature, DOMAIN + lines_bytes(lines[:at]))
     except InvalidSignature:
         return Signed(BAD, fingerprint, public.hex(), "the signature does not match the journal's lines (a line "
                                                       "was changed, added or taken away after the hub signed)")
     return Signed(GOOD, fingerprint, public.hex())
 
 
-def _signature_start(data: bytes):
-    """Where the last `#@ signed` line begins, or None."""
-    marker = f"#@ {SIGNED_FACT} ".encode()
-    at = data.rfind(b"\n" + marker)
-    if at >= 0:
-        return at + 1
-    return 0 if data.startswith(marker) else None
+def _signature_line(lines):
+    """The index of the last `#@ signed` line, or None."""
+    marker = f"#@ {SIGNED_FACT} "
+    return next((at for at in range(len(lines) - 1, -1, -1) if lines[at].startswith(marker)), None)
 
 
-def _lines_after(rest: bytes) -> str:
+def _lines_after(rest) -> str:
     """The first line after the signature that is a move or a fact (not blank, not a plain comment), or ""."""
-    for line in rest.decode().splitlines():
+    for line in rest:
         stripped = line.strip()
         if stripped and (not stripped.startswith("#") or stripped.startswith("#@")):
             return stripped

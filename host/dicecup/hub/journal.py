@@ -29,9 +29,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
-from dicecup.rules import Record
+from dicecup.rules import Record, RecordError
+from dicecup.rules.record import one_line
 
-from .journalfacts import facts
+from .journalfacts import facts, journal_text
 
 GAMES = "games"
 
@@ -104,7 +105,7 @@ class Journal:
             raise JournalError(f"the journal {self.path} was closed; nothing more is written to it")
         if self._deleted():
             self._put_back()
-        data = (text + "\n").encode("utf-8")
+        data = (one_line(text) + "\n").encode("utf-8")  # one line, in the form every reader reads
         try:
             done = 0
             while done < len(data):  # a short write is followed by the rest, or by the error that stopped it
@@ -183,7 +184,7 @@ class Journal:
         self.line("#@ " + " ".join(str(w) for w in words))
 
     def sign(self, key) -> None:
-        """The last line: the hub's signature (a hubkey.HubKey) over every byte on disk before it."""
+        """The last line: the hub's signature (a hubkey.HubKey) over every line on disk before it."""
         if self._broken:
             raise self._error()
         self.line(key.signature_line(self.path.read_bytes()[:self._kept]))
@@ -250,30 +251,35 @@ class Resumed(NamedTuple):
 
 def read_journal(path, text: str = None) -> Resumed:
     """What a resumed hub needs of a journal: its record, its cups and bots, the deal in progress. `text`: the
-    journal's text as already read (with a torn last line cut off: torn_line)."""
-    text = Path(path).read_text(encoding="utf-8") if text is None else text
+    journal's text as already read (with a torn last line cut off: torn_line). RecordError names the first line
+    that is not as the hub writes it: a record line, or a fact whose number or hex does not read."""
+    text = journal_text(path) if text is None else text
+    record = Record.parse(text)
     cups, bots, commits, entropy = {}, {}, {}, {}
     deal, nonce, opener, rated_table, unpaired = 0, b"", None, None, False
     for fact in facts(text):
         kind, words, fields = fact.kind, fact.words, fact.fields
+        try:
+            if kind == "round" and "deal" in fields and "nonce" in fields:
+                deal, nonce, commits, entropy = int(fields["deal"]), bytes.fromhex(fields["nonce"]), {}, {}
+            elif kind == "commit" and len(words) == 2:
+                commits[words[0]] = bytes.fromhex(words[1])
+            elif kind == "entropy" and len(words) >= 2:
+                entropy[words[0]] = bytes.fromhex(words[1])
+        except ValueError:
+            raise RecordError(fact.line, f"a `#@ {kind}` fact whose number or hex does not read: not as the hub "
+                                         "writes it") from None
         if kind == "cup" and words:
             cups[words[0]] = fields
         elif kind == "bot" and words:
             bots[words[0]] = fields.get("kind", "normal")
-        elif kind == "round" and "deal" in fields and "nonce" in fields:
-            deal, nonce, commits, entropy = int(fields["deal"]), bytes.fromhex(fields["nonce"]), {}, {}
-        elif kind == "commit" and len(words) == 2:
-            commits[words[0]] = bytes.fromhex(words[1])
-        elif kind == "entropy" and len(words) >= 2:
-            entropy[words[0]] = bytes.fromhex(words[1])
         elif kind == "opener" and words:
             opener = words[0]
         elif kind == RATED_TABLE_FACT:
             rated_table = fields
         elif kind == UNPAIRED_FACT:
             unpaired = True
-    return Resumed(Path(path), Record.parse(text), cups, bots, deal, nonce, commits, opener, entropy, rated_table,
-                   unpaired)
+    return Resumed(Path(path), record, cups, bots, deal, nonce, commits, opener, entropy, rated_table, unpaired)
 
 
 def torn_line(text: str) -> str:
@@ -285,9 +291,10 @@ def torn_line(text: str) -> str:
     return text[text.rfind("\n") + 1:]
 
 
-def cut_torn_line(path, text: str) -> None:
-    """Cut the journal back to `text` (its whole lines), so what is appended next starts a line of its own."""
-    os.truncate(path, len(text.encode("utf-8")))
+def cut_torn_line(path, torn: str) -> None:
+    """Cut the journal's torn last line off (torn_line), so what is appended next starts a line of its own. By its
+    bytes from the end: the file may hold what the one reading takes away (an editor's byte-order mark, "\r\n")."""
+    os.truncate(path, os.path.getsize(path) - len(torn.encode("utf-8")))
 
 
 def secrets_path(journal_path) -> Path:
@@ -297,12 +304,12 @@ def secrets_path(journal_path) -> Path:
 
 def unfinished_journals(data: Path) -> list:
     """Journals whose game has no winner yet, newest first."""
-    from dicecup.rules import RecordError, replay
+    from dicecup.rules import replay
 
     found = []
     for path in sorted((Path(data) / GAMES).glob("*.txt"), reverse=True):
         try:
-            if replay(path.read_text(encoding="utf-8")).state.winner is None:
+            if replay(journal_text(path)).state.winner is None:
                 found.append(path)
         except (RecordError, OSError, UnicodeDecodeError):
             continue

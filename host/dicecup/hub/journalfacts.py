@@ -1,7 +1,10 @@
-"""Reading a journal's `#@` facts (Fact, facts), what a journal's dice check says (Checked) and the error naming
-its first bad line: shared by the dice checks (fairness.py, poker/verify.py), resume (journal.read_journal,
-poker/resume.py) and the history (history/games.py)."""
+"""Reading a journal: its file (journal_text, the one reading of rules/record.py), its `#@` facts (Fact, facts),
+what its dice check says (Checked) and the error naming its first bad line: shared by the dice checks (fairness.py,
+poker/verify.py), resume (journal.read_journal, poker/resume.py), verify, referee and the history (history/games.py)."""
+from pathlib import Path
 from typing import NamedTuple
+
+from dicecup.rules.record import canonical_text, record_lines
 
 
 class Fact(NamedTuple):
@@ -23,9 +26,16 @@ class Fact(NamedTuple):
         return dict(word.split("=", 1) for word in self.words if "=" in word)
 
 
+def journal_text(path) -> str:
+    """A journal's file, read as every reader reads it: its bytes through the one reading (rules/record.py), never
+    as text with the platform's newline translation. OSError, UnicodeDecodeError (not UTF-8), RecordError (a
+    character the canonical form has not, naming its line)."""
+    return canonical_text(Path(path).read_bytes())
+
+
 def facts(text: str):
     """Every `#@` fact of a journal's text, in order."""
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(record_lines(text), 1):
         fact = Fact.of(number, raw)
         if fact is not None:
             yield fact

@@ -39,6 +39,9 @@ class JournalStopped(TableError):
 SEED_AT_A_TABLE = ("--seed is for `dicecup demo --seed S`, which replays a game; a table's dice, nonces, "
                    "revolver and bots always draw from the system's random source, so nobody can predict them")
 SEED_HELP = "refused: `dicecup demo --seed S` replays a game; a table's draws are never seeded"
+# and a seeded game (a demo's, replayable) is never rated: its dice were predictable to whoever knew the seed
+SEEDED_NOT_RATED = ("--seed replays a game, whose dice were predictable to whoever knew the seed, so it is never "
+                    "rated: drop --seed for a rated demo (its hub's draws are then never seeded)")
 
 
 # -- bots on the hub: `--bots N` seats N of DEFAULT_BOT; `--bot NAME` (repeatable) seats any bot ------
@@ -90,6 +93,8 @@ class TableSetup:
                  keys=None, allow_unpaired=False, rated=None):
         """keys: {cup id: key} of virtual cups this process started (the registry's keys are always used);
         allow_unpaired: seat cups the hub holds no key for (marked "unpaired" on the screen)."""
+        if rated is not None and seed is not None:
+            raise TableError(SEEDED_NOT_RATED)
         self.inbox = Inbox()  # the hub's thread waits on it and on the serial ports together
         self.chance = Chance(seed)
         self.screen = screen or Screen()

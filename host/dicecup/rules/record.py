@@ -8,7 +8,13 @@
 
 `Record.parse(str(record)) == record`. Comments are for people (a journal writes commitments and nonces in
 them) and are not part of the value.
+
+A record or journal is read one way only, by record_lines (docs/protocol.md, "One reading of a journal"): every
+reader -- the referee, verify, the dice checks, the facts, resume, the history's digest, the hub's signature --
+sees the same lines, so no line can be one reader's and hidden from another.
 """
+import re
+import unicodedata
 from typing import NamedTuple
 
 from .errors import DicecupError, NotationError, RecordError, quoted
@@ -97,12 +103,67 @@ def event_parser(rules: Rules):
     return engine(rules).parse_event
 
 
+# -- the one reading of a record or journal --------------------------------------------------------------------------
+# The canonical form: UTF-8, each line ended by "\n" alone, no byte-order mark, no control character but the tab,
+# no Unicode line or paragraph separator. What an editor adds to a file it saves (Notepad: a byte-order mark and
+# "\r\n") is read as the canonical text it stands for: the same lines, the same game, the same signature. Anything
+# else str.splitlines() would break a line at (\v, \f, \x1c-\x1e, U+0085, U+2028, U+2029, a lone \r) -- and every
+# other control character -- is refused, naming its line: the hub never writes one (one_line), and a reader
+# splitting at "\n" and another at all of them would read two different journals from one file.
+BYTE_ORDER_MARK = "\ufeff"
+_NOT_CANONICAL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def canonical_text(source) -> str:
+    """The one reading of a record or journal: its bytes (UTF-8; UnicodeDecodeError if they are not) or its text
+    -> its canonical text, every line ended by "\n" but a last one cut off. RecordError names the first line with
+    a character the canonical form has not (journals are written in it: a file with one was made elsewhere)."""
+    text = bytes(source).decode("utf-8") if isinstance(source, (bytes, bytearray, memoryview)) else source
+    text = text.removeprefix(BYTE_ORDER_MARK).replace("\r\n", "\n")
+    odd = _NOT_CANONICAL.search(text)
+    if odd:
+        raise RecordError(text.count("\n", 0, odd.start()) + 1,
+                          f"{character_name(odd.group())} in the line: a record's lines end at a newline alone and "
+                          "hold no other control character than the tab (nor a Unicode line separator)")
+    return text
+
+
+def record_lines(source) -> list:
+    """The lines of a record or journal (bytes or text), as every reader reads them: canonical_text split at "\n"."""
+    lines = canonical_text(source).split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def canonical_bytes(source) -> bytes:
+    """The canonical form's bytes, every line ended by "\n": what a hub's signature covers (hub/hubkey.py)."""
+    return lines_bytes(record_lines(source))
+
+
+def lines_bytes(lines) -> bytes:
+    """Lines as the one reading gave them -> the canonical form's bytes, every line ended by "\n"."""
+    return "".join(line + "\n" for line in lines).encode("utf-8")
+
+
+def one_line(text: str) -> str:
+    """`text` as one canonical line (what the hub writes into a journal): a newline or another character the
+    reading refuses is written as its escape (`\\u2028`), so nothing a cup or a player said becomes a line."""
+    return _NOT_CANONICAL.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"),
+                              text.replace("\n", "\\n"))
+
+
+def character_name(character: str) -> str:
+    """`U+2028 (LINE SEPARATOR)`, `U+000B (a control character)`."""
+    return f"U+{ord(character):04X} ({unicodedata.name(character, 'a control character')})"
+
+
 def parse_lines(text: str):
     """-> ((rules, seats), [(line number, event), ...]); RecordError names the line of the first problem."""
     header = []
     events = []
-    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors on Windows write
-    for number, raw in enumerate(text.splitlines(), 1):
+    lines = record_lines(text)
+    for number, raw in enumerate(lines, 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -116,7 +177,7 @@ def parse_lines(text: str):
         except DicecupError as error:
             raise RecordError(number, str(error)) from None
     if len(header) < 2:
-        raise RecordError(max(1, len(text.splitlines())),
+        raise RecordError(max(1, len(lines)),
                           "a record starts with a `rules` line and a `seats` line")
     return tuple(header), events
 

@@ -4,7 +4,7 @@ from typing import NamedTuple
 from .errors import DicecupError, RecordError
 from .notation import FACE_NAMES, Bid
 from .games import engine
-from .record import parse_lines
+from .record import parse_lines, record_lines
 from .play import apply
 from .state import OVER, SHOOTING, State, new_game
 
@@ -57,7 +57,7 @@ def replay_events(rules, seats, events, seats_line: int) -> Replay:
 
 
 def _seats_line_number(text: str) -> int:
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(record_lines(text), 1):
         if raw.split("#", 1)[0].split()[:1] == ["seats"]:
             return number
     return 1

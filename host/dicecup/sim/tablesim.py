@@ -35,6 +35,7 @@ from dicecup.hub.table import Table
 from dicecup.link.peer import CupConnection
 from dicecup.link.transport import Transport
 from dicecup.rules import Bid
+from dicecup.rules.record import record_lines
 from dicecup.sim.faulty import FaultyLine
 from dicecup.sim.hands import presses_for
 
@@ -293,7 +294,7 @@ class SimGame:
         """The game's record lines (rolls, bids, calls, shots): the journal without its comments."""
         if self.hub.journal is None:
             return []
-        lines = self.hub.journal.path.read_text().splitlines()
+        lines = record_lines(self.hub.journal.path.read_bytes())
         return [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
     def desyncs(self):

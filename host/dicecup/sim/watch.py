@@ -14,6 +14,7 @@ from cupcore import commit as commitment
 from cupcore import dice as fair_dice
 
 from dicecup.hub.snapshot import Said
+from dicecup.rules.record import record_lines
 
 INVARIANTS = ("dice_fixed", "consent", "unkeyed", "never_stops")
 STALL = 40.0  # virtual seconds without a journal line or a change of phase: past a cup's answer timeout (15 s), a
@@ -100,7 +101,7 @@ class Watch:
             data = f.read()
         cut = data.rfind(b"\n") + 1
         self._offset += cut
-        for line in data[:cut].decode().splitlines():
+        for line in record_lines(data[:cut]):
             self._journal_line(line.split())
 
     def _journal_line(self, words):

@@ -24,9 +24,10 @@ from cupcore import wire
 
 from dicecup.rules.events import Reroll
 from dicecup.rules.poker import OPENING
+from dicecup.rules.record import record_lines
 
 from ..journal import Journal, secrets_path
-from ..journalfacts import FairnessError
+from ..journalfacts import FairnessError, journal_text
 from ..phases import TablePhase
 from .dice import PokerDeal
 from .cuplink import TableCup
@@ -39,7 +40,7 @@ def why_not_poker(text: str):
     """Why this poker journal can't be taken up again (None if it can): a game stopped because its cup cheated
     (Round.stop_cheating) stays stopped, and the fair-dice facts must check, since the resumed hub goes on
     numbering and opening its rolls."""
-    if re.search(r"^# .*: cheating; the game stopped$", text, re.M):
+    if any(_CHEATING.match(line) for line in record_lines(text)):
         return "the table's cup was caught cheating in this game, which stopped it there, so it can't go on"
     try:
         check_poker_journal(text)
@@ -52,7 +53,7 @@ def resume_poker(poker, resumed, state, bots):
     """Take a poker game up again on the poker Round of a table with no seats yet: seats and lives as journaled,
     the cut round (if any) played again from the shake. A table of one cup waits (paused) until a cup says hello."""
     table = poker.table
-    text = resumed.path.read_text(encoding="utf-8")
+    text = journal_text(resumed.path)
     journal = Journal(resumed.path)
     journal.comment("the hub restarted; resuming from this journal")
     seats = [seat_from_journal(index, name, resumed, bots) for index, name in enumerate(state.seats)]
@@ -94,7 +95,7 @@ def _rolls(text):
     commitments and the dice already opened (seeds), and the last sub-deal a round secret settled (or the cup said
     it could not)."""
     rolls, settled = {}, 0
-    for raw in text.splitlines():
+    for raw in record_lines(text):
         unopened = _NO_SECRET.match(raw)
         if unopened:
             settled = max(settled, int(unopened.group(1)))
@@ -114,6 +115,7 @@ def _rolls(text):
     return rolls, settled
 
 
+_CHEATING = re.compile(r"# .*: cheating; the game stopped$")  # Round.stop_cheating's comment
 _NO_SECRET = re.compile(r"^# the cup opened no round secret for sub-deals \d+-(\d+)")  # cuplink.TableCup.on_error
 
 

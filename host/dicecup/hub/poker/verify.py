@@ -13,7 +13,7 @@ fair sample of the rolls.
 from dicecup.rules.errors import DicecupError
 from dicecup.rules.poker import OVER, OpenRoll, Reveal, Show, Try, apply, new_poker_game
 from dicecup.rules.poker.hands import rank_char
-from dicecup.rules.record import parse_lines
+from dicecup.rules.record import parse_lines, record_lines
 
 from .. import cuptags
 from ..journalfacts import Checked, FairnessError, Vouch, field as _field, hex_bytes as _hex, seat_fact
@@ -36,7 +36,7 @@ def check_poker_journal(text: str, parsed=None) -> Checked:
     subs, latest = {}, {}          # sub-deal id -> _Sub; die -> the sub-deal that last rolled it
     faces, who, landed = {}, {}, {}  # landed: faces of dice seen as they landed (open rolls, tries)
     vouches, cup = {}, "?"           # a round secret's first sub-deal -> its Vouch; who the table's cup is
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(record_lines(text), 1):
         if raw.startswith("#@ "):
             words = raw[3:].split()
             kind = words[0] if words else ""
