@@ -93,8 +93,8 @@ def main():
     print(f"connect (open: connect + MTU 517 + discovery + subscribe): p50 {statistics.median(opened):.0f} ms, "
           f"max {max(opened):.0f} ms over {len(opened)}")
     for size, times in rtt.items():
-        print(f"{size}-byte frame round trip: p50 {statistics.median(times):.2f} ms, p95 {percentile(times, 0.95):.2f} ms "
-              f"over {len(times)}")
+        print(f"{size}-byte frame round trip: p50 {statistics.median(times):.2f} ms, "
+              f"p95 {percentile(times, 0.95):.2f} ms over {len(times)}")
     print(f"call to result at six cups over the air: {len(calls)} calls, p50 {statistics.median(calls):.1f} ms, "
           f"p99 {percentile(calls, 0.99):.1f} ms")
     print(f"ble_connect_p50: {statistics.median(opened):.0f} ms")

@@ -69,3 +69,9 @@ def test_sims_cups_on_the_air_are_reached_through_the_hubs_controller_port(monke
         sim.type("quit")
         sim.proc.wait(30)
         assert sim.proc.returncode == 0
+
+
+def test_the_demo_over_the_air_refuses_poker_dice_in_one_line(tmp_path):
+    done = dicecup("demo", "--ble", "--rules", "poker", "--data", str(tmp_path), timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "poker dice's demo runs on virtual cups over USB" in done.stderr

@@ -135,13 +135,17 @@ def _on_air(args, rules, rated) -> int:
         print("dicecup demo: --ble runs the cups on MicroPython's own Bluetooth stack; --cpython has none",
               file=sys.stderr)
         return 2
+    if kind(rules).one_cup:
+        # Known gap: the demo's poker hands, which wait on the cup's LED word, lose step with the one cup over the
+        # air and press moves the table refuses; the cup and the hub are the same as on USB.
+        print("dicecup demo: --ble plays the face-bid presets; poker dice's demo runs on virtual cups over USB "
+              "(`dicecup demo --rules poker`)", file=sys.stderr)
+        return 2
     board = args.board or "pico"
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
-    one_cup = kind(rules).one_cup
-    cups = f"one {board} cup passed among {args.cups} seats" if one_cup else f"{args.cups} {board} cups"
-    print(f"dicecup demo: {cups} over Bluetooth LE (MicroPython's bluetooth on BTstack, each on a Bumble virtual "
-          f"controller; the hub on Bumble's host), rules {rules}, "
-          + (f"seed {seed}" if args.seed else f"dice from each cup's own random source, the bots' choices from seed {seed}"))
+    dealt = f"seed {seed}" if args.seed else f"the cups' own dice, the bots' choices from seed {seed}"
+    print(f"dicecup demo: {args.cups} {board} cups over Bluetooth LE (MicroPython's bluetooth on BTstack, each on a "
+          f"Bumble virtual controller; the hub on Bumble's host), rules {rules}, {dealt}")
     # Unless --seed asks for a replay, the dice come from each cup's own random source and the hub's draws are
     # its own: the journal verifies as a game at the table does. The bots' choices follow `seed` either way.
     return _at_a_table(args, rules, rated, args.seed,
@@ -152,19 +156,16 @@ def _on_virtual_air(table, args, runtime, seed, board) -> int:
     from dicecup.link import ble
     from dicecup.sim.air import VirtualAir, find_cups
 
-    one_cup = kind(table.rules).one_cup
     with VirtualAir() as air:
         previous, ble.backend = ble.backend, air.hub_backend()
         try:
-            count = 1 if one_cup else args.cups
+            count = args.cups
             # Both boards' BLE is cupcore/nus.py: the board names its cups, the stack is BTstack for both here.
             with VirtualCups(count, runtime=runtime, fast=True, seed=args.seed, keyed=True, air=air,
                              names=[f"{board}{i + 1}" for i in range(count)]) as cups:
                 table.keys.extra.update(cups.keys)
-                for cup, (address, name) in zip(cups, find_cups(len(cups))):
+                for address, name in find_cups(count):
                     print(f"dicecup demo: found {name} over Bluetooth ({address})", flush=True)
-                if one_cup:
-                    return _play_poker(table, cups[0], args.cups, seed, args.web)
                 return _play(table, cups, seed, args.web)
         finally:
             ble.Radio.run(ble.current_backend().close(), 5)
