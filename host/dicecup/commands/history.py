@@ -67,12 +67,16 @@ def run(args) -> int:
 def _import(engine, paths, args) -> int:
     from pathlib import Path
 
+    from dicecup.history.options import own_hub_key, trust_own_hub
     from dicecup.history.store import import_files
 
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         print(f"{PROG}: no such file or folder: {missing[0]}", file=sys.stderr)
         return 2
+    key = own_hub_key(args, make=False)
+    if key is not None:  # the games this data folder's own hub signed: its own history takes them
+        guard_db(lambda: trust_own_hub(engine, args, key))
     # 10,000 journals take a while
     with progress_bar("importing", "files", quiet=args.json) as progress:
         report = guard_db(lambda: import_files(engine, paths, rated=not args.unrated, progress=progress,
