@@ -17,6 +17,8 @@ from inprocess import dicecup_here
     (("play", "--bots", "2", "--bot", "poker-hard"), "poker-hard plays poker dice only"),
     # no cup found: the hint was `--sim 3`, which poker dice then refused ("one cup passed round, not 3")
     (("play", "--rules", "poker"), r"--sim 1 --players ana,ben"),
+    # named players and a bot but no cup: waited in silence for a cup that was never coming
+    (("play", "--rules", "poker", "--players", "ana,ben", "--bots", "1"), "no cups found"),
     # a seat named as a word of the record started a game whose journal referee and resume then refused (line 2)
     (("play", "--rules", "poker", "--sim", "1", "--players", "reveal,ben"), "'reveal' is not a name to type"),
     (("play", "--rules", "poker", "--sim", "1", "--players", "ana,Seats"), "'Seats' is not a name to type"),
