@@ -21,8 +21,8 @@ from dicecup.hub.stopsignals import StopSignals
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 
 MAX_CUPS = 10
-HELP = ("type `unplug CUP`, `plug CUP`, `restart CUP` (switched off and on: it forgets its dice), CUP as "
-        "listed (e.g. cup2), or `quit`")
+HELP = ("type `unplug CUP`, `plug CUP`, `restart CUP` (switched off and on: it brings back the dice it kept), CUP "
+        "as listed (e.g. cup2), or `quit`")
 
 
 def add_arguments(parser):
@@ -30,8 +30,8 @@ def add_arguments(parser):
     parser.add_argument("--seconds", default=None, help="stop after this long (default: until Ctrl-C or `quit`)")
     parser.add_argument("--cpython", action="store_true", help="run the firmware under this Python, not MicroPython")
     parser.epilog = ("While it runs, type `unplug cup2` to pull one cup's cable (its port vanishes, the cup keeps "
-                     "its dice), `plug cup2` to plug it back, `restart cup2` to switch it off and on (it forgets "
-                     "its dice), `quit` to stop every cup.")
+                     "its dice), `plug cup2` to plug it back, `restart cup2` to switch it off and on (it brings "
+                     "back the dice it kept, as a board keeps them in its flash), `quit` to stop every cup.")
 
 
 def run(args):

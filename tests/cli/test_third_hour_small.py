@@ -1,0 +1,36 @@
+"""A newcomer's third hour, the small things (issue 35's "words and small things"): what help says matches what
+the command does, counts and words are answered in a player's words, and each command says the right thing first.
+Run here through each command's main (tests/inprocess.py) unless the process itself matters."""
+import re
+from pathlib import Path
+
+from inprocess import dicecup_here
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_sim_help_says_a_restarted_cup_brings_back_its_dice_as_the_restart_does():
+    """The help said `restart` forgets the dice; the docs and the restart itself ("it brings back the deal it
+    kept") keep them."""
+    from dicecup.commands.sim import HELP
+
+    helped = dicecup_here("sim", "--help").stdout
+    for words in (helped, HELP):
+        assert "forgets" not in words and "brings back the dice it kept" in " ".join(words.split()), words
+
+
+def test_web_cert_help_names_the_page_that_shows_how_to_make_a_certificate():
+    """It named docs/playing.md, which says nothing of certificates."""
+    helped = " ".join(dicecup_here("play", "--help").stdout.split())
+    page = re.search(r"--web-cert CERT KEY .*?(docs/\w+\.md), \"([^\"]+)\"", helped)
+    assert page, helped
+    text = (DOCS / Path(page.group(1)).name).read_text()
+    assert re.search(rf"^## {re.escape(page.group(2))}", text, re.M) and "openssl req" in text
+
+
+def test_flash_with_no_board_plugged_in_says_so_before_building(tmp_path):
+    """It built the firmware for 14 s first, then said no board was found."""
+    for board, missing in (("pico", "no board found"), ("cpb", "no CIRCUITPY drive found")):
+        done = dicecup_here("flash", "--board", board, "--data", tmp_path)
+        assert done.returncode == 2 and missing in done.stderr, done
+        assert "building" not in done.stdout and not (tmp_path / "build").exists(), done
