@@ -85,4 +85,4 @@ def test_odds_json_without_a_bid_at_poker_asks_for_a_poker_hand():
 def test_verify_tallies_a_poker_journal_in_the_faces_poker_players_read():
     # was "ana (cup 1): faces 1-6 2 1 0 1 2 4": poker dice has no 1 to 6, its faces are 9 T J Q K A
     done = dicecup_here("verify", DEMO)
-    assert done.returncode == 0 and "  ana (cup 1): faces 9-A 2 1 0 1 2 4 (10 dice)" in done.stdout, done.stdout
+    assert done.returncode == 0 and "  ana (cup 00000001): faces 9-A 2 1 0 1 2 4 (10 dice)" in done.stdout, done.stdout

@@ -34,3 +34,20 @@ def test_flash_with_no_board_plugged_in_says_so_before_building(tmp_path):
         done = dicecup_here("flash", "--board", board, "--data", tmp_path)
         assert done.returncode == 2 and missing in done.stderr, done
         assert "building" not in done.stdout and not (tmp_path / "build").exists(), done
+
+
+def test_verify_names_a_cup_by_the_id_cups_lists_it_under(tmp_path):
+    """`cups` and `flash` say a cup's id in hex, `verify` said the journal's decimal: one cup, two names."""
+    from dicecup.registry import Registry
+
+    with Registry.open(tmp_path) as registry:
+        cup = registry.record(registry.new_cup("ana", "pico"))
+    listed = dicecup_here("cups", "--data", tmp_path).stdout
+    hex_id = f"{cup.cup_id:08x}"
+    assert hex_id in listed, listed
+    journal = tmp_path / "game.txt"
+    demo = (Path(__file__).parent / "journals" / "demo-dudo-seed3.txt").read_text()
+    journal.write_text(demo.replace("#@ cup cup1 id=1 ", f"#@ cup cup1 id={cup.cup_id} ", 1))
+    verified = dicecup_here("verify", journal, "--data", tmp_path)
+    assert f"  cup1 (cup {hex_id}): faces 1-6 " in verified.stdout, verified
+    assert str(cup.cup_id) not in verified.stdout + verified.stderr
