@@ -1,6 +1,7 @@
 """A newcomer's third hour, the small things (issue 35's "words and small things"): what help says matches what
 the command does, counts and words are answered in a player's words, and each command says the right thing first.
 Run here through each command's main (tests/inprocess.py) unless the process itself matters."""
+import json
 import re
 from pathlib import Path
 
@@ -51,3 +52,17 @@ def test_verify_names_a_cup_by_the_id_cups_lists_it_under(tmp_path):
     verified = dicecup_here("verify", journal, "--data", tmp_path)
     assert f"  cup1 (cup {hex_id}): faces 1-6 " in verified.stdout, verified
     assert str(cup.cup_id) not in verified.stdout + verified.stderr
+
+
+def test_a_rated_demo_moves_its_bots_nerve_never_a_persons_under_its_seat_names(tmp_path):
+    """The demo's seats are cup1, cup2 (poker's: ana, ben), the names `play --sim`'s people get too: a rated demo
+    moved their nerve. Its journal says a bot pressed each cup (`#@ hands`), so the history rates bot:simple."""
+    from clirun import dicecup
+
+    done = dicecup("demo", "--cups", "2", "dice=1", "--seed", "hands", "--rated", "--brief", "--data", tmp_path,
+                   timeout=300)  # a process: the demo's screen and rated feeds end with it
+    assert done.returncode == 0, done
+    [journal] = (tmp_path / "games").glob("*.txt")
+    assert "#@ hands cup1 kind=simple\n#@ hands cup2 kind=simple\n" in journal.read_text()
+    rated = dicecup_here("ratings", "--json", "--data", tmp_path)
+    assert [row["name"] for row in json.loads(rated.stdout)] == ["bot:simple"], rated

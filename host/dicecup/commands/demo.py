@@ -151,6 +151,7 @@ def _play_poker(table, cup, players, seed, web_address=None) -> int:
 
 
 def _play(table, cups, seed, web_address=None) -> int:
+    table.hands = {cup.name: BotPlayers.kind for cup in cups}  # each seat is its cup's name; a bot presses it
     hub = table.make_hub(expect_cups=len(cups))
     hub.bot_delay = 0.0
     web = open_table_screen(web_address, hub) if web_address else None

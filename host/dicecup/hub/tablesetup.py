@@ -11,7 +11,7 @@ from .chance import Chance
 from .hubkey import HubKey
 from .inbox import Inbox
 from .keyring import Keyring
-from .journal import UNPAIRED_FACT, JournalError
+from .journal import HANDS_FACT, UNPAIRED_FACT, JournalError
 from .keyboard import read_typing
 from .run import Connections, run
 from .resize import Resizes
@@ -115,6 +115,7 @@ class TableSetup:
         self.loop_ended.set()
         self._loop_thread = None
         self.players = ()  # poker dice: the people passing the table's one cup (poker/onecup.py)
+        self.hands = {}  # seat -> bot kind: the demo's bots pressing cups, so its nerve is a bot's, never a person's
 
     def make_hub(self, expect_cups: int) -> Table:
         return self.use_hub(Table(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,
@@ -130,8 +131,10 @@ class TableSetup:
             hub.result_pause = self.result_pause
         hub.suspense = getattr(self.screen, "drama", 0.0)  # the cup's bang waits for the screen's suspense
         self.screen_feed = hub.subscribe(Background(self.screen))  # drawing never holds the table up
+        for seat, kind in self.hands.items():
+            hub.opening_facts.append((HANDS_FACT, seat, f"kind={kind}"))
         if self.rated is not None:  # nerve at seating
-            self.rated.watch(hub, self.bot_kinds)
+            self.rated.watch(hub, {**self.bot_kinds, **self.hands})
         return hub
 
     def connect(self, ports, wait_for_missing: bool = False) -> list:
