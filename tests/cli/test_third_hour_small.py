@@ -5,6 +5,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from inprocess import dicecup_here
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -66,3 +67,29 @@ def test_a_rated_demo_moves_its_bots_nerve_never_a_persons_under_its_seat_names(
     assert "#@ hands cup1 kind=simple\n#@ hands cup2 kind=simple\n" in journal.read_text()
     rated = dicecup_here("ratings", "--json", "--data", tmp_path)
     assert [row["name"] for row in json.loads(rated.stdout)] == ["bot:simple"], rated
+
+
+def test_ctrl_c_while_dicecups_modules_are_still_importing_is_one_line_not_a_traceback(monkeypatch, capsys):
+    """Ctrl-C a second after `dicecup demo` printed the traceback of the import it cut short: on a loaded machine
+    `import dicecup.cli` alone took that long, before main's own Ctrl-C handling. Here the Ctrl-C comes at the
+    import of dicecup's first module, every time it is tried, as it would on a machine that slow."""
+    import importlib
+    import sys
+
+    class CtrlCAtImport:  # asked first for every import: the moment the interrupt lands
+        def find_spec(self, name, path=None, target=None):
+            if name == "dicecup.hub.stopsignals":
+                raise KeyboardInterrupt
+            return None
+
+    for module in ("dicecup.cli", "dicecup.hub.stopsignals"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    monkeypatch.setattr(sys, "meta_path", [CtrlCAtImport(), *sys.meta_path])
+    try:
+        cli = importlib.import_module("dicecup.cli")
+        status = cli.main(["rules", "dudo"])
+    except KeyboardInterrupt:
+        pytest.fail("the Ctrl-C escaped: the interpreter would print the traceback of the import it cut short")
+    assert status == 130
+    said = capsys.readouterr()
+    assert said.err == "dicecup rules: stopped (Ctrl-C)\n" and said.out == "", said
