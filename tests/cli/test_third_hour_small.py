@@ -93,3 +93,18 @@ def test_ctrl_c_while_dicecups_modules_are_still_importing_is_one_line_not_a_tra
     assert status == 130
     said = capsys.readouterr()
     assert said.err == "dicecup rules: stopped (Ctrl-C)\n" and said.out == "", said
+
+
+@pytest.mark.parametrize("words, says", [
+    # was "dudo seats 2 to 6 players, not 1: 1 (--bots)": the count twice, and no word of which way it is out
+    (("play", "--bots", "1"), "dicecup play: dudo seats 2 to 6 players: 1 (--bots) is too few"),
+    (("play", "--sim", "4", "--bots", "3"), "dicecup play: dudo seats 2 to 6 players: 4 (--sim) + 3 (--bots) are 7, "
+                                            "too many"),
+    # was "a count is 0 or more", and then 0 was refused: --cups alone seats the table, so its range is said
+    (("demo", "--cups", "-1"), "dicecup demo: --cups -1: dudo seats 2 to 6 players"),
+    (("demo", "--cups", "0"), "dicecup demo: dudo seats 2 to 6 players: 0 (--cups) is too few"),
+    (("play", "--bots", "-1"), "dicecup play: --bots -1: a count is 0 or more"),  # 0 bots is a table of cups
+])
+def test_a_seat_count_is_answered_with_the_range_and_which_way_it_is_out(words, says, tmp_path):
+    done = dicecup_here(*words, "--data", tmp_path)
+    assert done.returncode == 2 and done.stderr == says + "\n", done

@@ -58,15 +58,17 @@ def check_seat_count(rules, counts: dict, more_may_come: bool = False):
     """Before anything starts: every count is 0 or more and the seats they make fit the
     rules' player range. `counts` maps how each was asked for ("--sim") to its number. With `more_may_come`
     (cups found by their USB ids may still say hello) only too many is known now. Raises TableError."""
-    for option, count in counts.items():
-        if count < 0:
-            raise TableError(f"{option} {count}: a count is 0 or more")
-    total = sum(counts.values())
     low, high = rules.players
+    seats = f"{rules.preset.name} seats {low} to {high} players"
+    for option, count in counts.items():
+        if count < 0:  # an option that seats everyone alone (`demo --cups`) can't be 0 either: its range is said
+            raise TableError(f"{option} {count}: " + (seats if len(counts) == 1 else "a count is 0 or more"))
+    total = sum(counts.values())
     if total > high or (total < low and not more_may_come):
-        asked = " + ".join(f"{count} ({option})" for option, count in counts.items() if count) or \
-            f"0 ({' + '.join(counts)})"  # `demo --cups 0`: "0 (--cups)", not "none"
-        raise TableError(f"{rules.preset.name} seats {low} to {high} players, not {total}: {asked}")
+        given = [f"{count} ({option})" for option, count in counts.items() if count] or \
+            [f"0 ({' + '.join(counts)})"]  # `demo --cups 0`: "0 (--cups)", not "none"
+        asked = f"{given[0]} is" if len(given) == 1 else f"{' + '.join(given)} are {total},"
+        raise TableError(f"{seats}: {asked} {'too many' if total > high else 'too few'}")
 
 
 def stopped_by_ctrl_c(hub, resumable: bool, how: str = "Ctrl-C") -> str:
