@@ -108,3 +108,18 @@ def test_ctrl_c_while_dicecups_modules_are_still_importing_is_one_line_not_a_tra
 def test_a_seat_count_is_answered_with_the_range_and_which_way_it_is_out(words, says, tmp_path):
     done = dicecup_here(*words, "--data", tmp_path)
     assert done.returncode == 2 and done.stderr == says + "\n", done
+
+
+def test_rules_takes_a_presets_switches_as_the_page_says_to_write_them():
+    """`dicecup rules dudo palifico=off`, the README's and the page's own wording, was refused ("more than dicecup
+    rules takes"). It is the preset's page, then what this table's switches set; a switch it can't take is one line."""
+    for words in (("rules", "dudo", "palifico=off", "lose=difference"), ("rules", "dudo palifico=off lose=difference")):
+        done = dicecup_here(*words)
+        assert done.returncode == 0 and done.stdout.startswith("## `dudo` — Dudo / Perudo"), done
+        assert done.stdout.endswith("At this table (`rules dudo palifico=off lose=difference`):\n\n"
+                                    "- `palifico=off` (default `on`): a player brought down to one die gets one "
+                                    "palifico round\n- `lose=difference` (default `die`): what a lost round costs: "
+                                    "one die, the difference between count and bid, or no die\n"), done.stdout[-500:]
+    refused = dicecup_here("rules", "dudo", "load=2")
+    assert refused.returncode == 2 and refused.stderr == "dicecup rules: dudo does not offer load: only revolver " \
+                                                         "offers it\n", refused
