@@ -123,3 +123,25 @@ def test_rules_takes_a_presets_switches_as_the_page_says_to_write_them():
     refused = dicecup_here("rules", "dudo", "load=2")
     assert refused.returncode == 2 and refused.stderr == "dicecup rules: dudo does not offer load: only revolver " \
                                                          "offers it\n", refused
+
+
+def test_import_says_games_stopped_for_good_apart_from_those_not_finished_yet(tmp_path):
+    """Every demo stopped with Ctrl-C, every `play --sim` game left, joined "passed over N games not finished yet:
+    they go in once finished", a list that only grew: their virtual cups are gone with their dice, and they never
+    finish. A game whose cups can come back (here on a USB port) is still one not finished yet."""
+    games = tmp_path / "games"
+    games.mkdir()
+    demo = (Path(__file__).parent / "journals" / "demo-dudo-seed3.txt").read_text().splitlines(keepends=True)
+    cut = "".join(demo[:40])  # mid-game
+    assert "port=serial:/tmp/dicecup-sim-" in cut
+    for name in ("a-demo.txt", "b-demo.txt"):
+        (games / name).write_text(cut)
+    (games / "c-cups.txt").write_text(re.sub(r"port=serial:\S+", "port=serial:/dev/ttyACM0", cut))
+    done = dicecup_here("history", "import", games, "--data", tmp_path)
+    said = done.stderr.splitlines()
+    assert said == [f"dicecup history: passed over {games / 'c-cups.txt'}: is a game not finished yet: only finished "
+                    "games go into the history",
+                    f"dicecup history: passed over 2 games stopped for good, such as {games / 'a-demo.txt'}: the "
+                    "virtual cups that held their dice ended with the demo or `play --sim` that ran them, so they "
+                    "never finish and never go in (`dicecup referee` rules one as far as it went; delete them to be "
+                    "rid of this line)"], done
