@@ -62,8 +62,11 @@ def run(args) -> int:
         return _fail(f"--drive and --bundle are for CircuitPython boards; {args.board} runs MicroPython")
     try:
         data = data_dir(args.data)
-        board = _found(args)  # before the build (seconds): no board plugged in is said at once
+        # The board is found before a build (seconds): no board plugged in is said at once. A --dist build is
+        # checked first, at once, as it costs nothing.
+        board = None if args.dist else _found(args)
         dist, manifest = _built(args, data, progress)
+        board = board or _found(args)
         with Registry.open(data) as registry:
             if args.board in CIRCUITPYTHON:
                 from dicecup.flash import circuitpython
