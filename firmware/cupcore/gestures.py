@@ -55,12 +55,16 @@ class Button:
 
     def _pressed(self, now):
         self._down_at = now
-        if self._waiting and ticks_diff(now, self._up_at) < self.double_ms:
-            self._waiting = False
+        self._spent = False
+        if not self._waiting:
+            return 0
+        self._waiting = False
+        if ticks_diff(now, self._up_at) < self.double_ms:
             self._spent = True
             return DOUBLE
-        self._spent = False
-        return 0
+        # The last press's window ran out between two polls (a slow loop), and this poll already sees the next
+        # press: the last one is still a press, said now, and this one starts afresh.
+        return PRESS
 
     def _released(self, now):
         self._up_at = now

@@ -5,18 +5,17 @@ pyserial and `dicecup referee` never loads the hub. A subcommand module offers `
 `run(args) -> int`.
 
 Whatever the subcommand, Ctrl-C ends it with one plain line and status 130, and a reader that goes away
-(`dicecup rules | head`) ends it quietly with status 141, as it does any Unix tool killed by SIGPIPE.
+(`dicecup rules | head`) ends it quietly with status 141, as it does any Unix tool killed by SIGPIPE. This module
+imports only the standard library's lightest modules at its top: dicecup's own are imported inside main, where a
+Ctrl-C in the first second (a loaded machine takes that long to import them) is answered in one line too, not
+with the traceback of the import it cut short.
 """
-import argparse
 import importlib
 import os
 import sys
 
-from dicecup.hub.stopsignals import how_stopped, say_stopped, unwind_on_signals
-from dicecup.plaintext import fit_streams
-from dicecup.usage import OneLineParser, mend_paths, no_command, not_text
-
 READER_GONE = 141        # 128 + SIGPIPE
+CTRL_C = 130             # 128 + SIGINT
 
 # name -> (module, one-line help)
 COMMANDS = {
@@ -54,7 +53,9 @@ def _version() -> str:
         return "(not installed)"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser():
+    from dicecup.usage import OneLineParser
+
     parser = OneLineParser(prog="dicecup", description="Liar's Dice with electronic cups, refereed.")
     parser.add_argument("--version", action="version", version=f"dicecup {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -64,20 +65,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    fit_streams()  # a terminal in ASCII or Latin-1 gets `-` for `—`, not a UnicodeEncodeError
-    _forget_zero_sizes()
-    unwind_on_signals()  # `kill` or a closed terminal: the finally blocks run and one line says what was kept
     argv = _help_as_flag(sys.argv[1:] if argv is None else argv)
     name = argv[0] if argv and argv[0] in COMMANDS else None
     try:
+        _prepare()
         code = _run(name, argv)
         sys.stdout.flush()  # a reader gone away shows here, inside the try, not at exit
         return code
     except KeyboardInterrupt as stop:
-        how, status = how_stopped(stop)
-        fresh_line = "\n" if how == "Ctrl-C" and sys.stderr.isatty() else ""  # after the terminal's own ^C
-        say_stopped(f"{fresh_line}{'dicecup ' + name if name else 'dicecup'}: stopped ({how})")
-        return status
+        return _stopped(stop, name)
     except BrokenPipeError:
         _quiet_stdout()
         return READER_GONE
@@ -86,6 +82,28 @@ def main(argv=None) -> int:
             _quiet_stdout()
             return READER_GONE
         raise
+
+
+def _prepare() -> None:
+    from dicecup.hub.stopsignals import unwind_on_signals
+    from dicecup.plaintext import fit_streams
+
+    fit_streams()  # a terminal in ASCII or Latin-1 gets `-` for `—`, not a UnicodeEncodeError
+    _forget_zero_sizes()
+    unwind_on_signals()  # `kill` or a closed terminal: the finally blocks run and one line says what was kept
+
+
+def _stopped(stop, name) -> int:
+    who = f"dicecup {name}" if name else "dicecup"
+    try:
+        from dicecup.hub.stopsignals import how_stopped, say_stopped
+    except KeyboardInterrupt:  # Ctrl-C again, while the words for the first were being imported
+        print(f"{who}: stopped (Ctrl-C)", file=sys.stderr)
+        return CTRL_C
+    how, status = how_stopped(stop)
+    fresh_line = "\n" if how == "Ctrl-C" and sys.stderr.isatty() else ""  # after the terminal's own ^C
+    say_stopped(f"{fresh_line}{who}: stopped ({how})")
+    return status
 
 
 def _forget_zero_sizes() -> None:
@@ -107,6 +125,8 @@ def _help_as_flag(argv: list) -> list:
 
 
 def _run(name, argv) -> int:
+    from dicecup.usage import OneLineParser, mend_paths, no_command, not_text
+
     if name is None:
         parser = build_parser()
         parser.parse_args(argv)  # prints the help for -h, or one line for an unknown command

@@ -234,3 +234,30 @@ def test_the_pico_on_circuitpython_is_wired_as_the_pico():
         assert without_names(picocp[part]) == pico[part]
     for part in [*picocp["buttons"].values(), picocp["leds"], picocp["buzzer"]]:  # board.GP14 is GPIO 14
         assert part["pin"] == f"GP{part['gpio']}"
+
+
+def test_the_cpb_pin_map_names_the_pins_circuitpython_gives_those_names():
+    """The pin map said BUTTON_A was P1.15 (D4) and B P1.02 (D5), swapped, and put the accelerometer on P0.26/P0.27
+    (the speaker's pin): a builder probing a board met other pins. Each microcontroller pin it names (`P1.02`, with
+    its `(D4)` alias) is the one CircuitPython's official board stub gives that name."""
+    from boardpaths import stubs
+
+    stub = stubs("cpb") / "board_definitions" / "circuitplayground_bluefruit" / "__init__.pyi"
+    board = dict(re.findall(r"^(\w+): microcontroller\.Pin\s+# (P\d_\d\d)$", stub.read_text(), re.M))
+    spec = pins("cpb")
+    parts = [*spec["buttons"].values(), *(spec[key] for key in ("switch", "leds", "speaker", "accel"))]
+    for part in parts:
+        names = [part[key] for key in ("pin", "enable", "sda", "scl") if key in part]
+        named = re.findall(r"P(\d)\.(\d\d)(?: \((\w+)\))?", part["gpio"])
+        assert len(named) == len(names), part
+        for name, (port, number, alias) in zip(names, named):
+            assert board[name] == f"P{port}_{number}", (name, part["gpio"])
+            assert not alias or board[alias] == board[name], (alias, part["gpio"])
+
+
+def test_the_atom_is_flashed_at_the_baud_its_usb_bridge_takes():
+    """docs/flashing.md wrote MicroPython to the ATOM with `--baud 460800`, which its USB-serial bridge fails."""
+    from boardpaths import ROOT
+
+    writes = re.findall(r"esptool\.py .*write_flash.*", (ROOT / "docs" / "flashing.md").read_text())
+    assert writes and all("--baud 115200" in line for line in writes), writes

@@ -27,6 +27,15 @@ class Raises:
         raise RuntimeError("my dice fell off the table")
 
 
+class RaisesWhenOpening:
+    """Raises on a round's opening bid only: a bot that misbehaves now and then, but plays."""
+
+    def act(self, view):
+        if view.standing is None:
+            raise RuntimeError("I never know how to start")
+        return view.legal[0]
+
+
 class Illegal:
     def act(self, view):
         return Bid(99, 6) if view.standing is None else "4x5"  # a string is not an action

@@ -53,8 +53,21 @@ def test_the_text_report_pools_a_bot_seated_twice(capsys, sample):
 
 
 def test_a_misbehaving_bot_is_replaced_and_counted_not_fatal(capsys, sample):
-    code, out, _ = arena(capsys, "normal", sample("Raises"), "--games", "4", "--workers", "1")
-    assert code == 0 and "were illegal or raised and replaced by the safest action" in out
+    code, out, err = arena(capsys, "normal", sample("RaisesWhenOpening"), "--games", "4", "--workers", "1")
+    assert code == 0 and "were illegal or raised and replaced by the safest action" in out and err == ""
+
+
+@pytest.mark.parametrize("bot", ["Raises", "Illegal", "os:system"])
+def test_a_bot_none_of_whose_moves_stood_is_called_broken_not_ranked(capsys, sample, bot):
+    """`arena hard os:system` ranked os.system (raised TypeError on every move) at 0 %, as if it had played: what
+    played was the safest action, every move."""
+    name = bot if ":" in bot else sample(bot)
+    code, out, err = arena(capsys, "hard", name, "--games", "4", "--workers", "1")
+    assert code == 1, (out, err)
+    row = next(line for line in out.splitlines() if line.startswith(name[:8]))
+    assert "broken" in row and "%" not in row, row
+    assert err.startswith(f"dicecup arena: {name} is broken: not one of its moves stood") and err.count("\n") == 1
+    assert "hard " in out and "100.0 %" in out  # the other bot is still ranked
 
 
 @pytest.mark.parametrize("words, message", [

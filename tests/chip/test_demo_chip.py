@@ -4,7 +4,6 @@ import os
 import subprocess
 import sys
 
-from processes import checked_but_seeded
 
 
 def test_dicecup_demo_on_emulated_picos_plays_to_a_winner_whose_journal_verifies(tmp_path):
@@ -15,7 +14,11 @@ def test_dicecup_demo_on_emulated_picos_plays_to_a_winner_whose_journal_verifies
     journal = next((tmp_path / "games").glob("*.txt"))
     verified = subprocess.run([sys.executable, "-m", "dicecup", "verify", str(journal)], capture_output=True,
                               text=True)
-    assert checked_but_seeded(verified), verified.stdout + verified.stderr  # a demo always replays a seed
+    # The dice came from each chip's own random source and the hub's draws from the system's: dealt fairly (it
+    # was "not dealt fairly: ... seeded", as a replayable demo on virtual cups is).
+    assert verified.returncode == 0 and "every commitment, entropy and die checks" in verified.stdout, \
+        verified.stdout + verified.stderr
+    assert "#@ seeded" not in journal.read_text()
 
 
 def test_without_node_the_demo_on_boards_says_in_one_line_what_to_install(tmp_path):

@@ -35,7 +35,7 @@ ROWS = [
     Row(("Demo",), "demo", starts="dicecup: "),
     Row((), "command", starts="dicecup: ", process=ENTRY),
     # -- demo ---------------------------------------------------------------------------------------------------
-    Row(("demo", "--cups", "0"), r"not 0: 0 \(--cups\)"),  # said "not 0: none"
+    Row(("demo", "--cups", "0"), r"players: 0 \(--cups\) is too few"),  # said "not 0: none"
     *(Row(("demo", "--cups", n), "player|0 or more|whole number", process=ENTRY if n == "x" else "") for n in
       ("1", "-3", "7", "100", "99999999999999999999999", "x", "", "2.5", "three")),
     Row(("demo", "--cups"), "--cups"),

@@ -41,4 +41,4 @@ def test_rules_quoted_as_one_word_are_read_as_odds_and_arena_read_them(command, 
     the refusal names the seat count, so the rules were read."""
     proc = dicecup(*command, "--rules", "dudo palifico=off", "--data", tmp_path / "data", timeout=30)
     line = one_plain_line(proc, command[0])
-    assert "dudo seats 2 to 6 players, not 7" in line, line
+    assert "dudo seats 2 to 6 players: 7 (" in line and line.endswith(") is too many"), line

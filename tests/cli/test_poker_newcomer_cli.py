@@ -17,6 +17,8 @@ from inprocess import dicecup_here
     (("play", "--bots", "2", "--bot", "poker-hard"), "poker-hard plays poker dice only"),
     # no cup found: the hint was `--sim 3`, which poker dice then refused ("one cup passed round, not 3")
     (("play", "--rules", "poker"), r"--sim 1 --players ana,ben"),
+    # named players and a bot but no cup: waited in silence for a cup that was never coming
+    (("play", "--rules", "poker", "--players", "ana,ben", "--bots", "1"), "no cups found"),
     # a seat named as a word of the record started a game whose journal referee and resume then refused (line 2)
     (("play", "--rules", "poker", "--sim", "1", "--players", "reveal,ben"), "'reveal' is not a name to type"),
     (("play", "--rules", "poker", "--sim", "1", "--players", "ana,Seats"), "'Seats' is not a name to type"),
@@ -83,4 +85,4 @@ def test_odds_json_without_a_bid_at_poker_asks_for_a_poker_hand():
 def test_verify_tallies_a_poker_journal_in_the_faces_poker_players_read():
     # was "ana (cup 1): faces 1-6 2 1 0 1 2 4": poker dice has no 1 to 6, its faces are 9 T J Q K A
     done = dicecup_here("verify", DEMO)
-    assert done.returncode == 0 and "  ana (cup 1): faces 9-A 2 1 0 1 2 4 (10 dice)" in done.stdout, done.stdout
+    assert done.returncode == 0 and "  ana (cup 00000001): faces 9-A 2 1 0 1 2 4 (10 dice)" in done.stdout, done.stdout

@@ -51,15 +51,22 @@ def test_an_unseeded_hub_writes_no_seeded_fact_and_its_game_verifies(tmp_path):
     assert verified.returncode == 0 and "every commitment, entropy and die checks" in verified.stdout, verified
 
 
-def test_verify_all_counts_a_seeded_game_among_those_that_do_not_check(tmp_path):
+def test_verify_all_counts_a_seeded_game_apart_not_among_those_that_do_not_check(tmp_path):
+    """Before: `verify --all` over a folder of demos read "9 do not", as tampering reads. A seeded game is a replay:
+    said and counted as one, and a folder of fair games beside it still checks."""
     games = tmp_path / "games"
     games.mkdir()
     lines = DEMO.read_text().splitlines(keepends=True)
     (games / "fair.txt").write_text("".join(lines))  # from before `#@ seeded` was written: it can't tell
     (games / "seeded.txt").write_text("".join(lines[:3] + ["#@ seeded\n"] + lines[3:]))
     done = dicecup("verify", "--all", "--data", tmp_path)
-    assert done.returncode == 1, done
-    assert "seeded.txt line 4: not dealt fairly" in done.stderr and "1 journal(s) check, 1 do not" in done.stdout
+    assert "seeded.txt: seeded (line 4): a replayable demo's game" in done.stdout, done
+    assert "1 journal(s) check, 0 do not, 0 carry no commitments (from before fair dice); 1 seeded, counted " \
+        "apart" in done.stdout
+    assert "seeded.txt" not in done.stderr and done.returncode == 0, done
+    (games / "fair.txt").unlink()
+    only_replays = dicecup("verify", "--all", "--data", tmp_path)
+    assert only_replays.returncode == 1 and "0 journal(s) check, 0 do not" in only_replays.stdout
 
 
 def test_a_chance_without_a_seed_is_unpredictable_and_a_seeded_one_replays():

@@ -39,7 +39,7 @@ def test_the_demo_journal_verifies_and_shows_each_cups_faces():
     done = dicecup("verify", DEMO)
     assert done.returncode == 0, done.stderr
     assert "every commitment, entropy and die checks: 68 roll(s) in 19 deal(s)" in done.stdout
-    for cup in ("cup1 (cup 1)", "cup2 (cup 2)", "cup3 (cup 3)", "cup4 (cup 4)"):
+    for cup in ("cup1 (cup 00000001)", "cup2 (cup 00000002)", "cup3 (cup 00000003)", "cup4 (cup 00000004)"):
         assert f"  {cup}: faces 1-6 " in done.stdout and "chi-square" in done.stdout and "p = " in done.stdout
 
 
@@ -145,9 +145,9 @@ def test_verify_all_adds_up_each_cup_over_the_data_folder_and_fails_if_one_journ
     assert done.returncode == 0, done.stderr
     assert "2 journal(s) check, 0 do not, 1 carry no commitments" in done.stdout
     single = dicecup("verify", DEMO).stdout
-    faces = single.split("  cup1 (cup 1): faces 1-6 ")[1].split(" (")[0]
+    faces = single.split("  cup1 (cup 00000001): faces 1-6 ")[1].split(" (")[0]
     doubled = " ".join(str(2 * int(n)) for n in faces.split())
-    assert f"  cup 1: faces 1-6 {doubled} " in done.stdout
+    assert f"  cup 00000001: faces 1-6 {doubled} " in done.stdout
     lines = demo_lines()
     index = next(i for i, line in enumerate(lines) if line.startswith("#@ seed "))
     (games / "c.txt").write_text(with_line(lines, index, flip_hex_char(lines[index], len("#@ seed cup1 "))))

@@ -38,6 +38,34 @@ def test_one_games_plot_spans_that_evening_not_five_years(db_url, tmp_path, hub)
     assert low < played < high
 
 
+def test_one_games_plot_draws_the_band_its_legend_names(db_url, tmp_path, hub):
+    """The legend named a band of one sigma that a band over one instant never drew."""
+    [point] = nerve_over_time(_league_of(db_url, hub, tmp_path, 1), "ana")
+    figure = nerve_figure([point], "ana")
+    legend = [text.get_text() for text in figure.axes[0].get_legend().get_texts()]
+    assert sorted(legend) == ["nerve after the game", "± 1 σ: how unsure the rating still is"]
+    drawn = [artist for artist in figure.axes[0].collections if artist.get_label() != "_nolegend_"] + \
+        [line for container in figure.axes[0].containers for line in container.lines[2]]
+    edges = [vertex[1] for artist in drawn for path in artist.get_paths() for vertex in path.vertices]
+    assert edges and min(edges) <= point.nerve - point.spread + 1e-6 and point.nerve + point.spread - 1e-6 <= max(edges)
+    for artist in drawn:  # something to see: a band wider than an instant, or a bar of a few points' width
+        times = [vertex[0] for path in artist.get_paths() for vertex in path.vertices]
+        assert max(times) > min(times) or min(artist.get_linewidth()) >= 4, artist
+
+
+def test_games_played_minutes_apart_fill_the_time_axis(db_url, tmp_path, hub):
+    """Four games in twenty minutes were squeezed into the middle of a two-hour axis."""
+    engine = league(db_url, hub)
+    for k in range(4):
+        (tmp_path / f"g{k}.txt").write_text(journal_text(k, f"2026-11-01 20:{k * 6:02d}:00", hub=hub))
+    import_files(engine, sorted(tmp_path.glob("g*.txt")))
+    curve = nerve_over_time(engine, "ana")
+    figure = nerve_figure(curve, "ana")
+    low, high = figure.axes[0].get_xlim()
+    played = [mdates.date2num(datetime.datetime.fromisoformat(point.at)) for point in curve]
+    assert len(curve) == 4 and (played[-1] - played[0]) / (high - low) > 0.8
+
+
 def test_four_games_plot_is_big_with_a_band_of_one_sigma(db_url, tmp_path, hub):
     curve = nerve_over_time(_league_of(db_url, hub, tmp_path, 4), "ana")
     figure = nerve_figure(curve, "ana")

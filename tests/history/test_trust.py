@@ -163,3 +163,26 @@ def test_hubs_are_registered_and_listed(db_url, played):
     assert listed.stdout.startswith(f"club  {key.fingerprint}  {key.public_hex}")
     shown = dicecup("hub-key", "--data", str(played[2]))
     assert key.public_hex in shown.stdout
+
+
+def test_a_data_folder_history_takes_its_own_hubs_games_without_being_told(tmp_path):
+    """Before: on a fresh data folder `history import ~/.local/share/dicecup/games` refused every journal, "hub not
+    registered", though this history trusts its own hub. A league elsewhere (--db) still registers it on purpose."""
+    from inprocess import dicecup_here
+    from dicecup.rules import Rules
+    from dicecup.sim.tablesim import SimGame
+
+    data = tmp_path / "data"
+    game = SimGame(Rules.parse("dudo dice=1"), seed=None, cups=2, data=data)
+    try:
+        game.run()
+        assert game.hub.finished
+    finally:
+        game.close()
+    league_elsewhere = dicecup_here("history", "import", data / "games", "--data", data,
+                                    "--db", f"sqlite:///{tmp_path / 'club.sqlite'}")
+    assert league_elsewhere.returncode == 2 and "which this league has not registered" in league_elsewhere.stderr
+    done = dicecup_here("history", "import", data / "games", "--data", data)
+    assert done.returncode == 0 and done.stdout.startswith("imported 1 game;"), done
+    hubs = dicecup_here("history", "hubs", "--data", data)
+    assert f"this hub {HubKey.in_folder(data).fingerprint}" in hubs.stdout

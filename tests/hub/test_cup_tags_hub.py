@@ -70,7 +70,7 @@ def test_verify_checks_the_table_cups_tag_over_its_round_secret(tmp_path):
     path = t.table.journal.path
     done = verify(path, tmp_path)
     assert done.returncode == 1 and "not dealt fairly" in done.stderr  # the transcript's hub is seeded (replays)
-    assert "  the table's cup (cup 1): 1 round secret(s) vouched for by its cup (key in this hub's registry)" in \
+    assert "  the table's cup (cup 00000001): 1 round secret(s) vouched for by its cup (key in this hub's registry)" in \
         done.stdout, done.stdout
     lines = path.read_text().splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("#@ vouch-secret 1 "))

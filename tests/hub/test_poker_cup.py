@@ -58,7 +58,7 @@ def test_dicecup_demo_rules_poker_passes_one_cup_round_and_its_journal_verifies(
     journal = re.search(r"journal: (\S+)", run.stdout.split("wins the game")[1]).group(1)
     verified = subprocess.run([sys.executable, "-m", "dicecup", "verify", journal], capture_output=True, text=True,
                               timeout=60)
-    assert checked_but_seeded(verified) and "(cup 1)" in verified.stdout, verified.stderr  # demo --seed 5
+    assert checked_but_seeded(verified) and "(cup 00000001)" in verified.stdout, verified.stderr  # demo --seed 5
 
 
 def test_a_cup_that_opens_a_die_as_another_face_is_caught_and_the_game_stops(tmp_path, monkeypatch):

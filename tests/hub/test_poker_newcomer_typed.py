@@ -4,6 +4,7 @@ move is typed. Each refusal is one line that names the rule; nothing the hub can
 and the journal referees."""
 import io
 import random
+import re
 import subprocess
 import sys
 
@@ -31,6 +32,9 @@ def test_typed_moves_at_a_virtual_cup_are_answered_by_the_rules_and_the_game_goe
         play.until(rf"can't do that: name the hand, like `{opener} bids KKQQ left`")
         play.type(f"{opener} shakes")
         play.until(rf"^{opener} shakes")
+        play.type("dice cup1")  # was "no seat called dice": nothing showed the dice under the cup, so bids were blind
+        play.until(rf"^the dice under cup1, for {opener}'s eyes \(at this terminal only, never on the table "
+                   r"screen\): 1=[9TJQKA] 2=[9TJQKA] 3=[9TJQKA] 4=[9TJQKA] 5=[9TJQKA]$")
         play.type(f"{opener} shakes")  # again: the opener rolls once (before: "the cup holds the dice: ...buttons")
         play.until(rf"can't do that: {opener} opened this round: the opener rolls once and does not touch the dice")
         play.type(f"{opener} bids KK left")
@@ -55,6 +59,7 @@ def test_typed_moves_at_a_virtual_cup_are_answered_by_the_rules_and_the_game_goe
     finally:
         play.close()
     said = "".join(play.said)
+    assert re.search(r"cup1's buttons: `echo \"long b\" > \S+/cup1\.buttons`", said), said[:3000]  # for its holder
     assert "could not handle" not in said and not (tmp_path / "hub-errors.log").exists(), said[-2000:]
     refereed = subprocess.run([sys.executable, "-m", "dicecup", "referee", journal], capture_output=True, text=True,
                               timeout=60)
@@ -188,4 +193,5 @@ def test_five_of_a_kind_taken_at_a_virtual_cup_is_tried_for_by_typing(tmp_path):
     finally:
         play.close()
     said = "".join(play.said)
+    assert re.search(r"cup1's buttons: `echo \"long b\" > \S+/cup1\.buttons`", said), said[:3000]  # for its holder
     assert "could not handle" not in said and not (tmp_path / "hub-errors.log").exists(), said[-2000:]

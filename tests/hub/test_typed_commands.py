@@ -120,3 +120,23 @@ def test_a_faces_table_takes_the_words_a_poker_table_does_and_says_refusals_one_
         table.wait(lambda: table.hub.state.call is not None or table.hub.state.history, f"`{call}` taken as liar")
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("rules", ["dudo", "poker lives=1"])
+def test_retire_or_reroll_typed_without_a_name_asks_for_one(rules, tmp_path):
+    """`retire` alone was answered "no seat called retire", as if the word were a seat's name."""
+    table = TableSetup(Rules.parse(rules), data=tmp_path, seed="alone", bots=2, result_pause=0.0,
+                       screen=lambda item: None)
+    hub = table.make_hub(expect_cups=0)
+    hub.clock = lambda: 0.0  # the bots never get their turn: only what is typed happens
+    said = []
+    hub.subscribe(lambda item: said.append(getattr(item, "text", None)))
+    hub.tick()
+    try:
+        for line in ("retire", "reroll", "retire bot1 bot2"):
+            said.clear()
+            hub.command(line)
+            word = line.split()[0]
+            assert said == [f"can't do that: type `{word} NAME`, one seat's name (the seats: bot1, bot2)"], said
+    finally:
+        table.close()

@@ -84,11 +84,11 @@ def test_play_prints_the_page_address_and_its_qr_code_and_plays_on(tmp_path):
 @pytest.mark.parametrize("args, said", [
     (("--phones", "2"), "phones join through the table screen: add --web 0.0.0.0:8080"),
     (("--phones", "-1", "--web", "0"), "--phones -1: a count is 0 or more"),
-    (("--phones", "7", "--web", "0"), "seats 2 to 6 players, not 7"),
+    (("--phones", "7", "--web", "0"), "seats 2 to 6 players: 7 (--phones) is too many"),
     (("--phones", "ana,Ana", "--web", "0"), "--phones names ana twice: each player needs a name of their own"),
     (("--phones", "ana,2b", "--web", "0"), "--phones: '2b' is not a name to type at the hub"),
     (("--phones", "ana,retire", "--web", "0"), "--phones: 'retire' is not a name to type at the hub"),
-    (("--phones", "ana,ben,cy,dee,eve,fay,gus", "--web", "0"), "seats 2 to 6 players, not 7"),
+    (("--phones", "ana,ben,cy,dee,eve,fay,gus", "--web", "0"), "seats 2 to 6 players: 7 (--phones) is too many"),
 ])
 def test_bad_phone_counts_are_one_plain_line(args, said):
     done = dicecup("play", *args)

@@ -14,9 +14,11 @@ import os
 import random
 import re
 import signal
+from collections import Counter
 from typing import NamedTuple
 
 from dicecup.rules import Rules
+from dicecup.rules.events import Roll, Rolloff, Shot
 from dicecup.rules.games import engine
 
 from .games import runner
@@ -24,6 +26,7 @@ from .loader import check_kinds, load
 from .seating import balanced_block, seating
 
 Z95 = 1.959963984540054
+DEALT = (Roll, Rolloff, Shot)  # a seat's events the dice or the revolver decide, not its bot
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple:
@@ -44,6 +47,7 @@ class Score(NamedTuple):
     wins: int
     win_rate: float
     ci95: tuple
+    broken: str = ""  # why every move it was asked for was replaced (the first problem), or "": it played
 
     def to_json(self) -> dict:
         return {"bot": self.bot, "wins": self.wins, "win_rate": self.win_rate, "ci95": list(self.ci95)}
@@ -71,12 +75,19 @@ def game_seed(seed, game: int, part: str = "") -> int:
 
 
 def play_one(rules: Rules, bots, seed, game: int):
-    """Game `game` of an arena: (index of the winning entry, rounds played, problems)."""
+    """Game `game` of an arena: (index of the winning entry, rounds played, problems, and per entry seated:
+    (entry, moves it got wrong, moves it was asked for, its first problem))."""
     names = seat_names(bots)
     table = {names[i]: load(bots[i], seed=game_seed(seed, game, names[i])) for i in seating(len(bots), game)}
     problems = []
-    state, _ = runner(rules)(rules, table, random.Random(game_seed(seed, game)), problems)
-    return names.index(state.seats[state.winner]), len(state.history), len(problems)
+    state, events = runner(rules)(rules, table, random.Random(game_seed(seed, game)), problems)
+    asked = Counter(event.seat for event in events if hasattr(event, "seat") and not isinstance(event, DEALT))
+    wrong = Counter(name for name, _ in problems)
+    first = {}
+    for name, problem in problems:
+        first.setdefault(name, str(problem))
+    faults = tuple((names.index(name), wrong[name], asked[name], first.get(name, "")) for name in table)
+    return names.index(state.seats[state.winner]), len(state.history), len(problems), faults
 
 
 def _ignore_ctrl_c():
@@ -130,8 +141,16 @@ def summarize(bots, rules_text: str, outcomes) -> ArenaResult:
     scores = []
     for name in dict.fromkeys(bots):
         entries = [i for i, b in enumerate(bots) if b == name]
-        wins = sum(1 for winner, _, _ in outcomes if winner in entries)
+        wins = sum(1 for winner, _, _, _ in outcomes if winner in entries)
         n = games * len(entries)
-        scores.append(Score(name, len(entries), wins, wins / n if n else 0.0, wilson(wins, n)))
-    mean_rounds = sum(r for _, r, _ in outcomes) / games if games else 0.0
-    return ArenaResult(rules_text, games, tuple(scores), mean_rounds, sum(p for _, _, p in outcomes))
+        scores.append(Score(name, len(entries), wins, wins / n if n else 0.0, wilson(wins, n),
+                            _broken([fault for *_, faults in outcomes for fault in faults if fault[0] in entries])))
+    mean_rounds = sum(outcome[1] for outcome in outcomes) / games if games else 0.0
+    return ArenaResult(rules_text, games, tuple(scores), mean_rounds, sum(outcome[2] for outcome in outcomes))
+
+
+def _broken(faults) -> str:
+    """A bot none of whose moves stood (each raised or was illegal, and the safest action played instead): its
+    first problem; "" for a bot that played, however badly."""
+    wrong, asked = sum(fault[1] for fault in faults), sum(fault[2] for fault in faults)
+    return next((fault[3] for fault in faults if fault[3]), "") if asked and wrong >= asked else ""

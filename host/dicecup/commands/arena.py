@@ -77,7 +77,12 @@ def run(args) -> int:
         print(json.dumps(result.to_json(), indent=2))
     else:
         print_report(result)
-    return 0
+    for score in result.scores:  # its row is the safest action's, not the bot's: said, and the status says so
+        if score.broken:
+            print(f"{PROG}: {score.bot} is broken: not one of its moves stood (each raised or was illegal, and the "
+                  f"safest action was played for it; the first: {score.broken}), so its results rank nothing",
+                  file=sys.stderr)
+    return 1 if any(score.broken for score in result.scores) else 0
 
 
 def _play(bots, rules, games, seed, workers, quiet):
@@ -119,5 +124,8 @@ def score_table(result):
     table = listing("bot", "seats", "wins", "win rate", "95 % interval", figures=("seats", "wins", "win rate"))
     for s in result.scores:
         lo, hi = s.ci95
-        add_row(table, s.bot, s.seats, s.wins, f"{s.win_rate * 100:.1f} %", f"{lo * 100:.1f} – {hi * 100:.1f} %")
+        if s.broken:
+            add_row(table, s.bot, s.seats, s.wins, "broken", "-")
+        else:
+            add_row(table, s.bot, s.seats, s.wins, f"{s.win_rate * 100:.1f} %", f"{lo * 100:.1f} – {hi * 100:.1f} %")
     return table

@@ -93,11 +93,12 @@ def run(args) -> int:
     return _at_a_table(args, rules, rated, seed, lambda table: _on_virtual_cups(table, args, runtime, seed))
 
 
-def _at_a_table(args, rules, rated, seed, play) -> int:
-    """The demo's table, and play(table) at it: a cup, table or page that fails is said in one line, and Ctrl-C
-    says what was kept (the journal; the cups, virtual or emulated, end with the demo)."""
-    # A rated game is a fair one: the hub's draws from `secrets`, never the seed (its bots and cups still follow it).
-    hub_seed = None if rated is not None else seed
+def _at_a_table(args, rules, rated, hub_seed, play) -> int:
+    """The demo's table, its hub's draws from `hub_seed` (None: the system's), and play(table) at it: a cup, table
+    or page that fails is said in one line, and Ctrl-C says what was kept (the journal; the cups, virtual or
+    emulated, end with the demo)."""
+    if rated is not None:  # a rated game is a fair one: the hub's draws from `secrets`, never the seed
+        hub_seed = None
     table = TableSetup(rules, data=args.data, seed=hub_seed, screen=Screen(brief=args.brief), result_pause=0.2,
                        rated=rated)
     try:
@@ -188,7 +189,9 @@ def _on_boards(args, rules, rated) -> int:
     print(f"dicecup demo: {args.cups} emulated Raspberry Pi Picos (rp2040js) on their stock MicroPython 1.27.0 "
           f"firmware, rules {rules}; the bots' choices follow seed {seed}, the dice come from each chip's own "
           "random source")
-    return _at_a_table(args, rules, rated, seed, lambda table: _on_picos(table, args, seed))
+    # The hub's draws are not seeded: a chip's dice can't replay, so a seeded hub would only have made a fairly
+    # dealt game read as a replayable one (`verify`: "not dealt fairly").
+    return _at_a_table(args, rules, rated, None, lambda table: _on_picos(table, args, seed))
 
 
 def _on_picos(table, args, seed) -> int:
@@ -214,6 +217,7 @@ def _play_poker(table, cup, players, seed, web_address=None) -> int:
 
 
 def _play(table, cups, seed, web_address=None) -> int:
+    table.hands = {cup.name: BotPlayers.kind for cup in cups}  # each seat is its cup's name; a bot presses it
     hub = table.make_hub(expect_cups=len(cups))
     hub.bot_delay = 0.0
     web = open_table_screen(web_address, hub) if web_address else None

@@ -58,24 +58,26 @@ def run(args) -> int:
         problem = not_a_port(args.port)
         if problem:  # said now, not after the build
             return _fail(problem)
+    if (args.drive or args.bundle) and args.board not in CIRCUITPYTHON:
+        return _fail(f"--drive and --bundle are for CircuitPython boards; {args.board} runs MicroPython")
     try:
         data = data_dir(args.data)
+        # The board is found before a build (seconds): no board plugged in is said at once. A --dist build is
+        # checked first, at once, as it costs nothing.
+        board = None if args.dist else _found(args)
         dist, manifest = _built(args, data, progress)
+        board = board or _found(args)
         with Registry.open(data) as registry:
-            if manifest["runtime"] == "circuitpython":
+            if args.board in CIRCUITPYTHON:
                 from dicecup.flash import circuitpython
 
-                result = circuitpython.flash(args.board, dist, manifest, registry, drive=args.drive,
+                result = circuitpython.flash(args.board, dist, manifest, registry, drive=board,
                                              bundle=args.bundle, name=args.name, progress=progress,
                                              force=args.force)
             else:
                 from dicecup.flash import micropython
-                from dicecup.flash.probe import choose_port
 
-                if args.drive or args.bundle:
-                    return _fail(f"--drive and --bundle are for CircuitPython boards; {args.board} runs MicroPython")
-                port = choose_port(args.port)
-                result = micropython.flash(port, args.board, dist, manifest, registry, name=args.name,
+                result = micropython.flash(board, args.board, dist, manifest, registry, name=args.name,
                                            progress=progress, force=args.force)
     except FlashInterrupted as error:
         return _stopped(str(error))
@@ -97,6 +99,17 @@ def run(args) -> int:
               f"{len(result.copied)} of {result.files} files copied, {result.bytes_copied} bytes, "
               f"{result.seconds:.1f} s")
     return 0
+
+
+def _found(args):
+    """Where the board is: its CIRCUITPY drive (CircuitPython boards) or its serial port; FlashError if none is."""
+    if args.board in CIRCUITPYTHON:
+        from dicecup.flash.circuitpython import find_drive
+
+        return find_drive(args.drive)
+    from dicecup.flash.probe import choose_port
+
+    return choose_port(args.port)
 
 
 def _built(args, data, progress):

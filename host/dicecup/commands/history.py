@@ -67,12 +67,16 @@ def run(args) -> int:
 def _import(engine, paths, args) -> int:
     from pathlib import Path
 
+    from dicecup.history.options import own_hub_key, trust_own_hub
     from dicecup.history.store import import_files
 
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         print(f"{PROG}: no such file or folder: {missing[0]}", file=sys.stderr)
         return 2
+    key = own_hub_key(args, make=False)
+    if key is not None:  # the games this data folder's own hub signed: its own history takes them
+        guard_db(lambda: trust_own_hub(engine, args, key))
     # 10,000 journals take a while
     with progress_bar("importing", "files", quiet=args.json) as progress:
         report = guard_db(lambda: import_files(engine, paths, rated=not args.unrated, progress=progress,
@@ -99,18 +103,41 @@ def _upgraded_words(upgraded, unrated: bool) -> str:
 
 def _say_refused(refused) -> None:
     """A line per file passed over, but one for all the unfinished games: a data folder holds one per game still
-    being played or left to resume, and each import of the folder said each of them again."""
+    being played or left to resume, and each import of the folder said each of them again. Those that can never
+    finish (their virtual cups are gone) are said apart: counted among "not finished yet", they only grew."""
     from dicecup.history.games import UNFINISHED
 
     unfinished = [path for path, why in refused if why == UNFINISHED]
     for path, why in refused:
         if why != UNFINISHED:
             print(f"{PROG}: passed over {path}: {why}", file=sys.stderr)
+    stopped = [path for path in unfinished if _stopped_for_good(path)]
+    unfinished = [path for path in unfinished if path not in stopped]
     if len(unfinished) == 1:
         print(f"{PROG}: passed over {unfinished[0]}: {UNFINISHED}", file=sys.stderr)
     elif unfinished:
         print(f"{PROG}: passed over {len(unfinished)} games not finished yet, such as {unfinished[0]}: they go in "
               "once finished (`dicecup resume` goes on with one)", file=sys.stderr)
+    if stopped:
+        print(f"{PROG}: passed over {counted(len(stopped), 'game')} stopped for good, such as {stopped[0]}: the "
+              "virtual cups that held their dice ended with the demo or `play --sim` that ran them, so they never "
+              "finish and never go in (`dicecup referee` rules one as far as it went; delete them to be rid of "
+              "this line)", file=sys.stderr)
+
+
+def _stopped_for_good(path) -> bool:
+    """An unfinished face-bid game whose virtual cups are gone, and with them their hidden dice: no resume can
+    finish it (poker dice's one virtual cup can be replaced: `resume --sim 1`)."""
+    from dicecup.hub.journal import JournalError, read_journal
+    from dicecup.rules import DicecupError
+    from dicecup.rules.games import kind
+    from dicecup.sim.virtualcup import virtual_cup_gone
+
+    try:
+        resumed = read_journal(path)
+    except (OSError, UnicodeDecodeError, DicecupError, JournalError, ValueError):
+        return False  # read as a game already (it is one not finished): whatever else is odd, it is not "gone"
+    return not kind(resumed.record.rules).one_cup and any(map(virtual_cup_gone, resumed.cups.values()))
 
 
 def _hubs(words, args) -> int:

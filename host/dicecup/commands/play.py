@@ -87,7 +87,7 @@ def run(args) -> int:
                 return 2
             found += by_ble
         ports = list(found)
-        if not ports and not args.bots and not args.bot:
+        if not ports and (players or not (args.bots or args.bot)):  # poker's named players need their one cup
             print("dicecup play: no cups found. Plug a cup in (`dicecup ports` lists serial ports), name one with "
                   "--port, or play with virtual cups: " + (
                       "--sim 1 --players ana,ben (poker dice passes one cup round)" if kind(rules).one_cup
@@ -189,8 +189,7 @@ def _play(table, ports, args) -> int:
             _seat_virtual_cups(virtual, hub.watch(), table)
             if table.players:  # poker's one virtual cup: the moves typed for it that only its buttons make
                 hub.round.hands = TypedHands(list(virtual)[0])
-            else:
-                _offer_dice(hub, list(virtual), table)
+            _offer_dice(hub, list(virtual), table)
         table.play(typed_commands=True)
         return 0 if hub.finished else 1
     finally:
@@ -201,10 +200,17 @@ def _play(table, ports, args) -> int:
 
 
 def _offer_dice(hub, cups, table):
-    """`dice NAME` for a virtual cup's player, said as the table opens: a virtual cup has no lights to look at."""
-    from dicecup.sim.peeking import dice_hint, offer_dice_command
+    """`dice NAME` for a virtual cup's player, said as the table opens: a virtual cup has no lights to look at. At
+    poker dice, `dice CUP` for the one cup's holder, and where its buttons are pressed."""
+    from dicecup.sim.peeking import buttons_hint, dice_hint, offer_dice_command, offer_passed_cup_dice
 
-    offer_dice_command(hub, cups, tell=lambda text: table.inbox.put(("say", text, True)))
+    tell = lambda text: table.inbox.put(("say", text, True))  # noqa: E731 - from the peek's thread
+    if table.players:
+        offer_passed_cup_dice(hub, cups[0], tell)
+        hub.say(f"to see the dice under the cup, its holder types `dice {cups[0].name}` (at this terminal only); "
+                + buttons_hint(cups[0]))
+        return
+    offer_dice_command(hub, cups, tell)
     hub.say(dice_hint(cups))
 
 

@@ -5,7 +5,6 @@ journal names, serial or Bluetooth (or --port); each must say hello again and sh
 it committed to. A port that can't be opened yet (a cup not plugged back in, not switched on) is tried again
 until it opens, while the game stays paused, as for a cup that dropped.
 """
-import os
 import sys
 
 from dicecup.bots.loader import BotError, load
@@ -17,6 +16,7 @@ from dicecup.hub.journal import (JournalError, cut_torn_line, in_play, in_play_w
 from dicecup.hub.journalfacts import journal_text
 from dicecup.hub.poker.resume import why_not_poker
 from dicecup.sim.typedhands import TypedHands
+from dicecup.sim.virtualcup import virtual_cup_gone
 from dicecup.hub.screen import Screen
 from dicecup.hub.stopsignals import how_stopped, say_stopped
 from dicecup.hub.tablesetup import SEED_AT_A_TABLE, SEED_HELP, TableError, TableSetup, stopped_by_ctrl_c
@@ -194,7 +194,7 @@ def why_not_resumable(path, resumed, state, moved: bool, text: str = "", sim: in
     if phones:
         return (f"{', '.join(phones)} played on a phone, whose secret link and key lived only in the hub that "
                 f"made them, so this game can't go on; `dicecup referee {path}` rules it as far as it went")
-    gone = [seat for seat in living if seat in resumed.cups and _virtual_cup_gone(resumed.cups[seat])]
+    gone = [seat for seat in living if seat in resumed.cups and virtual_cup_gone(resumed.cups[seat])]
     if gone and not moved and poker:
         return (f"the virtual cup that played it is gone (it ended with the `play --sim 1` that started it): go "
                 f"on with a new one, `dicecup resume {path} --sim 1`, or a cup of yours with --port")
@@ -202,16 +202,6 @@ def why_not_resumable(path, resumed, state, moved: bool, text: str = "", sim: in
         return (f"the virtual cups of {', '.join(gone)} are gone (they end with the `play --sim` or `demo` that "
                 f"started them), so this game can't go on; their hidden dice went with them")
     return None
-
-
-def _virtual_cup_gone(info) -> bool:
-    """A virtual cup's port is its folder's link to a pseudo-terminal: once the process that ran the cup is gone,
-    a link left behind (kill -9) may point at a terminal the system has since given to someone else."""
-    from dicecup.sim.virtualcup import owner_alive
-
-    kind, _, target = info.get("port", "").partition(":")
-    return info.get("board") == "sim" and kind == "serial" and "dicecup-sim-" in target and \
-        not (owner_alive(os.path.dirname(target)) and os.path.exists(target))
 
 
 def journal_ports(resumed) -> list:

@@ -22,8 +22,8 @@ from dicecup.sim.virtualcup import (NO_BLE_MICROPYTHON, VirtualCupError, Virtual
                                     find_micropython_ble)
 
 MAX_CUPS = 10
-HELP = ("type `unplug CUP`, `plug CUP`, `restart CUP` (switched off and on: it forgets its dice), CUP as "
-        "listed (e.g. cup2), or `quit`")
+HELP = ("type `unplug CUP`, `plug CUP`, `restart CUP` (switched off and on: it brings back the dice it kept), CUP "
+        "as listed (e.g. cup2), or `quit`")
 
 
 def add_arguments(parser):
@@ -33,8 +33,8 @@ def add_arguments(parser):
     parser.add_argument("--ble", action="store_true", help="the cups are on Bluetooth LE on a virtual air (real "
                         "stacks, no radio): it prints the hub's controller for `dicecup play --ble-hci`")
     parser.epilog = ("While it runs, type `unplug cup2` to pull one cup's cable (its port vanishes, the cup keeps "
-                     "its dice), `plug cup2` to plug it back, `restart cup2` to switch it off and on (it forgets "
-                     "its dice), `quit` to stop every cup.")
+                     "its dice), `plug cup2` to plug it back, `restart cup2` to switch it off and on (it brings "
+                     "back the dice it kept, as a board keeps them in its flash), `quit` to stop every cup.")
 
 
 def run(args):

@@ -132,8 +132,12 @@ def nerve_figure(curve, name):
     figure, axes = plt.subplots(figsize=FIGURE_INCHES)
     when = [_when(point.at) for point in curve]  # the order the games were rated in
     nerve = [point.nerve for point in curve]
-    axes.fill_between(when, [n - p.spread for n, p in zip(nerve, curve)], [n + p.spread for n, p in zip(nerve, curve)],
-                      alpha=0.2, linewidth=0, label="± 1 σ: how unsure the rating still is")
+    unsure = "± 1 σ: how unsure the rating still is"
+    if len(curve) == 1:  # a band over one instant has no width: drawn as a bar the legend can stand for
+        axes.errorbar(when, nerve, yerr=[curve[0].spread], fmt="none", elinewidth=8, alpha=0.2, label=unsure)
+    else:
+        axes.fill_between(when, [n - p.spread for n, p in zip(nerve, curve)],
+                          [n + p.spread for n, p in zip(nerve, curve)], alpha=0.2, linewidth=0, label=unsure)
     axes.plot(when, nerve, marker="o" if len(curve) < 40 else None, label="nerve after the game")
     axes.axhline(1000, color="grey", linewidth=0.6)
     if when:
@@ -156,8 +160,10 @@ def _when(sort_at: str):
 
 
 def _time_span(when) -> tuple:
-    """The games' time with a margin: an hour either side of one evening's game, a twentieth of a longer span."""
+    """The games' time with a margin: an hour either side of one game, a twentieth of the span of several (four
+    games in twenty minutes fill the axis, not the middle of two hours), never under a minute."""
     import datetime
 
-    margin = max((when[-1] - when[0]) / 20, datetime.timedelta(hours=1))
+    span = when[-1] - when[0]
+    margin = max(span / 20, datetime.timedelta(minutes=1)) if span else datetime.timedelta(hours=1)
     return when[0] - margin, when[-1] + margin

@@ -80,9 +80,12 @@ def cup_tags(text: str, data=None) -> Vouching:
 
 
 def _key_of(who: str, keys):
-    """The cup's key from the registry, for a seat the journal says a cup played ("cup ID"), else None."""
+    """The cup's key from the registry, for a seat the journal says a cup played ("cup ID", ID in hex), else None."""
     kind, _, cup_id = who.partition(" ")
-    return keys(int(cup_id)) if kind == "cup" and cup_id.isdigit() else None
+    try:
+        return keys(int(cup_id, 16)) if kind == "cup" else None
+    except ValueError:  # "cup ?": the journal gave no id
+        return None
 
 
 def _tag_line(name: str, who: str, what: str, counts: dict) -> str:

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple, Optional
 
+from dicecup.hub.journal import HANDS_FACT
 from dicecup.hub.journalfacts import facts
 from dicecup.rules import RecordError
 from dicecup.rules.record import canonical_text, record_lines
@@ -140,10 +141,11 @@ def _taking_part(data):
 
 def _facts(text: str):
     """({seat: bot kind}, whether it was a rated table), from the journal's `#@ bot SEAT kind=KIND` facts
-    (hub/journal.py writes them) and its `#@ rated`."""
+    (hub/journal.py writes them), its `#@ hands SEAT kind=KIND` (a bot pressed that cup: the demo) and its
+    `#@ rated`."""
     kinds, rated = {}, False
     for fact in facts(text):
-        if fact.kind == "bot" and fact.words:
+        if fact.kind in ("bot", HANDS_FACT) and fact.words:
             kinds[fact.words[0]] = fact.fields.get("kind", "normal")
         elif fact.kind == RATED_FACT and not fact.words:
             rated = True

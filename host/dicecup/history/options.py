@@ -40,20 +40,36 @@ def rated_table(args, prog: str):
 
 def _registered_here(engine, args):
     """A rated game goes into the history only if the league trusts this hub's signature: said before the table
-    starts, not after the game. The data folder's own history trusts its own hub (it is registered as `this hub`
-    the first time); a league elsewhere (--db, the setting) registers it on purpose: `dicecup history hubs add`."""
-    import os
+    starts, not after the game."""
+    key = own_hub_key(args)
+    if not trust_own_hub(engine, args, key):
+        raise HistoryError(f"this hub ({key.fingerprint}) is not registered with the league, so its games would "
+                           f"not go in: dicecup history hubs add NAME {key.public_hex} --db URL")
 
+
+def own_hub_key(args, make=True):
+    """The data folder's hub key (hub/hubkey.py), made there the first time; with make=False, None when this
+    folder's hub never started (nothing in it was signed by one)."""
     from dicecup.datadir import data_dir
-    from dicecup.hub.hubkey import HubKey
+    from dicecup.hub.hubkey import FILE_NAME, HubKey
+
+    folder = data_dir(getattr(args, "data", None))
+    if not make and not (folder / FILE_NAME).exists():
+        return None
+    return HubKey.in_folder(folder)
+
+
+def trust_own_hub(engine, args, key) -> bool:
+    """Whether the history trusts the hub that holds `key`. The data folder's own history trusts its own hub (it
+    is registered as `this hub` the first time it is asked); a league elsewhere (--db, the setting) registers a
+    hub on purpose: `dicecup history hubs add`."""
+    import os
 
     from .trust import add_hub, registered_hubs
 
-    key = HubKey.in_folder(data_dir(getattr(args, "data", None)))
     if key.fingerprint in registered_hubs(engine):
-        return
+        return True
     if getattr(args, "db", None) is None and not os.environ.get(SETTING):
         add_hub(engine, f"this hub {key.fingerprint}", key.public_hex)
-        return
-    raise HistoryError(f"this hub ({key.fingerprint}) is not registered with the league, so its games would not "
-                       f"go in: dicecup history hubs add NAME {key.public_hex} --db URL")
+        return True
+    return False

@@ -231,6 +231,7 @@ def in_play_words(path) -> str:
 
 RATED_TABLE_FACT = "rated-table"  # `#@ rated-table [db=URL]` at a rated table's opening (history/rated.py)
 UNPAIRED_FACT = "unpaired-allowed"  # `#@ unpaired-allowed`: the host let cups it holds no key for sit (--allow-unpaired)
+HANDS_FACT = "hands"  # `#@ hands SEAT kind=KIND`: a bot of KIND pressed that seat's cup (the demo): no person played it
 
 
 class Resumed(NamedTuple):

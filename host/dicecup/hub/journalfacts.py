@@ -93,5 +93,12 @@ def seat_fact(kind, words, who) -> bool:
     if kind not in ("cup", "bot") or len(words) < 2:
         return False
     fields = dict(w.split("=", 1) for w in words[2:] if "=" in w)
-    who[words[1]] = f"cup {fields.get('id', '?')}" if kind == "cup" else f"bot {fields.get('kind', '?')}"
+    who[words[1]] = f"cup {cup_id_words(fields.get('id', '?'))}" if kind == "cup" else \
+        f"bot {fields.get('kind', '?')}"
     return True
+
+
+def cup_id_words(written: str) -> str:
+    """A cup's id as people read it everywhere (`dicecup cups`, `flash`: 8 hex digits) from the journal's `id=`,
+    which keeps it in decimal."""
+    return f"{int(written):08x}" if written.isdigit() else written

@@ -20,6 +20,9 @@ from .journal import Journal, secrets_path
 from .phases import TablePhase
 from .retiring import RetireQuestion
 from .snapshot import GameWon, Latest, Publisher, Said, TableSnapshot
+from .typedmoves import refusal
+
+ONE_SEAT_COMMANDS = ("retire", "reroll")  # typed with one seat's name: `retire ana`
 
 SEATING, BETWEEN, OVER = TablePhase.SEATING, TablePhase.BETWEEN, TablePhase.OVER
 
@@ -181,6 +184,9 @@ class Table:
             return typed.run(words[1:])
         if self.state is None:
             return self.say("the game has not started")
+        if words[0].casefold() in ONE_SEAT_COMMANDS and len(words) != 2:  # `retire` alone was "no seat called retire"
+            return self.say(refusal(f"type `{words[0].casefold()} NAME`, one seat's name (the seats: "
+                                    f"{', '.join(self.state.seats)})"))
         self.round.command(line)
 
     def seat_named(self, typed: str):

@@ -11,7 +11,7 @@ from .chance import Chance
 from .hubkey import HubKey
 from .inbox import Inbox
 from .keyring import Keyring
-from .journal import UNPAIRED_FACT, JournalError
+from .journal import HANDS_FACT, UNPAIRED_FACT, JournalError
 from .keyboard import read_typing
 from .run import Connections, run
 from .resize import Resizes
@@ -61,15 +61,17 @@ def check_seat_count(rules, counts: dict, more_may_come: bool = False):
     """Before anything starts: every count is 0 or more and the seats they make fit the
     rules' player range. `counts` maps how each was asked for ("--sim") to its number. With `more_may_come`
     (cups found by their USB ids may still say hello) only too many is known now. Raises TableError."""
-    for option, count in counts.items():
-        if count < 0:
-            raise TableError(f"{option} {count}: a count is 0 or more")
-    total = sum(counts.values())
     low, high = rules.players
+    seats = f"{rules.preset.name} seats {low} to {high} players"
+    for option, count in counts.items():
+        if count < 0:  # an option that seats everyone alone (`demo --cups`) can't be 0 either: its range is said
+            raise TableError(f"{option} {count}: " + (seats if len(counts) == 1 else "a count is 0 or more"))
+    total = sum(counts.values())
     if total > high or (total < low and not more_may_come):
-        asked = " + ".join(f"{count} ({option})" for option, count in counts.items() if count) or \
-            f"0 ({' + '.join(counts)})"  # `demo --cups 0`: "0 (--cups)", not "none"
-        raise TableError(f"{rules.preset.name} seats {low} to {high} players, not {total}: {asked}")
+        given = [f"{count} ({option})" for option, count in counts.items() if count] or \
+            [f"0 ({' + '.join(counts)})"]  # `demo --cups 0`: "0 (--cups)", not "none"
+        asked = f"{given[0]} is" if len(given) == 1 else f"{' + '.join(given)} are {total},"
+        raise TableError(f"{seats}: {asked} {'too many' if total > high else 'too few'}")
 
 
 def stopped_by_ctrl_c(hub, resumable: bool, how: str = "Ctrl-C") -> str:
@@ -120,6 +122,7 @@ class TableSetup:
         self.loop_ended.set()
         self._loop_thread = None
         self.players = ()  # poker dice: the people passing the table's one cup (poker/onecup.py)
+        self.hands = {}  # seat -> bot kind: the demo's bots pressing cups, so its nerve is a bot's, never a person's
 
     def make_hub(self, expect_cups: int) -> Table:
         return self.use_hub(Table(self.rules, data=self.data, chance=self.chance, expect_cups=expect_cups,
@@ -135,8 +138,10 @@ class TableSetup:
             hub.result_pause = self.result_pause
         hub.suspense = getattr(self.screen, "drama", 0.0)  # the cup's bang waits for the screen's suspense
         self.screen_feed = hub.subscribe(Background(self.screen))  # drawing never holds the table up
+        for seat, kind in self.hands.items():
+            hub.opening_facts.append((HANDS_FACT, seat, f"kind={kind}"))
         if self.rated is not None:  # nerve at seating
-            self.rated.watch(hub, self.bot_kinds)
+            self.rated.watch(hub, {**self.bot_kinds, **self.hands})
         return hub
 
     def connect(self, ports, wait_for_missing: bool = False) -> list:

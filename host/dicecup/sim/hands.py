@@ -4,7 +4,8 @@ decides with a bot, and presses the buttons to compose and send its bid or call.
 dice, nor its own any other way.
 
 The button layout is the cup's (cupcore.cup): A press face+1, A double quantity-1, B press quantity+1,
-B double bid -> liar -> spot, B long send, A long peek.
+B double bid -> liar -> spot, B long send, A long peek. The hands press one gesture at a time and see it on the
+LEDs before the next, and send only once the LEDs show the bot's choice, as a person checks the cup before sending.
 """
 import errno
 import threading
@@ -54,6 +55,21 @@ def presses_for(action, qty: int, face: int) -> list:
     else:
         moves += [("a", "double")] * (qty - action.quantity)
     return moves + [("b", "long")]
+
+
+def next_press(action, composed):
+    """The one gesture that brings the cup's display `composed` (led_composed) a step nearer to `action`, or None
+    when it shows `action`, ready to send. Each changes the display, so whether it landed can be seen."""
+    if not isinstance(action, Bid):
+        return None if composed == (str(action),) else ("b", "double")  # bid -> liar -> spot -> bid
+    if composed[0] != "bid":
+        return ("b", "double")  # an armed call left from before: step round to the bid
+    _, qty, face = composed
+    if face != action.face:
+        return ("a", "press")
+    if qty != action.quantity:
+        return ("b", "press") if qty < action.quantity else ("a", "double")
+    return None
 
 
 class Hands(threading.Thread):
@@ -121,23 +137,34 @@ class Hands(threading.Thread):
         composed = led_composed(line) if led_state(line) == "turn" else None
         if composed is None:
             return  # a cue is blinking, or the display is between frames: look again
-        if composed[0] != "bid":  # an armed call left from before: step round (liar -> spot -> bid)
-            for _ in range(2 if composed[0] == "liar" else 1):
-                self.cup.press("b", "double")
-            self.cup.wait_leds(lambda text: (led_composed(text) or ("",))[0] == "bid", timeout=10)
-            return
         # One decision per turn: looking again at the same turn (a press that went astray) presses the same action
         # again rather than asking the bot anew, so a seeded demo replays the same game whatever the timing.
         turn = (snapshot.deal, len(state.bids))
         if self._decided is None or self._decided[0] != turn:
             self._decided = (turn, self.bot.act(make_view(state, name, self.dice)))
             self.intended.append((name, str(self._decided[1])))
-        for button, gesture in presses_for(self._decided[1], composed[1], composed[2]):
-            self.cup.press(button, gesture)
+        press = next_press(self._decided[1], composed)
+        if press is not None:
+            # A gesture at a time, each seen on the LEDs before the next: one that did not land (a busy machine)
+            # is noticed, and the next look presses it again, so the cup never sends what the bot did not choose.
+            self.cup.press(*press)
+            self._wait(lambda: self._shows_other_than(composed), self.landing)
+            return
+        self.cup.press("b", "long")  # the LEDs show the bot's choice: send it
         # Wait for the hub to take it (the turn passes) or refuse it, before looking again. The turn's cue may
-        # blink meanwhile (the hub sends it just after the table): that is still the turn, the presses still playing.
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and not self.stop.is_set():
-            if self.watch.get().state is not state or led_state(self.cup.leds()) not in ("turn", "cue"):
-                return
+        # blink meanwhile (the hub sends it just after the table): that is still the turn, the send still playing.
+        self._wait(lambda: self.watch.get().state is not state or
+                   led_state(self.cup.leds()) not in ("turn", "cue"), 20)
+
+    landing = 2.0  # seconds a gesture may take to show on the LEDs before it is taken as lost (one takes ~0.05 s)
+
+    def _shows_other_than(self, composed) -> bool:
+        """The display has moved on from `composed`: the gesture landed, or the turn is over."""
+        line = self.cup.leds()
+        word = led_state(line)
+        return word not in ("turn", "cue") or (word == "turn" and led_composed(line) not in (None, composed))
+
+    def _wait(self, done, seconds):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not self.stop.is_set() and not done():
             time.sleep(self.poll)

@@ -5,7 +5,10 @@ had to decode the colour letters of `cupN.leds` by hand.
 
 The hub learns nothing it did not have: this process started the cups and can read their LED files anyway; what
 a cup sends the hub is unchanged. Whoever sits at the keyboard sees the line, so it says so: a table of people
-sharing one keyboard is better served by a phone each (`--phones`), whose page shows its player's dice alone."""
+sharing one keyboard is better served by a phone each (`--phones`), whose page shows its player's dice alone.
+
+At poker dice the table's one cup is passed round (`play --rules poker --sim 1 --players ...`): `dice cup1` shows
+the dice under it, for whoever holds it, and the cup's button FIFO is said, for a holder who presses it."""
 import threading
 
 from dicecup.hub.table import TypedCommand
@@ -33,7 +36,8 @@ def offer_dice_command(hub, cups, tell):
             virtual = ", ".join(s.name for s in hub.seats if s.cup_id in by_id) or "none"
             return hub.say(f"{words[0]} is not a virtual cup of this hub: only those are shown here (they are: "
                            f"{virtual}); a real cup shows its dice with a long press of A, a phone on its page")
-        threading.Thread(target=_peek, args=(cup, seat.name, tell), name=f"dice-{seat.name}", daemon=True).start()
+        threading.Thread(target=_peek, args=(cup, f"{seat.name}'s dice", seat.name, tell), name=f"dice-{seat.name}",
+                         daemon=True).start()
 
     hub.typed_commands["dice"] = TypedCommand(USAGE, show)
 
@@ -46,11 +50,45 @@ def dice_hint(cups) -> str:
             "their own dice")
 
 
-def _peek(cup, name, tell):
+def offer_passed_cup_dice(hub, cup, tell):
+    """`dice CUP` at poker dice: the dice under the table's one virtual cup, for its holder's eyes, said at the
+    hub's terminal by `tell` (from another thread, as for a face-bid cup)."""
+    from dicecup.rules.poker.hands import RANKS
+
+    def show(words):
+        if len(words) != 1 or words[0].casefold() != cup.name.casefold():
+            return hub.say(f"type `dice {cup.name}` to see the dice under the table's one cup at this terminal, for "
+                           "whoever holds it")
+        state = hub.state
+        if state is None or state.holder is None:
+            return hub.say("no dice yet: the opener shakes them when the round begins")
+        holder, under = state.seats[state.holder], state.under_cup
+        if not under:
+            return hub.say(f"no dice under {cup.name}: all five are on the table")
+        threading.Thread(target=_peek, args=(cup, f"the dice under {cup.name}", holder, tell),
+                         kwargs={"shown": lambda faces: " ".join(f"{slot}={RANKS[faces[slot - 1] - 1]}"
+                                                                 for slot in under),
+                                 "none": f"{cup.name} showed no dice (none until the opener shakes)"},
+                         name=f"dice-{cup.name}", daemon=True).start()
+
+    hub.typed_commands["dice"] = TypedCommand(f"dice {cup.name} (the dice under the cup, shown at this terminal "
+                                              "only)", show)
+
+
+def buttons_hint(cup) -> str:
+    """Where a virtual cup's buttons are pressed and its LEDs are written, said at the table's opening."""
+    return (f"{cup.name}'s buttons: `echo \"long b\" > {cup.buttons_path}` (press, long or double; a or b); its "
+            f"LEDs, a line per change: {cup.leds_path}")
+
+
+def _peek(cup, what, eyes, tell, shown=None, none=None):
+    """Peek with the cup's A button and tell `what` its LEDs show, for `eyes`' eyes: `shown(faces)` words the
+    dice (default: the faces in order), `none` is said when the cup shows none."""
     try:
         cup.press("a", "long")
         line = cup.wait_leds(lambda text: led_state(text) == "peek", timeout=PEEK_WAIT)
     except VirtualCupError:
-        return tell(f"{name}'s cup showed no dice (it has none while it is out, or between rounds)")
-    dice = " ".join(str(face) for face in led_dice(line))
-    tell(f"{name}'s dice, for {name}'s eyes (at this terminal only, never on the table screen): {dice}")
+        return tell(none or f"{eyes}'s cup showed no dice (it has none while it is out, or between rounds)")
+    faces = led_dice(line)
+    dice = shown(faces) if shown else " ".join(str(face) for face in faces)
+    tell(f"{what}, for {eyes}'s eyes (at this terminal only, never on the table screen): {dice}")

@@ -27,6 +27,8 @@ def seat_in_order(cups, watch, stop, timeout=60.0):
 class BotPlayers:
     """Starts a seating thread and one pair of bot hands per virtual cup; reports the first failure."""
 
+    kind = "simple"  # the bot each pair of hands plays (bots/simple.py), unless bot_factory gives another
+
     def __init__(self, cups, watch, stop, seed=None, bot_factory=None):
         self.stop = stop
         make = bot_factory or (lambda i: SimpleBot(None if seed is None else f"{seed}:{i}"))

@@ -16,6 +16,7 @@ def play_poker_demo(table, cup, players: int, seed, timeout=None, web_address=No
     table seats on the hub (TableSetup's bots) sit after the players and play through the same cup."""
     names = NAMES[:players]
     table.players = names
+    table.hands = {name: BOT for name in names}  # bots hold the cup: a person named ana gains no nerve from them
     hub = table.make_hub(expect_cups=1)
     hub.bot_delay = 0.0
     if web_address:

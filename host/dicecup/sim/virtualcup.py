@@ -415,6 +415,15 @@ def owner_alive(folder) -> bool:
         return False
 
 
+def virtual_cup_gone(info) -> bool:
+    """Whether the virtual cup a journal's `#@ cup` fields name ({"board": "sim", "port": "serial:..."}) is gone:
+    its port is its folder's link to a pseudo-terminal, and once the process that ran the cup is gone, a link
+    left behind (kill -9) may point at a terminal the system has since given to someone else."""
+    kind, _, target = info.get("port", "").partition(":")
+    return info.get("board") == "sim" and kind == "serial" and "dicecup-sim-" in target and \
+        not (owner_alive(os.path.dirname(target)) and os.path.exists(target))
+
+
 def remove_stale_folders(tmp: Path = None):
     """Remove the folders of virtual cups whose process is gone without cleaning up (kill -9, a crash): their
     FIFOs and links to pseudo-terminals that the system may have handed to someone else."""

@@ -54,7 +54,7 @@ class WebAddress(tuple):
 def add_web_cert_option(parser):
     parser.add_argument("--web-cert", nargs=2, metavar=("CERT", "KEY"),  # https on the LAN
                         help="serve the table screen and the phones over https with this certificate and its key "
-                             "(PEM files; docs/playing.md shows how to make them)")
+                             "(PEM files; docs/table.md, \"The secrets on the wire\", shows how to make them)")
 
 
 def fold_web_cert(args):

@@ -64,3 +64,11 @@ def test_times_are_class_attributes_a_board_can_change():
         seen.append(b.poll(now[0]))
         now[0] += 5
     assert LONG in seen
+
+
+def test_a_press_is_kept_when_the_next_comes_before_a_slow_loop_polls_again():
+    # Polled every 40 ms: the first press is read released at 160, and the next poll after its double window
+    # (480) already finds the second held. Both are presses, in order; none is lost.
+    first_up = 160
+    second = (first_up + Button.double_ms + 10, first_up + Button.double_ms + 60)
+    assert play([(100, 150), second], step=40) == [(480, PRESS), (840, PRESS)]
