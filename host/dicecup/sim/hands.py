@@ -156,7 +156,9 @@ class Hands(threading.Thread):
         self._wait(lambda: self.watch.get().state is not state or
                    led_state(self.cup.leds()) not in ("turn", "cue"), 20)
 
-    landing = 2.0  # seconds a gesture may take to show on the LEDs before it is taken as lost (one takes ~0.05 s)
+    # Seconds a gesture may take to show on the LEDs before it is taken as lost (one takes ~0.05 s). Generous: a
+    # press that lands after it was pressed again lands twice (bid -> liar -> spot), so only a lost one may be.
+    landing = 10.0
 
     def _shows_other_than(self, composed) -> bool:
         """The display has moved on from `composed`: the gesture landed, or the turn is over."""
