@@ -8,6 +8,7 @@ from dicecup.hub.playernames import players_option
 from dicecup.hub.table import TypedCommand
 from dicecup.rules import DicecupError
 
+from .phonekeep import PhoneKeeper, kept_phone_seats
 from .phonepage import seat_url, serve_phones
 from .phones import PhoneSeat
 from .errors import WebError
@@ -67,10 +68,11 @@ def fold_web_cert(args):
     return None
 
 
-def open_table_screen(address, hub, out=None, phones=(), more_phones=False) -> WebTable:
+def open_table_screen(address, hub, out=None, phones=(), more_phones=False, token=None) -> WebTable:
     """Start the table screen for this hub and print where it is (address and QR code), and each phone seat's
     own secret link and QR code. more_phones: phone seats may be added later (phone_adder). WebError if it can't.
-    An address with a cert (WebAddress, from --web-cert) serves https."""
+    An address with a cert (WebAddress, from --web-cert) serves https. token: the table's link (a resumed game's,
+    as it was). Phone seats are kept beside the journal for a resumed hub (phonekeep.py)."""
     out = out or sys.stdout
     bots = bot_names(hub)
     for seat in phones:
@@ -78,16 +80,29 @@ def open_table_screen(address, hub, out=None, phones=(), more_phones=False) -> W
             raise WebError(f"--phones {seat.name}: {seat.name.casefold()} is a bot's seat at this table: give the "
                            "phone another name")
     host, port = address
-    web = WebTable(host, port, cert=getattr(address, "cert", None))
+    web = WebTable(host, port, token=token, cert=getattr(address, "cert", None))
     if phones or more_phones:
         serve_phones(web, phones)
     web.start()
     hub.subscribe(web)
+    if phones or more_phones:
+        hub.subscribe(PhoneKeeper(web, hub.say))
     lan = "" if host in ("127.0.0.1", "localhost", "::1") else " (on your LAN: anyone with the link can watch)"
     print(f"table screen: {web.url}{lan}", file=out, flush=True)
     print(_qr(web.url), file=out, flush=True)
     for seat in phones:
         show_phone_link(web, seat, out)
+    return web
+
+
+def reopen_table_screen(kept: dict, hub, table, out=None) -> WebTable:
+    """The table screen of a resumed game played on phones (kept: phonekeep.read_kept_phones): the same address,
+    links and keys, so the phones' pages, still open, come back by themselves; the links are printed again for a
+    phone whose page was closed. WebError if it can't (the address is taken now)."""
+    address = WebAddress((kept["web"]["host"], int(kept["web"]["port"])))
+    address.cert = tuple(kept["web"]["cert"]) if kept["web"]["cert"] else None
+    web = open_table_screen(address, hub, out, phones=kept_phone_seats(kept, table.keys), token=kept["web"]["token"])
+    phone_releaser(web, hub, table)
     return web
 
 

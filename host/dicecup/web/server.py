@@ -39,7 +39,7 @@ class WebTable:
     (`hub.subscribe(web)`); `close()` lets every page receive what was sent, then stops."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, token: str = None, cert=None):
-        self.host, self.token = host, token or secrets.token_urlsafe(12)
+        self.host, self.token, self.cert = host, token or secrets.token_urlsafe(12), cert
         self._ssl = tls_context(cert) if cert else None   # cert: (certificate file, key file); WebError if unusable
         self.notices = guard.Notices()   # the web side's trouble, one line at a time (guard.py)
         self.door = None                 # guard.Door, once the server runs

@@ -1,0 +1,91 @@
+"""A phones game killed mid-round goes on with the same phones, in real Chromium: `dicecup play --phones 2 --bots
+1 --web`, both phones seated and holding the round's dice, a bid standing; the hub is killed outright (kill -9:
+nothing of it gets to say goodbye); `dicecup resume` serves the same address with the same links and keys (kept
+beside the journal, never in it), and the two pages, left open, come back by themselves, with the same dice, and
+play the game to its end. The journal referees, and the round cut by the kill is revealed with the dice the
+pages had before it."""
+import json
+import os
+import re
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+from test_phone_pages import GAME_DEADLINE, press_for, start_play, stop, stored
+from webpages import browser  # noqa: F401 - the fixture
+
+from processes import HubProcess
+
+pytestmark = pytest.mark.slow  # a whole game on phone pages in Chromium, across two hubs
+
+
+def play_until(pages, lines, done, what):
+    """Press what each page asks for until done() holds."""
+    deadline = time.monotonic() + GAME_DEADLINE
+    while not done():
+        assert time.monotonic() < deadline, f"{what} never came:\n" + "".join(lines[-40:]) + "\n".join(
+            f"{name}: {page.inner_text('body')[:300]!r}" for name, page in pages.items())
+        if not any([press_for(page) for page in pages.values()]):
+            time.sleep(0.05)
+
+
+def mid_round(pages) -> bool:
+    """Both phones hold this deal's dice and a bid stands: the kill cuts a round under way."""
+    kept = [stored(page) or {} for page in pages.values()]
+    return all(cup.get("dice") for cup in kept) and len({cup["deal"] for cup in kept}) == 1 and \
+        any("no bid yet" not in page.inner_text("#standing") for page in pages.values())
+
+
+def test_a_phones_game_killed_mid_round_resumes_with_the_same_phones(browser, tmp_path):
+    play, links, lines = start_play(tmp_path, phones=2, rules=("--bots", "1", "dice=3"))
+    resumed = None
+    try:
+        pages = {name: browser.new_page() for name in links}
+        for name, page in pages.items():
+            page.goto(links[name])
+        play_until(pages, lines, lambda: mid_round(pages), "a round with both phones' dice and a bid")
+        before = {name: stored(page) for name, page in pages.items()}
+        play.kill()  # SIGKILL: the hub's process ends with no word to anyone
+        play.wait(30)
+        journal = next(line.split("journal ", 1)[1].strip() for line in lines if "; journal " in line)
+        kept = json.loads(open(journal + ".phones", encoding="utf-8").read())
+        assert stat.S_IMODE(os.stat(journal + ".phones").st_mode) == 0o600
+        text = open(journal, encoding="utf-8").read()
+        assert all(phone["key"] not in text and phone["token"] not in text for phone in kept["phones"])
+        for page in pages.values():  # each page sees its hub gone and keeps trying
+            page.wait_for_function("() => document.querySelector('#link').textContent.includes('reconnecting')",
+                                   timeout=30000)
+        resumed = HubProcess(["resume", journal, "--data", str(tmp_path)], trace=False)
+        resumed.wait_for("resuming")
+        pages_back = lambda: all((stored(page) or {}).get("deal") == before[name]["deal"] and  # noqa: E731
+                                 page.inner_text("#link") == "" for name, page in pages.items())
+        play_until(pages, resumed.lines, pages_back, "the phones back")
+        after = {name: stored(page) for name, page in pages.items()}
+        play_until(pages, resumed.lines, lambda: all(p.is_visible(".banner.won") for p in pages.values()),
+                   "the game's end")
+        resumed.proc.wait(60)
+        banner = pages["phone1"].inner_text(".banner.won")
+    finally:
+        stop(play)
+        if resumed is not None:
+            resumed.stop()
+    assert resumed.proc.returncode == 0, "\n".join(resumed.lines[-30:])
+    said = "\n".join(resumed.lines)
+    assert "phone1's cup is back" in said and "phone2's cup is back" in said
+    assert not any("can't go on" in line or "rolled again" in line for line in resumed.lines), said[-3000:]
+    for name in links:  # the same deal, the same seed, the same dice on each page across the kill
+        assert (before[name]["deal"], before[name]["seed"], before[name]["dice"]) == \
+            (after[name]["deal"], after[name]["seed"], after[name]["dice"])
+    text = open(journal, encoding="utf-8").read()
+    winner = re.search(r"^# (\S+) wins$", text, re.M).group(1)
+    assert banner == f"{winner} wins the game"
+    cut = text.split("# the hub restarted; resuming from this journal", 1)[1]
+    for name in links:  # the round cut by the kill is revealed with the dice each page had before it
+        rolled = re.search(rf"^roll {name} ([\d ]+)$", cut, re.M).group(1).split()
+        assert list(map(int, rolled)) == before[name]["dice"]
+    verdict = subprocess.run([sys.executable, "-m", "dicecup", "referee", journal], capture_output=True, text=True,
+                             timeout=60)
+    assert verdict.returncode == 0, verdict.stderr
+    assert not os.path.exists(journal + ".phones")  # the game is over: nothing kept for a resume
