@@ -14,6 +14,7 @@ import time
 
 import pytest
 from test_phone_pages import GAME_DEADLINE, press_for, start_play, stop, stored
+from test_phone_poker_cup import POKER_TABLE, RECEIVING, cup, play_a_turn, take_a_seat
 from webpages import browser  # noqa: F401 - the fixture
 
 from processes import HubProcess
@@ -89,3 +90,44 @@ def test_a_phones_game_killed_mid_round_resumes_with_the_same_phones(browser, tm
                              timeout=60)
     assert verdict.returncode == 0, verdict.stderr
     assert not os.path.exists(journal + ".phones")  # the game is over: nothing kept for a resume
+
+
+def test_a_poker_table_whose_cup_is_a_phone_resumes_with_the_same_phone(browser, tmp_path):
+    """The table's one poker cup is a phone: the hub is killed while the cup is passed on with a bid, and the
+    resumed hub takes the same phone back as the table's cup; the game is played on it to a winner."""
+    play, links, lines = start_play(tmp_path, phones=1, rules=POKER_TABLE)
+    resumed = None
+    try:
+        page = browser.new_page()
+        page.goto(links["phone1"])
+        take_a_seat(page)
+        seen = set()
+        deadline = time.monotonic() + GAME_DEADLINE
+        while cup(page)["stage"] != RECEIVING:
+            assert time.monotonic() < deadline, "".join(lines[-40:]) + page.inner_text("body")[:400]
+            play_a_turn(page, seen)
+        play.kill()
+        play.wait(30)
+        journal = next(line.split("journal ", 1)[1].strip() for line in lines if "; journal " in line)
+        page.wait_for_function("() => document.querySelector('#link').textContent.includes('reconnecting')",
+                               timeout=30000)
+        resumed = HubProcess(["resume", journal, "--data", str(tmp_path)], trace=False)
+        resumed.wait_for("the table's cup is back")  # before it, the page shows the dead hub's last word
+        seen = set()  # the round cut by the kill is played again from its shake
+        while not page.is_visible(".banner.won"):
+            assert time.monotonic() < deadline + GAME_DEADLINE, "\n".join(resumed.lines[-40:]) + \
+                page.inner_text("body")[:400]
+            try:
+                play_a_turn(page, seen)
+            except AssertionError:  # the cup lifted at the last call: the winner's banner comes next
+                page.wait_for_selector(".banner.won", timeout=30000)
+        resumed.proc.wait(60)
+    finally:
+        stop(play)
+        if resumed is not None:
+            resumed.stop()
+    assert resumed.proc.returncode == 0, "\n".join(resumed.lines[-30:])
+    verdict = subprocess.run([sys.executable, "-m", "dicecup", "referee", journal], capture_output=True, text=True,
+                             timeout=60)
+    assert verdict.returncode == 0, verdict.stderr
+    assert not os.path.exists(journal + ".phones")
