@@ -31,10 +31,9 @@ class PhoneKeeper:
     def __call__(self, item):
         if not isinstance(item, TableSnapshot) or item.journal is None or item.phase == TablePhase.OVER:
             return
-        kept = kept_phones(self.web)
-        if kept == self._kept:
+        path, kept = secrets_path(item.journal, "phones"), kept_phones(self.web)
+        if (path, kept) == self._kept:
             return
-        path = secrets_path(item.journal, "phones")
         try:
             keep_private(path, json.dumps(kept).encode())
         except OSError as error:  # a full disk: said once; tried again at the next change of the table
@@ -43,7 +42,7 @@ class PhoneKeeper:
                          f"goes on, but if this hub stops it can't be resumed; free space in {path.parent}")
             self._failed = True
             return
-        self._kept, self._failed = kept, False
+        self._kept, self._failed = (path, kept), False
 
 
 def kept_phones(web) -> dict:
