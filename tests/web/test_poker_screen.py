@@ -22,6 +22,7 @@ from dicecup.hub.snapshot import SeatView, TableSnapshot
 from dicecup.rules import Rules
 from dicecup.rules.poker import PokerBid, apply, new_poker_game, parse_event
 from dicecup.rules.poker.hands import rank_char
+from dicecup.hub.poker.codes import code_of_hand
 from dicecup.web.present import Presenter
 from dicecup.hub.snapshot import PokerRevealed, Said
 from dicecup.web.shots import bots_table
@@ -89,6 +90,21 @@ def test_a_die_moved_back_under_the_cup_is_sent_face_down_though_the_table_saw_i
     assert [(s["name"], s["lives"], s["holds"]) for s in message["seats"]] == \
         [("ana", 3, False), ("ben", 3, True), ("cy", 3, False)]
     assert message["standing"] == {"bid": "KKQQ", "words": "two pairs kings and queens", "by": "ana"}
+
+
+def test_the_lowest_hand_above_the_standing_bid_is_told_where_the_phone_composes_from():
+    state = new_poker_game(Rules.parse("poker"), ["ana", "ben"])
+    views = tuple(SeatView(i, name, "cup", 7, "phone", True) for i, name in enumerate(state.seats))
+    present = Presenter()
+
+    def told(state):
+        return present(TableSnapshot(TablePhase.BIDDING, game="poker", seats=views, state=state))["raise"]
+
+    assert told(state) is None  # nothing stands: the opener bids anything, junk included
+    for line in ("ana shakes", "ana bids KKQQ left", "ben accepts"):
+        state = apply(state, parse_event(line))
+    assert told(state) == {"above": code_of_hand(state.standing), "dice": [5, 5, 4, 4, 1]}  # KKQQ9
+    assert told(apply(state, parse_event("ben bids AAAAA"))) is None  # nothing beats five aces
 
 
 def test_a_dropped_table_cup_pauses_with_its_reason_and_five_of_a_kind_is_told_as_rolled_for():

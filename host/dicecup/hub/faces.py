@@ -249,7 +249,7 @@ class Round(BaseRound):
             self.record(Move(seat.name, action))
         except DicecupError as error:
             seat.send(wire.REFUSE, (deal, kind, reason_code(error)))
-            self.table.say(refusal(error, seat.name))
+            self.table.say(refusal(error, seat.name), refused=seat.name)
             return
         if self.state.phase == ENGINE_REVEAL:
             # A call: the reveal request goes out ahead of the accept, so the caller's cup (whose link sends one

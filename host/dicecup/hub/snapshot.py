@@ -84,6 +84,7 @@ class Said:
     text: str
     quiet: bool = False
     private: bool = False
+    refused: Optional[str] = None  # the seat whose move this line refuses: its phone shows it by its buttons
 
 
 @dataclass(frozen=True)

@@ -95,8 +95,9 @@ class Table:
     def publish(self, event):
         self.publisher.publish(event)
 
-    def say(self, text, quiet=False, private=False):
-        self.publish(Said(text, quiet, private))
+    def say(self, text, quiet=False, private=False, refused=None):
+        """refused: the seat whose move `text` refuses (Said.refused)."""
+        self.publish(Said(text, quiet, private, refused))
 
     def snapshot(self) -> TableSnapshot:
         return TableSnapshot(
