@@ -40,7 +40,7 @@ def poker_table_message(snap, state, base: dict) -> dict:
         "winner": state.seats[state.winner] if state.winner is not None else None,
     })
     if snap.paused:
-        message["pause_reason"] = DROPPED
+        message["pause_reason"] = snap.held or DROPPED
     return message
 
 

@@ -82,7 +82,7 @@ def _pause_reason(snap: TableSnapshot) -> str:
     gone = [view.name for view in snap.seats if view.kind != "bot" and not view.connected]
     if gone:
         return f"{' and '.join(gone)}'s cup dropped: waiting for it (or `retire NAME` at the hub)"
-    return "waiting for every cup to come back"
+    return snap.held or "waiting for the hub"
 
 
 def outcome_message(o) -> dict:
