@@ -25,7 +25,7 @@ from dicecup.rules.poker.hands import rank_char
 from dicecup.hub.poker.codes import code_of_hand
 from dicecup.web.present import Presenter
 from dicecup.hub.snapshot import PokerRevealed, Said
-from dicecup.web.shots import bots_table
+from dicecup.web.shots import PokerMoments, at_moments, bots_table
 
 RULES = "poker lives=1"
 DEMO_DEADLINE = 150  # seconds: a short demo with a MicroPython cup on a loaded machine
@@ -258,6 +258,36 @@ def test_the_poker_demo_serves_the_table_screen_with_its_one_cup_passed_round(tm
     assert won is not None and f"{won['winner']} wins the game." in out
     tables = [m for m in page.messages if m["type"] == "table" and m.get("game") == "poker"]
     assert tables and all(faces_outside(m) == [] for m in page.messages)
-    assert [(s["name"], s["kind"]) for s in tables[-1]["seats"]] == [("ana", "cup"), ("ben", "cup")]
+    assert [(s["name"], s["kind"]) for s in tables[-1]["seats"]] == [("ana", "player"), ("ben", "player")]
     reveals = [m["round"] for m in page.messages if m["type"] == "reveal"]
     assert len(reveals) == 1 and all(f"round {r['n']}: {r['caller']} called liar" in out for r in reveals)
+
+
+def test_no_poker_seat_is_called_a_cup_or_a_phone_though_every_one_holds_the_tables_cup():
+    """Every seat at a poker table names the table's one cup (a board or a phone): each seat's badge read CUP (or
+    PHONE), as if each player had one. A seat is a bot's, or a player's."""
+    state = new_poker_game(Rules.parse("poker"), ["ana", "ben", "bot1"])
+    views = (SeatView(0, "ana", "cup", 7, "phone", True), SeatView(1, "ben", "cup", 7, "pico", True),
+             SeatView(2, "bot1", "bot", None, None, False))
+    message = Presenter()(TableSnapshot(TablePhase.BIDDING, game="poker", seats=views, state=state))
+    assert [seat["kind"] for seat in message["seats"]] == ["player", "player", "bot"]
+
+
+SEAT_CARDS = """() => {
+  const main = document.querySelector('main'), pad = parseFloat(getComputedStyle(main).paddingRight);
+  const right = main.getBoundingClientRect().right - pad;
+  return {right, cards: [...document.querySelectorAll('#seats .seat')].map((card) => ({
+    right: card.getBoundingClientRect().right,
+    inside: [...card.querySelectorAll('*')].every((n) => n.getBoundingClientRect().right <= card.getBoundingClientRect().right + 0.5)}))};
+}"""
+
+
+def test_a_poker_table_on_a_phone_keeps_every_seat_card_whole_on_the_screen(browser):
+    """At 390 px the right-hand seat cards ran past the page's margin to the screen's edge and beyond, their words
+    cut: the cards' columns now share the width and their words wrap."""
+    seen = at_moments(browser, "poker", "phone-poker", PokerMoments(), 3,
+                      lambda moment, page: page.evaluate(SEAT_CARDS), viewport=(390, 844))
+    for moment, measured in seen.items():
+        assert len(measured["cards"]) == 3, measured
+        for card in measured["cards"]:
+            assert card["right"] <= measured["right"] + 0.5 and card["inside"], (moment, measured)

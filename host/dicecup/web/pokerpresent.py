@@ -53,7 +53,8 @@ def _smallest_raise(standing):
 
 def _seat(view, state, index) -> dict:
     name = state.seats[index]
-    seat = {"name": name, "kind": "seat" if view is None else ("phone" if view.board == "phone" else view.kind),
+    # A player passes the table's one cup on, so no seat is a cup or a phone of its own: a bot, or a player.
+    seat = {"name": name, "kind": "bot" if view is not None and view.kind == "bot" else "player",
             "note": view.note() if view else "", "connected": view is None or view.kind == "bot" or view.connected}
     seat.update({"lives": state.lives[index], "alive": state.lives[index] > 0, "holds": state.holder == index,
                  "to_act": name == state.to_act})
