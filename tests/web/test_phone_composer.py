@@ -122,6 +122,8 @@ def test_the_poker_cup_composes_from_the_lowest_hand_above_the_standing_one_and_
         settled(page, f"s.stage === {RECEIVING}")
         page.click("#ptake")
         settled(page, f"s.stage === {HANDLING}")
+        # the phone is the table's cup, passed round: not one player's, and the game is under way, not seating
+        assert (page.inner_text("#me"), page.inner_text("#phase")) == ("the table's cup", "bidding")
         page.wait_for_function("""() => [...document.querySelectorAll('#pbid .pdie')].map((d) => d.dataset.face)
                                   .join('') === 'T'""", timeout=10000)
         bid(page, "9", "#pbidon")

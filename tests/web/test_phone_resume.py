@@ -46,6 +46,8 @@ def test_a_phones_game_killed_mid_round_resumes_with_the_same_phones(browser, tm
         pages = {name: browser.new_page() for name in links}
         for name, page in pages.items():
             page.goto(links[name])
+        tv = browser.new_page()  # the table screen, across the kill too
+        tv.goto(next(line.split(": ", 1)[1].split()[0] for line in lines if line.startswith("table screen: ")))
         play_until(pages, lines, lambda: mid_round(pages), "a round with both phones' dice and a bid")
         before = {name: stored(page) for name, page in pages.items()}
         play.kill()  # SIGKILL: the hub's process ends with no word to anyone
@@ -68,6 +70,10 @@ def test_a_phones_game_killed_mid_round_resumes_with_the_same_phones(browser, tm
                    "the game's end")
         resumed.proc.wait(60)
         banner = pages["phone1"].inner_text(".banner.won")
+        assert tv.inner_text(".banner.won") == banner  # the table screen came back with the phones
+        for page in (*pages.values(), tv):  # its hub has ended with the game: said so, not "reconnecting" for ever
+            page.wait_for_function("() => document.querySelector('#link').textContent === 'the game is over'",
+                                   timeout=30000)
     finally:
         stop(play)
         if resumed is not None:

@@ -291,3 +291,24 @@ def test_a_poker_table_on_a_phone_keeps_every_seat_card_whole_on_the_screen(brow
         assert len(measured["cards"]) == 3, measured
         for card in measured["cards"]:
             assert card["right"] <= measured["right"] + 0.5 and card["inside"], (moment, measured)
+
+
+def test_a_poker_phones_link_is_told_as_the_tables_cup_not_one_players_seat(tmp_path):
+    import io
+
+    from dicecup.hub.tablesetup import TableSetup
+    from dicecup.web.launch import open_table_screen, phone_seats
+
+    table = TableSetup(Rules.parse("poker"), data=tmp_path, screen=lambda item: None, bot_names=())
+    hub = table.make_hub(expect_cups=1)
+    seats = phone_seats(1, table.keys)
+    out = io.StringIO()
+    web = open_table_screen(("127.0.0.1", 0), hub, out=out, phones=seats)
+    try:
+        line = next(line for line in out.getvalue().splitlines() if line.startswith("phone1's phone"))
+        assert "the table's cup, passed round from player to player" in line and "phone1's seat" not in line
+    finally:
+        web.close()
+        table.close()
+        for seat in seats:
+            seat.forget()

@@ -7,6 +7,7 @@ import sys
 from dicecup.hub.playernames import players_option
 from dicecup.hub.table import TypedCommand
 from dicecup.rules import DicecupError
+from dicecup.rules.games import kind
 
 from .phonekeep import PhoneKeeper, kept_phone_seats
 from .phonepage import seat_url, serve_phones
@@ -90,8 +91,9 @@ def open_table_screen(address, hub, out=None, phones=(), more_phones=False, toke
     lan = "" if host in ("127.0.0.1", "localhost", "::1") else " (on your LAN: anyone with the link can watch)"
     print(f"table screen: {web.url}{lan}", file=out, flush=True)
     print(_qr(web.url), file=out, flush=True)
+    table_cup = kind(hub.rules).one_cup  # poker dice: the phone is the table's one cup, passed round
     for seat in phones:
-        show_phone_link(web, seat, out)
+        show_phone_link(web, seat, out, table_cup=table_cup)
     return web
 
 
@@ -106,11 +108,16 @@ def reopen_table_screen(kept: dict, hub, table, out=None) -> WebTable:
     return web
 
 
-def show_phone_link(web, seat, out=None):
-    """A phone seat's secret link and its QR code: a seat's link acts for that seat, so show each to its player."""
+def show_phone_link(web, seat, out=None, table_cup=False):
+    """A phone seat's secret link and its QR code: a seat's link acts for that seat, so show each to its player;
+    table_cup: the phone is the table's one cup (poker dice), which every player holds in turn."""
     out = out or sys.stdout
-    print(f"{seat.name}'s phone (this link plays {seat.name}'s seat: show it to that player only): "
-          f"{seat_url(web, seat)}", file=out, flush=True)
+    if table_cup:
+        print(f"{seat.name}'s phone (this link makes a phone the table's cup, passed round from player to player: "
+              f"open it on that one phone only): {seat_url(web, seat)}", file=out, flush=True)
+    else:
+        print(f"{seat.name}'s phone (this link plays {seat.name}'s seat: show it to that player only): "
+              f"{seat_url(web, seat)}", file=out, flush=True)
     print(_qr(seat_url(web, seat)), file=out, flush=True)
 
 

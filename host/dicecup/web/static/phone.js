@@ -101,6 +101,7 @@
     };
     ws.onclose = (event) => {
       if (refused || [4400, 4401, 4403, 4409, 4423].includes(event.code)) return;  // phonepage.py: not coming back
+      if (publicTable && publicTable.winner) { $("link").textContent = "the game is over"; return; }  // its hub ended
       $("link").textContent = "reconnecting to the hub…";
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
@@ -207,7 +208,10 @@
     const pokerCup = !refused && (poker.active() || (publicTable && publicTable.game === "poker"));
     $("face-cup").hidden = $("middle").hidden = pokerCup;
     $("poker").hidden = !pokerCup;
+    const t = publicTable;
+    if (t) $("phase").textContent = t.paused ? "paused" : t.phase_words;
     if (pokerCup) {
+      $("me").textContent = "the table's cup";  // passed round: every player's in turn, nobody's seat
       $("compose").hidden = true;
       if (publicTable && publicTable.winner) banner(`${publicTable.winner} wins the game`);
       return poker.draw(publicTable);
@@ -215,8 +219,6 @@
     $("peek").hidden = !cup.dice || refused;  // a refused page plays nothing, not even its old dice
     $("cupline").textContent = cup.out ? "you are out" : cup.dice ? `${cup.dice.length} dice under your cup` :
       cup.digest ? "shaking…" : seated ? "waiting for the deal" : "not seated yet";
-    const t = publicTable;
-    if (t) $("phase").textContent = t.paused ? "paused" : t.phase_words;
     const standing = $("standing");
     standing.replaceChildren();
     if (wireTable && wireTable.qty) {

@@ -22,6 +22,7 @@
     };
     ws.onclose = (event) => {
       if (refused || event.code === 4403) return;
+      if (table && table.winner) return status("the game is over");  // its hub has ended: nothing to come back to
       status(event.reason === "the hub stopped" ? "the hub stopped" : "reconnecting to the hub…");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
