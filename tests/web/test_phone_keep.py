@@ -134,3 +134,32 @@ def test_a_resumed_table_screen_answers_the_same_links(tmp_path):
         table.close()
         for seat in web.phones:
             seat.forget()
+
+
+def test_a_resume_whose_address_is_taken_says_to_free_it_not_to_pick_another(tmp_path):
+    """The phones' pages keep calling the address they were given: `--web 8081` would lose them, and resume has
+    no --web anyway."""
+    import socket
+
+    from dicecup.web.launch import WebError, reopen_table_screen
+
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen(1)
+    table = TableSetup(Rules.parse("dudo dice=2"), data=tmp_path, screen=lambda item: None, bots=1)
+    hub = table.make_hub(expect_cups=1)
+    kept = {"web": {"host": "127.0.0.1", "port": holder.getsockname()[1], "token": "t", "cert": None},
+            "phones": [{"name": "taken-ana", "cup_id": 7, "token": "a", "key": "ab" * 32, "link_key": "cd" * 16,
+                        "device": None}]}
+    try:
+        reopen_table_screen(kept, hub, table, out=io.StringIO())
+        raise AssertionError("served on a port something else holds")
+    except WebError as error:
+        assert str(error) == (f"the phones' pages come back to port {kept['web']['port']} at this machine, which "
+                              "something else holds now (another program, or another dicecup): stop it, then run "
+                              "the same `dicecup resume` again")
+    finally:
+        holder.close()
+        table.close()
+    from dicecup.web.phones import PHONES
+    assert "taken-ana" not in PHONES  # the seats made for it are gone with it

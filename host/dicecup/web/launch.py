@@ -12,7 +12,7 @@ from dicecup.rules.games import kind
 from .phonekeep import PhoneKeeper, kept_phone_seats
 from .phonepage import seat_url, serve_phones
 from .phones import PhoneSeat
-from .errors import WebError
+from .errors import PortTaken, WebError
 from .server import WebTable
 
 DEFAULT_HOST = "127.0.0.1"
@@ -101,9 +101,20 @@ def reopen_table_screen(kept: dict, hub, table, out=None) -> WebTable:
     """The table screen of a resumed game played on phones (kept: phonekeep.read_kept_phones): the same address,
     links and keys, so the phones' pages, still open, come back by themselves; the links are printed again for a
     phone whose page was closed. WebError if it can't (the address is taken now)."""
-    address = WebAddress((kept["web"]["host"], int(kept["web"]["port"])))
+    host, port = address = WebAddress((kept["web"]["host"], int(kept["web"]["port"])))
     address.cert = tuple(kept["web"]["cert"]) if kept["web"]["cert"] else None
-    web = open_table_screen(address, hub, out, phones=kept_phone_seats(kept, table.keys), token=kept["web"]["token"])
+    seats = kept_phone_seats(kept, table.keys)
+    try:
+        web = open_table_screen(address, hub, out, phones=seats, token=kept["web"]["token"])
+    except WebError as error:
+        for seat in seats:
+            seat.forget()
+        if not isinstance(error, PortTaken):
+            raise
+        # another port would do for a new game, not for pages that keep calling this one
+        raise WebError(f"the phones' pages come back to port {port} at this machine, which something else holds "
+                       "now (another program, or another dicecup): stop it, then run the same `dicecup resume` "
+                       "again") from None
     phone_releaser(web, hub, table)
     return web
 

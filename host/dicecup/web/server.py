@@ -16,7 +16,7 @@ import threading
 from importlib.resources import files
 
 from . import guard, inbox
-from .errors import WebError
+from .errors import PortTaken, WebError
 from .present import Presenter
 from .tls import tls_context
 
@@ -326,7 +326,8 @@ def _listen(host: str, port: int) -> socket.socket:
         why = {98: "that port is taken (another program, or another dicecup): pick another, like --web 8081",
                13: "that port needs root: pick one above 1023, like --web 8080",
                99: f"{host} is not an address of this machine"}.get(error.errno, error.strerror)
-        raise WebError(f"can't serve the table screen on {_as_typed(host)}:{port}: {why}") from None
+        taken = PortTaken if error.errno == 98 else WebError
+        raise taken(f"can't serve the table screen on {_as_typed(host)}:{port}: {why}") from None
     sock.setblocking(False)
     return sock
 
