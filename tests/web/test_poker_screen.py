@@ -298,6 +298,7 @@ def test_a_poker_phones_link_is_told_as_the_tables_cup_not_one_players_seat(tmp_
 
     from dicecup.hub.tablesetup import TableSetup
     from dicecup.web.launch import open_table_screen, phone_seats
+    from dicecup.web.phonepage import seat_codes
 
     table = TableSetup(Rules.parse("poker"), data=tmp_path, screen=lambda item: None, bot_names=())
     hub = table.make_hub(expect_cups=1)
@@ -307,6 +308,7 @@ def test_a_poker_phones_link_is_told_as_the_tables_cup_not_one_players_seat(tmp_
     try:
         line = next(line for line in out.getvalue().splitlines() if line.startswith("phone1's phone"))
         assert "the table's cup, passed round from player to player" in line and "phone1's seat" not in line
+        assert seat_codes(web, {"phase": "seating", "seats": []})["table_cup"]  # the screen's code: said so too
     finally:
         web.close()
         table.close()

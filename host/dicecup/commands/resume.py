@@ -1,8 +1,9 @@
 """`dicecup resume [JOURNAL]`: go on with a game whose hub process died, from its journal, with no round lost.
 
 Without a journal it takes the newest unfinished one in the data folder. The cups are reopened on the ports the
-journal names, serial or Bluetooth (or --port); each must say hello again and show that it still holds the dice
-it committed to. A port that can't be opened yet (a cup not plugged back in, not switched on) is tried again
+journal names, serial or Bluetooth (or --port), and phones at the address they played at (their links and keys
+kept beside the journal: web/phonekeep.py); each must say hello again and show that it still holds the dice it
+committed to. A port that can't be opened yet (a cup not plugged back in, not switched on) is tried again
 until it opens, while the game stays paused, as for a cup that dropped.
 """
 import os

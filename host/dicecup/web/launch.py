@@ -82,6 +82,7 @@ def open_table_screen(address, hub, out=None, phones=(), more_phones=False, toke
                            "phone another name")
     host, port = address
     web = WebTable(host, port, token=token, cert=getattr(address, "cert", None))
+    web.table_cup = kind(hub.rules).one_cup  # poker dice: the phone is the table's one cup, passed round
     if phones or more_phones:
         serve_phones(web, phones)
     web.start()
@@ -91,9 +92,8 @@ def open_table_screen(address, hub, out=None, phones=(), more_phones=False, toke
     lan = "" if host in ("127.0.0.1", "localhost", "::1") else " (on your LAN: anyone with the link can watch)"
     print(f"table screen: {web.url}{lan}", file=out, flush=True)
     print(_qr(web.url), file=out, flush=True)
-    table_cup = kind(hub.rules).one_cup  # poker dice: the phone is the table's one cup, passed round
     for seat in phones:
-        show_phone_link(web, seat, out, table_cup=table_cup)
+        show_phone_link(web, seat, out, table_cup=web.table_cup)
     return web
 
 
@@ -101,7 +101,8 @@ def reopen_table_screen(kept: dict, hub, table, out=None) -> WebTable:
     """The table screen of a resumed game played on phones (kept: phonekeep.read_kept_phones): the same address,
     links and keys, so the phones' pages, still open, come back by themselves; the links are printed again for a
     phone whose page was closed. WebError if it can't (the address is taken now)."""
-    host, port = address = WebAddress((kept["web"]["host"], int(kept["web"]["port"])))
+    address = WebAddress((kept["web"]["host"], int(kept["web"]["port"])))
+    port = address[1]
     address.cert = tuple(kept["web"]["cert"]) if kept["web"]["cert"] else None
     seats = kept_phone_seats(kept, table.keys)
     try:

@@ -54,6 +54,7 @@ class WebTable:
         self._thread = None
         self.refused = 0                 # messages from pages refused (for tests and the curious)
         self.phones = []                 # phones.PhoneSeat of each phone seat: /p/TOKEN (phonepage.py)
+        self.table_cup = False           # the phone is the table's one cup, passed round (poker dice), not a seat
         self.extra_routes = []           # Starlette routes added before start() (phonepage.serve_phones)
         self.tell_hub = None             # tell_hub(line), from any thread: said at the hub (launch.phone_adder)
         self.spectator_extras = []       # callables(table message) -> a message for the table screens only, or None

@@ -49,7 +49,10 @@
       const box = $("codes");
       box.replaceChildren();
       box.hidden = !m.seats.length;
-      if (m.seats.length) box.appendChild(el("h2", "", "Playing on a phone? Scan your seat's code, then press Take a seat"));
+      const scan = m.table_cup  // poker dice: the phone is the one cup passed round, not one player's seat
+        ? "The table's cup on a phone: scan this on the phone you will pass round, then press Take a seat"
+        : "Playing on a phone? Scan your seat's code, then press Take a seat";
+      if (m.seats.length) box.appendChild(el("h2", "", scan));
       for (const seat of m.seats) {
         const card = el("figure", "code");
         const img = el("img");
