@@ -327,7 +327,11 @@
     clearTimeout(sitTimer);
     sitTimer = setTimeout(sitAgain, SIT_WAIT_MS);
   };
-  $("more").onclick = () => { qty = Math.min(qty + 1, (wireTable && wireTable.in_play) || 99); touched = true; draw(); };
+  $("more").onclick = () => {
+    qty = Math.min(qty + 1, (wireTable && wireTable.in_play) || 99);
+    touched = true;
+    draw();
+  };
   $("less").onclick = () => { qty = Math.max(qty - 1, floorOf(face)); touched = true; draw(); };
   $("bid").onclick = () => intent(BID, qty, face);
   $("liar").onclick = () => intent(LIAR, 0, 0);
