@@ -163,3 +163,4 @@ def test_a_resume_whose_address_is_taken_says_to_free_it_not_to_pick_another(tmp
         table.close()
     from dicecup.web.phones import PHONES
     assert "taken-ana" not in PHONES  # the seats made for it are gone with it
+

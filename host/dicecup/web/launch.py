@@ -89,11 +89,15 @@ def open_table_screen(address, hub, out=None, phones=(), more_phones=False, toke
     hub.subscribe(web)
     if phones or more_phones:
         hub.subscribe(PhoneKeeper(web, hub.say))
-    lan = "" if host in ("127.0.0.1", "localhost", "::1") else " (on your LAN: anyone with the link can watch)"
+    here_only = host in ("127.0.0.1", "localhost", "::1")
+    lan = "" if here_only else " (on your LAN: anyone with the link can watch)"
     print(f"table screen: {web.url}{lan}", file=out, flush=True)
     print(_qr(web.url), file=out, flush=True)
     for seat in phones:
         show_phone_link(web, seat, out, table_cup=web.table_cup)
+    if phones and here_only:  # `--web 8080` serves this machine only: a phone scanning these codes finds nothing
+        print(f"these links work on this machine only ({host}): a phone on your Wi-Fi can't open them; "
+              f"for phones, start with --web 0.0.0.0:{web.port}", file=out, flush=True)
     return web
 
 
