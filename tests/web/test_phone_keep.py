@@ -38,6 +38,8 @@ def test_the_phone_seats_are_kept_beside_the_journal_private_never_in_it_and_gon
         until(lambda: hub.journal is not None and os.path.exists(f"{hub.journal.path}.phones"), "the kept phones")
         path = f"{hub.journal.path}.phones"
         assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+        # the seat is bound to the phone as the hub welcomes it, which may come just after the game begins
+        until(lambda: json.loads(open(path, encoding="utf-8").read())["phones"][0]["device"], "the phone's hold kept")
         kept = json.loads(open(path, encoding="utf-8").read())
         assert kept["web"] == {"host": "127.0.0.1", "port": web.port, "token": web.token, "cert": None}
         assert kept["phones"] == [{"name": "phone1", "cup_id": phone.cup_id, "token": phone.token,
