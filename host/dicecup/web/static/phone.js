@@ -226,7 +226,12 @@
       bid.append(el("span", "q", wireTable.qty), el("span", "times", "×"), die(wireTable.face, ""));
       standing.append(bid);
       if (t && t.standing) standing.append(el("div", "words", `${t.standing.words} — by ${t.standing.by}`));
-    } else standing.append(el("span", "none", "no bid yet"));
+    } else {
+      standing.append(el("span", "none", "no bid yet"));
+      // what the last call came to, for a table with no screen to show the reveal on
+      const last = t && t.history && t.history[t.history.length - 1];
+      if (last) standing.append(el("div", "words last", `round ${last.n}: ${last.verdict}`));
+    }
     const mine = myTurn() && !refused;
     $("turn").textContent = mine ? "your turn" : t && t.to_act && t.phase === "bidding" ? `${t.to_act} to play` : "";
     $("compose").hidden = !mine;
