@@ -1,6 +1,6 @@
 """Issue 12 item 6 (part): a full disk while the hub keeps its bots' dice beside the journal raised an OSError
-out of the hub's loop (a traceback) and left an empty `.bots` file. Stand-in for a full disk: os.write in the
-recovery module fails with ENOSPC (a data folder on a tiny tmpfs is not available here). Now: the screen says
+out of the hub's loop (a traceback) and left an empty `.bots` file. Stand-in for a full disk: os.write under
+journal.keep_private fails with ENOSPC (a data folder on a tiny tmpfs is not available here). Now: the screen says
 what happened, the game goes on, the journal stays a record the referee accepts, no empty file is left."""
 import errno
 import io
@@ -9,7 +9,7 @@ import threading
 
 from rich.console import Console
 
-from dicecup.hub import recovery
+from dicecup.hub import journal
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules, replay
@@ -22,7 +22,7 @@ def test_a_full_disk_for_the_bots_dice_is_said_and_leaves_no_empty_file(tmp_path
         if os.readlink(f"/proc/self/fd/{fd}").endswith(".partial"):
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_write(fd, data)
-    monkeypatch.setattr(recovery.os, "write", disk_full, raising=True)
+    monkeypatch.setattr(journal.os, "write", disk_full, raising=True)
     table, hub, output, failures, _ = _bots_game(tmp_path)
     table.close()
     text = output.getvalue()

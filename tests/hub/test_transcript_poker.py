@@ -3,6 +3,8 @@ each die fairly through it and checks every die it opens. With the seed "transcr
 from cupcore import wire
 from transcript import Transcript
 
+from dicecup.web.present import table_message
+
 
 def seated(tmp_path):
     t = Transcript("poker lives=1", tmp_path, cups=1, players=("ana", "ben"))
@@ -133,6 +135,8 @@ def test_the_cup_dropped_mid_round_pauses_everyone_and_back_the_round_starts_aga
                            "consent"]
     assert t.said[-1] == ("the table's cup is back, but its dice may not be the ones rolled: the game is paused; type "
                           "`reroll ana` to play this round again from the shake, its bids void, or `retire NAME`")
+    screen = table_message(t.table.snapshot())  # not "waiting for the cup": it is back, the host is awaited
+    assert screen["paused"] and "the host types `reroll ana`" in screen["pause_reason"]
     cup.heard()
     cup.call()  # the holder's buttons while the host is asked: refused
     assert cup.heard()[-1].endswith("round_over") and t.table.state.bids

@@ -46,3 +46,22 @@ def test_a_phone_reopening_its_link_with_a_fresh_seed_gets_no_new_dice_until_the
     assert text.count("#@ reroll phone1 by=host\nreroll phone1\n") == 1 and text.count("\nreroll ") == 1
     assert len(player.entropy_for) == len(set(player.entropy_for)), \
         f"entropy sent again for a deal after the fresh seed: {player.entropy_for}"  # no new dice for it
+
+
+def test_the_table_screen_says_the_host_is_awaited_not_that_the_cups_are_away(tmp_path):
+    """Every cup is back and the table waits for the host's `reroll phone1`: the screen's banner said "waiting for
+    every cup to come back", and the room waited for nothing."""
+    from dicecup.web.present import table_message
+
+    banners = []
+
+    def reads_the_screen_then_consents(table, hub):
+        latest = hub.watch()  # the table screen's view of the hub: its snapshots, from another thread
+        held = latest.wait(lambda snap: snap.paused and "reroll" in snap.held, timeout=30)
+        assert held is not None, "the hub never waited for the host:\n" + journal_so_far(hub)[-1500:]
+        banners.append(table_message(held)["pause_reason"])
+        table.inbox.put(("command", "reroll phone1"))
+
+    play_with(ReopensWithAFreshSeed, tmp_path, seed="phone", host=reads_the_screen_then_consents)
+    assert banners == ["phone1's cup came back without the dice it was shown: the host types `reroll phone1` to "
+                       "roll this round again, or `retire phone1`"]

@@ -22,9 +22,10 @@ from dicecup.hub.snapshot import SeatView, TableSnapshot
 from dicecup.rules import Rules
 from dicecup.rules.poker import PokerBid, apply, new_poker_game, parse_event
 from dicecup.rules.poker.hands import rank_char
+from dicecup.hub.poker.codes import code_of_hand
 from dicecup.web.present import Presenter
 from dicecup.hub.snapshot import PokerRevealed, Said
-from dicecup.web.shots import bots_table
+from dicecup.web.shots import PokerMoments, at_moments, bots_table
 
 RULES = "poker lives=1"
 DEMO_DEADLINE = 150  # seconds: a short demo with a MicroPython cup on a loaded machine
@@ -89,6 +90,21 @@ def test_a_die_moved_back_under_the_cup_is_sent_face_down_though_the_table_saw_i
     assert [(s["name"], s["lives"], s["holds"]) for s in message["seats"]] == \
         [("ana", 3, False), ("ben", 3, True), ("cy", 3, False)]
     assert message["standing"] == {"bid": "KKQQ", "words": "two pairs kings and queens", "by": "ana"}
+
+
+def test_the_lowest_hand_above_the_standing_bid_is_told_where_the_phone_composes_from():
+    state = new_poker_game(Rules.parse("poker"), ["ana", "ben"])
+    views = tuple(SeatView(i, name, "cup", 7, "phone", True) for i, name in enumerate(state.seats))
+    present = Presenter()
+
+    def told(state):
+        return present(TableSnapshot(TablePhase.BIDDING, game="poker", seats=views, state=state))["raise"]
+
+    assert told(state) is None  # nothing stands: the opener bids anything, junk included
+    for line in ("ana shakes", "ana bids KKQQ left", "ben accepts"):
+        state = apply(state, parse_event(line))
+    assert told(state) == {"above": code_of_hand(state.standing), "dice": [5, 5, 4, 4, 1]}  # KKQQ9
+    assert told(apply(state, parse_event("ben bids AAAAA"))) is None  # nothing beats five aces
 
 
 def test_a_dropped_table_cup_pauses_with_its_reason_and_five_of_a_kind_is_told_as_rolled_for():
@@ -242,6 +258,59 @@ def test_the_poker_demo_serves_the_table_screen_with_its_one_cup_passed_round(tm
     assert won is not None and f"{won['winner']} wins the game." in out
     tables = [m for m in page.messages if m["type"] == "table" and m.get("game") == "poker"]
     assert tables and all(faces_outside(m) == [] for m in page.messages)
-    assert [(s["name"], s["kind"]) for s in tables[-1]["seats"]] == [("ana", "cup"), ("ben", "cup")]
+    assert [(s["name"], s["kind"]) for s in tables[-1]["seats"]] == [("ana", "player"), ("ben", "player")]
     reveals = [m["round"] for m in page.messages if m["type"] == "reveal"]
     assert len(reveals) == 1 and all(f"round {r['n']}: {r['caller']} called liar" in out for r in reveals)
+
+
+def test_no_poker_seat_is_called_a_cup_or_a_phone_though_every_one_holds_the_tables_cup():
+    """Every seat at a poker table names the table's one cup (a board or a phone): each seat's badge read CUP (or
+    PHONE), as if each player had one. A seat is a bot's, or a player's."""
+    state = new_poker_game(Rules.parse("poker"), ["ana", "ben", "bot1"])
+    views = (SeatView(0, "ana", "cup", 7, "phone", True), SeatView(1, "ben", "cup", 7, "pico", True),
+             SeatView(2, "bot1", "bot", None, None, False))
+    message = Presenter()(TableSnapshot(TablePhase.BIDDING, game="poker", seats=views, state=state))
+    assert [seat["kind"] for seat in message["seats"]] == ["player", "player", "bot"]
+
+
+SEAT_CARDS = """() => {
+  const main = document.querySelector('main'), pad = parseFloat(getComputedStyle(main).paddingRight);
+  const right = main.getBoundingClientRect().right - pad;
+  return {right, cards: [...document.querySelectorAll('#seats .seat')].map((card) => ({
+    right: card.getBoundingClientRect().right,
+    inside: [...card.querySelectorAll('*')].every((n) => n.getBoundingClientRect().right <= card.getBoundingClientRect().right + 0.5)}))};
+}"""
+
+
+def test_a_poker_table_on_a_phone_keeps_every_seat_card_whole_on_the_screen(browser):
+    """At 390 px the right-hand seat cards ran past the page's margin to the screen's edge and beyond, their words
+    cut: the cards' columns now share the width and their words wrap."""
+    seen = at_moments(browser, "poker", "phone-poker", PokerMoments(), 3,
+                      lambda moment, page: page.evaluate(SEAT_CARDS), viewport=(390, 844))
+    for moment, measured in seen.items():
+        assert len(measured["cards"]) == 3, measured
+        for card in measured["cards"]:
+            assert card["right"] <= measured["right"] + 0.5 and card["inside"], (moment, measured)
+
+
+def test_a_poker_phones_link_is_told_as_the_tables_cup_not_one_players_seat(tmp_path):
+    import io
+
+    from dicecup.hub.tablesetup import TableSetup
+    from dicecup.web.launch import open_table_screen, phone_seats
+    from dicecup.web.phonepage import seat_codes
+
+    table = TableSetup(Rules.parse("poker"), data=tmp_path, screen=lambda item: None, bot_names=())
+    hub = table.make_hub(expect_cups=1)
+    seats = phone_seats(1, table.keys)
+    out = io.StringIO()
+    web = open_table_screen(("127.0.0.1", 0), hub, out=out, phones=seats)
+    try:
+        line = next(line for line in out.getvalue().splitlines() if line.startswith("phone1's phone"))
+        assert "the table's cup, passed round from player to player" in line and "phone1's seat" not in line
+        assert seat_codes(web, {"phase": "seating", "seats": []})["table_cup"]  # the screen's code: said so too
+    finally:
+        web.close()
+        table.close()
+        for seat in seats:
+            seat.forget()

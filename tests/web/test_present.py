@@ -37,3 +37,24 @@ def test_the_reveal_is_told_with_the_referees_count_and_the_verdict():
 def test_where_the_hub_keeps_its_journal_is_not_told_to_the_room():
     said = event_message(Said("the game begins: dudo; journal /home/ana/.local/share/dicecup/games/x.txt"))
     assert said["text"] == "the game begins: dudo"
+
+
+def test_the_seat_to_act_is_told_the_least_it_may_bid_on_each_face():
+    """Where a phone's composer starts: after a switch to ones in dudo, going back needs twice as many plus one and
+    more ones need one more; a face past the dice in play is none; nothing is told outside the bidding."""
+    state = new_game(Rules.parse("dudo dice=2"), ["ana", "ben"])
+    state = apply(apply(state, Move("ana", Bid(2, 4))), Move("ben", Bid(1, 1)))
+    message = table_message(TableSnapshot(TablePhase.BIDDING, seats=seats()[:2], state=state, to_act=0))
+    assert message["floors"] == [None, 2, 3, 3, 3, 3, 3]
+    sixes = apply(state, Move("ana", Bid(4, 6)))  # 4 dice in play: only 2 ones raise it
+    assert table_message(TableSnapshot(TablePhase.BIDDING, seats=seats()[:2], state=sixes, to_act=1))["floors"] == \
+        [None, 2, None, None, None, None, None]
+    called = apply(state, Move("ana", LIAR))
+    assert table_message(TableSnapshot(TablePhase.REVEALING, seats=seats()[:2], state=called))["floors"] is None
+
+
+def test_a_refused_move_names_its_seat_so_that_seats_phone_shows_the_hubs_words():
+    said = event_message(Said("can't do that (ben): 1x2 is too low to switch from ones at 1x1: needs at least 3x2",
+                              refused="ben"))
+    assert said["refused"] == "ben" and "needs at least 3x2" in said["text"]
+    assert "refused" not in event_message(Said("ana's cup is back"))

@@ -17,7 +17,10 @@ MEASURE = """(dice) => {
                               return node && node.offsetParent ? box(node) : null; };
   return {scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth,
           innerHeight, innerWidth, dice: all(dice), seats: all("#seats .seat"), bid: one("#standing"),
-          table: one("#cupdice"), reveal: one("#reveal")};
+          table: one("#cupdice"), reveal: one("#reveal"), logs: ["#said", "#rounds"].map((list) => {
+            const node = document.querySelector(list), r = node.getBoundingClientRect();
+            return {list, top: r.top, bottom: r.top + node.clientHeight,
+                    lines: [...node.children].filter((n) => n.offsetParent).map(box)}; })};
 }"""
 
 
@@ -35,11 +38,20 @@ def fits_the_screen(seen, moment):
     assert all(b["bottom"] <= seen["innerHeight"] and b["right"] <= seen["innerWidth"] for b in shown), (moment, seen)
 
 
+def whole_lines(seen, moment):
+    """Each line of the table's logs ("At the table", "Rounds") is shown whole or not at all: a line cut in half
+    at the bottom of its box can't be read."""
+    for log in seen["logs"]:
+        cut = [line for line in log["lines"] if line["top"] < log["bottom"] - 1 < line["bottom"] - 1]
+        assert not cut, (moment, log)
+
+
 def test_a_dudo_table_of_six_fits_a_tv_with_dice_read_across_the_room(browser):
     dice = {"bidding": "#standing .die", "reveal": "#reveal .die", "over": "#reveal .die"}
     seen = at_moments(browser, "dudo", "tv-dudo", Moments(), 6, measure(dice), viewport=TV)
     for moment, measured in seen.items():
         fits_the_screen(measured, moment)
+        whole_lines(measured, moment)
         assert len(measured["seats"]) == 6
         assert measured["dice"] and min(d["width"] for d in measured["dice"]) >= BIG_DIE, (moment, measured["dice"])
     assert len(seen["reveal"]["dice"]) >= 25  # every cup's dice at the reveal, each one big: 6 × 5 at round 1
@@ -50,6 +62,7 @@ def test_a_poker_table_fits_a_tv_and_its_bid_is_drawn_apart_from_the_dice_on_it(
     seen = at_moments(browser, "poker", "tv-poker", PokerMoments(), 3, measure(dice), viewport=TV)
     for moment, measured in seen.items():
         fits_the_screen(measured, moment)
+        whole_lines(measured, moment)
         assert len(measured["dice"]) == 5 and min(d["width"] for d in measured["dice"]) >= BIG_DIE, (moment, measured)
     table = seen["poker"]
     assert table["bid"] and table["table"] and not overlap(table["bid"], table["table"]), table

@@ -1,5 +1,6 @@
 """`--web [HOST:]PORT` on `dicecup play` and `demo`, through real processes: the page's address and its QR code are
 printed (this machine only by default), and a bad address or a taken port is one plain line, never a traceback."""
+import io
 import re
 import socket
 import subprocess
@@ -8,7 +9,9 @@ import threading
 
 import pytest
 
-from dicecup.web.launch import web_address
+from dicecup.hub.tablesetup import TableSetup
+from dicecup.rules import Rules
+from dicecup.web.launch import open_table_screen, phone_seats, web_address
 
 
 def dicecup(*args, timeout=120):
@@ -146,3 +149,22 @@ def test_a_table_on_the_whole_lan_prints_an_address_a_tv_can_open(tmp_path):
     shown = re.match(r"table screen: http://([^:/]+):\d+/t/", first)
     assert shown, first
     assert shown.group(1) == lan, f"printed {shown.group(1)!r}, not this machine's LAN address {lan}"
+
+
+def test_phone_links_served_to_this_machine_only_say_a_phone_cannot_open_them(tmp_path):
+    """`--web 8080` serves this machine only: the QR codes printed for the phones led nowhere, silently."""
+    table = TableSetup(Rules.parse("dudo dice=2"), data=tmp_path, screen=lambda item: None, bots=1)
+    hub = table.make_hub(expect_cups=1)
+    said = {}
+    for host in ("127.0.0.1", "0.0.0.0"):
+        seats = phone_seats(("here-ana",), table.keys)
+        out = io.StringIO()
+        web = open_table_screen((host, 0), hub, out=out, phones=seats)
+        web.close()
+        seats[0].forget()
+        said[host] = (web.port, [line for line in out.getvalue().splitlines() if line.startswith("these links")])
+    table.close()
+    port, lines = said["127.0.0.1"]
+    assert lines == [f"these links work on this machine only (127.0.0.1): a phone on your Wi-Fi can't open them; "
+                     f"for phones, start with --web 0.0.0.0:{port}"]
+    assert said["0.0.0.0"][1] == []

@@ -1,8 +1,9 @@
 """`dicecup resume [JOURNAL]`: go on with a game whose hub process died, from its journal, with no round lost.
 
 Without a journal it takes the newest unfinished one in the data folder. The cups are reopened on the ports the
-journal names, serial or Bluetooth (or --port); each must say hello again and show that it still holds the dice
-it committed to. A port that can't be opened yet (a cup not plugged back in, not switched on) is tried again
+journal names, serial or Bluetooth (or --port), and phones at the address they played at (their links and keys
+kept beside the journal: web/phonekeep.py); each must say hello again and show that it still holds the dice it
+committed to. A port that can't be opened yet (a cup not plugged back in, not switched on) is tried again
 until it opens, while the game stays paused, as for a cup that dropped.
 """
 import sys
@@ -22,6 +23,8 @@ from dicecup.hub.stopsignals import how_stopped, say_stopped
 from dicecup.hub.tablesetup import SEED_AT_A_TABLE, SEED_HELP, TableError, TableSetup, stopped_by_ctrl_c
 from dicecup.rules import RecordError, replay
 from dicecup.rules.games import kind
+from dicecup.web.launch import WebError, reopen_table_screen
+from dicecup.web.phonekeep import KeptPhonesError, read_kept_phones
 
 
 def add_arguments(parser):
@@ -92,7 +95,7 @@ def run(args) -> int:
     table = TableSetup(state.rules, data=args.data, screen=Screen(drama=1.5), allow_unpaired=allow_unpaired,
                        rated=rated)
     table.bot_kinds = dict(resumed.bots)  # a rated table rates a bot as its kind (bot:hard), as when it began
-    virtual = None
+    virtual = web = None
     try:
         if args.sim:  # started before the journal is taken up: a runtime missing is said with nothing written
             virtual = _virtual_cup(table)
@@ -105,6 +108,9 @@ def run(args) -> int:
             return _bot(resumed.bots.get(name), name, hub)
 
         hub.resume(resumed, state, bots=bots)  # the game kind's Round takes it up (a poker round cut is replayed)
+        phones = phones_kept(path, resumed)
+        if phones is not None:  # the same address, links and keys: the phones' pages come back by themselves
+            web = reopen_table_screen(phones, hub, table)
         if virtual is not None:  # as at `play --sim 1`: a typed opening shake is pressed on it
             hub.round.hands = TypedHands(virtual[0])
         conns = table.connect(ports, wait_for_missing=True)
@@ -112,8 +118,8 @@ def run(args) -> int:
                            say=lambda words: print(f"dicecup resume: {words}", file=sys.stderr, flush=True))
         table.play(typed_commands=True)
         return 0 if hub.finished else 1
-    except (TableError, JournalError) as error:  # JournalError: taking the journal up again failed (a full disk)
-        print(f"dicecup resume: {error}", file=sys.stderr)
+    except (TableError, JournalError, WebError, KeptPhonesError) as error:  # JournalError: taking the journal up
+        print(f"dicecup resume: {error}", file=sys.stderr)                   # again failed (a full disk)
         return 1
     except KeyboardInterrupt as stop:  # the journal holds the game still: say how to go on
         how, status = how_stopped(stop)
@@ -126,6 +132,8 @@ def run(args) -> int:
         return status
     finally:
         table.close()
+        if web is not None:
+            web.close()
         if virtual is not None:
             virtual.stop()
 
@@ -190,10 +198,10 @@ def why_not_resumable(path, resumed, state, moved: bool, text: str = "", sim: in
     if cupless:
         return (f"{path} names no cup for {', '.join(cupless)} (no '#@ cup' line): only a journal the hub wrote "
                 f"can be resumed; `dicecup referee {path}` checks a hand-written record")
-    phones = [seat for seat in living if resumed.cups.get(seat, {}).get("port", "").startswith("phone:")]
-    if phones:
-        return (f"{', '.join(phones)} played on a phone, whose secret link and key lived only in the hub that "
-                f"made them, so this game can't go on; `dicecup referee {path}` rules it as far as it went")
+    try:
+        phones_kept(path, resumed)
+    except KeptPhonesError as error:
+        return f"{error}; `dicecup referee {path}` rules it as far as it went"
     gone = [seat for seat in living if seat in resumed.cups and virtual_cup_gone(resumed.cups[seat])]
     if gone and not moved and poker:
         return (f"the virtual cup that played it is gone (it ended with the `play --sim 1` that started it): go "
@@ -202,6 +210,13 @@ def why_not_resumable(path, resumed, state, moved: bool, text: str = "", sim: in
         return (f"the virtual cups of {', '.join(gone)} are gone (they end with the `play --sim` or `demo` that "
                 f"started them), so this game can't go on; their hidden dice went with them")
     return None
+
+
+def phones_kept(path, resumed):
+    """The phone seats kept beside the journal (web/phonekeep.py), or None if no seat played on a phone;
+    KeptPhonesError if they are not all there."""
+    phones = [target for kind, target in journal_ports(resumed) if kind == "phone"]
+    return read_kept_phones(path, phones) if phones else None
 
 
 def journal_ports(resumed) -> list:

@@ -60,7 +60,23 @@ class Round(BaseRound):
         left = self.clock_left()
         return dict(state=self.state, deal=self.deal.id if self.deal else 0,
                     to_act=self.to_act() if self.table.phase == BIDDING else None,
-                    clock_left=None if left is None else int(left + 0.999))
+                    clock_left=None if left is None else int(left + 0.999), held=self._held_words())
+
+    def _held_words(self) -> str:
+        """What the table waits for, though every cup is there: the host's word on a cup back without its dice, or
+        a cup back from a drop showing it kept them (recovery.py)."""
+        deal = self.deal
+        if deal is None:
+            return ""
+        lost = [self.seats[i].name for i in sorted(deal.without_dice) if self.state.alive[i]]
+        if lost and self.table.phase == REVEALING and not deal.rolloff:
+            return (f"{' and '.join(lost)}'s cup came back without its dice after the call: the host types "
+                    f"`retire {lost[0]}` to go on without the seat")
+        if lost:
+            return (f"{' and '.join(lost)}'s cup came back without the dice it was shown: the host types "
+                    f"`reroll {lost[0]}` to roll this round again, or `retire {lost[0]}`")
+        back = [self.seats[i].name for i in sorted(deal.rechecking)]
+        return f"{' and '.join(back)}'s cup is back: checking it still holds its dice" if back else ""
 
     def typed_help(self) -> str:
         return TYPED_COMMANDS
@@ -249,7 +265,7 @@ class Round(BaseRound):
             self.record(Move(seat.name, action))
         except DicecupError as error:
             seat.send(wire.REFUSE, (deal, kind, reason_code(error)))
-            self.table.say(refusal(error, seat.name))
+            self.table.say(refusal(error, seat.name), refused=seat.name)
             return
         if self.state.phase == ENGINE_REVEAL:
             # A call: the reveal request goes out ahead of the accept, so the caller's cup (whose link sends one

@@ -298,9 +298,36 @@ def cut_torn_line(path, torn: str) -> None:
     os.truncate(path, os.path.getsize(path) - len(torn.encode("utf-8")))
 
 
-def secrets_path(journal_path) -> Path:
-    """Where the hub keeps its own bots' dice for the deal in progress (never in the journal)."""
-    return Path(str(journal_path) + ".bots")
+KEPT_BESIDE = ("bots", "phones")  # what a resumed hub needs and the journal must never hold: secrets_path
+
+
+def secrets_path(journal_path, what: str = "bots") -> Path:
+    """Where the hub keeps a secret a resumed hub needs, never in the journal: its own bots' dice for the deal in
+    progress ("bots"), its phone seats' links and keys ("phones", web/phonekeep.py)."""
+    return Path(f"{journal_path}.{what}")
+
+
+def kept_beside(journal_path) -> list:
+    """Every private file kept beside this journal: gone once its game is over."""
+    return [secrets_path(journal_path, what) for what in KEPT_BESIDE]
+
+
+def keep_private(path: Path, data: bytes):
+    """`data` in a private file (0600), whole or not at all: written aside, then put in place, so a full disk
+    never leaves an empty or half file. OSError if it can't be."""
+    partial = path.with_name(path.name + ".partial")
+    try:
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            while data:
+                data = data[os.write(fd, data):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(partial, path)
+    except OSError:
+        partial.unlink(missing_ok=True)
+        raise
 
 
 def unfinished_journals(data: Path) -> list:

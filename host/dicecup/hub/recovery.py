@@ -10,7 +10,6 @@ fields it reads (`state`, `phase`, `seats`, `journal`), and to the face-bid Roun
 `deal`, `deal_again()`, `redeal_to(seat)` and `take_over(...)`.
 """
 import json
-import os
 
 from cupcore import wire
 
@@ -18,7 +17,7 @@ from dicecup.rules import (OVER as ENGINE_OVER, REVEAL as ENGINE_REVEAL, ROLLOFF
                            SHOOTING as ENGINE_SHOOTING, DicecupError, Reroll, Retire)
 
 from .deal import Deal
-from .journal import Journal, secrets_path
+from .journal import Journal, keep_private, secrets_path
 from .phases import TablePhase
 from .seats import Seat
 
@@ -205,24 +204,10 @@ def _read_bot_dice(journal_path, deal) -> tuple:
 
 
 def keep_beside_journal(hub, kept: dict):
-    """The hub's own secrets (its bots' dice) as JSON in a private file beside the journal (secrets_path), whole
-    or not at all: written aside, then put in place, so a full disk never leaves an empty file."""
+    """The hub's own secrets (its bots' dice) as JSON in a private file beside the journal (secrets_path)."""
     path = secrets_path(hub.journal.path)
-    partial = path.with_name(path.name + ".partial")
     try:
-        _write_file(partial, json.dumps(kept).encode())
-        os.replace(partial, path)
+        keep_private(path, json.dumps(kept).encode())
     except OSError as error:  # a full disk: say so; the game goes on, the journal is untouched
-        partial.unlink(missing_ok=True)
         hub.say(f"can't keep the bots' dice beside the journal ({error.strerror or error}): the game goes "
                 f"on, but if this hub stops this round can't be resumed; free space in {path.parent}")
-
-
-def _write_file(path, data: bytes):
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        while data:
-            data = data[os.write(fd, data):]
-        os.fsync(fd)
-    finally:
-        os.close(fd)

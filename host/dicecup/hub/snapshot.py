@@ -50,6 +50,7 @@ class TableSnapshot:
     waiting_cups: tuple = ()      # ids of cups that said hello and have no seat
     journal: Optional[Path] = None
     internal_errors: int = 0      # inputs the hub failed on (logged beside the journals)
+    held: str = ""                # what a paused table awaits besides a missing cup, in words ("type `reroll ana`")
 
     @property
     def finished(self) -> bool:
@@ -70,9 +71,9 @@ class TableSnapshot:
         """Equal for observers (the engine state compared by identity: states are immutable values)."""
         return (other is not None and self.state is other.state and self.game == other.game and
                 (self.phase, self.seats, self.deal, self.to_act, self.clock_left, self.paused, self.waiting_cups,
-                 self.journal, self.internal_errors) ==
+                 self.journal, self.internal_errors, self.held) ==
                 (other.phase, other.seats, other.deal, other.to_act, other.clock_left, other.paused,
-                 other.waiting_cups, other.journal, other.internal_errors))
+                 other.waiting_cups, other.journal, other.internal_errors, other.held))
 
 
 # -- events ------------------------------------------------------------------------------------------------
@@ -84,6 +85,7 @@ class Said:
     text: str
     quiet: bool = False
     private: bool = False
+    refused: Optional[str] = None  # the seat whose move this line refuses: its phone shows it by its buttons
 
 
 @dataclass(frozen=True)

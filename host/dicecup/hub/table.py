@@ -16,7 +16,7 @@ from .chance import SEEDED_FACT
 from .cupwords import cup_error_words
 from .games import round_for
 from .hubkey import HubKey
-from .journal import Journal, secrets_path
+from .journal import Journal, kept_beside
 from .phases import TablePhase
 from .retiring import RetireQuestion
 from .snapshot import GameWon, Latest, Publisher, Said, TableSnapshot
@@ -98,8 +98,9 @@ class Table:
     def publish(self, event):
         self.publisher.publish(event)
 
-    def say(self, text, quiet=False, private=False):
-        self.publish(Said(text, quiet, private))
+    def say(self, text, quiet=False, private=False, refused=None):
+        """refused: the seat whose move `text` refuses (Said.refused)."""
+        self.publish(Said(text, quiet, private, refused))
 
     def snapshot(self) -> TableSnapshot:
         return TableSnapshot(
@@ -231,7 +232,8 @@ class Table:
             self.journal.fact(*fact)
         self.journal.comment(f"{winner} wins")
         self._sign_and_close()
-        secrets_path(self.journal.path).unlink(missing_ok=True)
+        for kept in kept_beside(self.journal.path):  # secrets for a resumed hub: none is needed now
+            kept.unlink(missing_ok=True)
         self.publish_snapshot()
         self.publish(GameWon(winner, self.journal.path))
 

@@ -20,10 +20,15 @@ def _locked_face(state: State, seat: int):
     return state.bids[-1][1].face
 
 
-def legal_bids(state: State) -> list:
+def raise_floors(state: State) -> tuple:
+    """For the seat to act, the smallest quantity it may bid on each face (indexed 1..6, index 0 unused; None
+    where the face can't be bid this turn): bidding.floors with this table's rules and palifico lock."""
     seat = state.turn if state.turn is not None else -1
-    floor = bidding.floors(state.standing, state.wild, state.rules.preset.ones, _locked_face(state, seat))
-    return bidding.legal_bids(floor, state.dice_in_play)
+    return bidding.floors(state.standing, state.wild, state.rules.preset.ones, _locked_face(state, seat))
+
+
+def legal_bids(state: State) -> list:
+    return bidding.legal_bids(raise_floors(state), state.dice_in_play)
 
 
 def legal_actions(state: State) -> list:

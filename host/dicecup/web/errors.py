@@ -4,3 +4,7 @@
 class WebError(Exception):
     """The server can't start (the port is taken, the address is not this machine's, the certificate is
     unusable); the text says what to do."""
+
+
+class PortTaken(WebError):
+    """The port is taken: another may be picked, unless pages are to come back to this one (a resumed game)."""

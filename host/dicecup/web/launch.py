@@ -7,10 +7,12 @@ import sys
 from dicecup.hub.playernames import players_option
 from dicecup.hub.table import TypedCommand
 from dicecup.rules import DicecupError
+from dicecup.rules.games import kind
 
+from .phonekeep import PhoneKeeper, kept_phone_seats
 from .phonepage import seat_url, serve_phones
 from .phones import PhoneSeat
-from .errors import WebError
+from .errors import PortTaken, WebError
 from .server import WebTable
 
 DEFAULT_HOST = "127.0.0.1"
@@ -67,10 +69,11 @@ def fold_web_cert(args):
     return None
 
 
-def open_table_screen(address, hub, out=None, phones=(), more_phones=False) -> WebTable:
+def open_table_screen(address, hub, out=None, phones=(), more_phones=False, token=None) -> WebTable:
     """Start the table screen for this hub and print where it is (address and QR code), and each phone seat's
     own secret link and QR code. more_phones: phone seats may be added later (phone_adder). WebError if it can't.
-    An address with a cert (WebAddress, from --web-cert) serves https."""
+    An address with a cert (WebAddress, from --web-cert) serves https. token: the table's link (a resumed game's,
+    as it was). Phone seats are kept beside the journal for a resumed hub (phonekeep.py)."""
     out = out or sys.stdout
     bots = bot_names(hub)
     for seat in phones:
@@ -78,24 +81,59 @@ def open_table_screen(address, hub, out=None, phones=(), more_phones=False) -> W
             raise WebError(f"--phones {seat.name}: {seat.name.casefold()} is a bot's seat at this table: give the "
                            "phone another name")
     host, port = address
-    web = WebTable(host, port, cert=getattr(address, "cert", None))
+    web = WebTable(host, port, token=token, cert=getattr(address, "cert", None))
+    web.table_cup = kind(hub.rules).one_cup  # poker dice: the phone is the table's one cup, passed round
     if phones or more_phones:
         serve_phones(web, phones)
     web.start()
     hub.subscribe(web)
-    lan = "" if host in ("127.0.0.1", "localhost", "::1") else " (on your LAN: anyone with the link can watch)"
+    if phones or more_phones:
+        hub.subscribe(PhoneKeeper(web, hub.say))
+    here_only = host in ("127.0.0.1", "localhost", "::1")
+    lan = "" if here_only else " (on your LAN: anyone with the link can watch)"
     print(f"table screen: {web.url}{lan}", file=out, flush=True)
     print(_qr(web.url), file=out, flush=True)
     for seat in phones:
-        show_phone_link(web, seat, out)
+        show_phone_link(web, seat, out, table_cup=web.table_cup)
+    if phones and here_only:  # `--web 8080` serves this machine only: a phone scanning these codes finds nothing
+        print(f"these links work on this machine only ({host}): a phone on your Wi-Fi can't open them; "
+              f"for phones, start with --web 0.0.0.0:{web.port}", file=out, flush=True)
     return web
 
 
-def show_phone_link(web, seat, out=None):
-    """A phone seat's secret link and its QR code: a seat's link acts for that seat, so show each to its player."""
+def reopen_table_screen(kept: dict, hub, table, out=None) -> WebTable:
+    """The table screen of a resumed game played on phones (kept: phonekeep.read_kept_phones): the same address,
+    links and keys, so the phones' pages, still open, come back by themselves; the links are printed again for a
+    phone whose page was closed. WebError if it can't (the address is taken now)."""
+    address = WebAddress((kept["web"]["host"], int(kept["web"]["port"])))
+    port = address[1]
+    address.cert = tuple(kept["web"]["cert"]) if kept["web"]["cert"] else None
+    seats = kept_phone_seats(kept, table.keys)
+    try:
+        web = open_table_screen(address, hub, out, phones=seats, token=kept["web"]["token"])
+    except WebError as error:
+        for seat in seats:
+            seat.forget()
+        if not isinstance(error, PortTaken):
+            raise
+        # another port would do for a new game, not for pages that keep calling this one
+        raise WebError(f"the phones' pages come back to port {port} at this machine, which something else holds "
+                       "now (another program, or another dicecup): stop it, then run the same `dicecup resume` "
+                       "again") from None
+    phone_releaser(web, hub, table)
+    return web
+
+
+def show_phone_link(web, seat, out=None, table_cup=False):
+    """A phone seat's secret link and its QR code: a seat's link acts for that seat, so show each to its player;
+    table_cup: the phone is the table's one cup (poker dice), which every player holds in turn."""
     out = out or sys.stdout
-    print(f"{seat.name}'s phone (this link plays {seat.name}'s seat: show it to that player only): "
-          f"{seat_url(web, seat)}", file=out, flush=True)
+    if table_cup:
+        print(f"{seat.name}'s phone (this link makes a phone the table's cup, passed round from player to player: "
+              f"open it on that one phone only): {seat_url(web, seat)}", file=out, flush=True)
+    else:
+        print(f"{seat.name}'s phone (this link plays {seat.name}'s seat: show it to that player only): "
+              f"{seat_url(web, seat)}", file=out, flush=True)
     print(_qr(seat_url(web, seat)), file=out, flush=True)
 
 

@@ -201,7 +201,7 @@ def seat_codes(web, table: dict):
     seated = {seat["name"] for seat in table.get("seats", ())}
     codes = [{"name": seat.name, "svg": segno.make(seat_url(web, seat), error="m").svg_data_uri(scale=5, border=2)}
              for seat in web.phones if seat.name not in seated]
-    return {"type": "seat_codes", "seats": codes}
+    return {"type": "seat_codes", "seats": codes, "table_cup": web.table_cup}
 
 
 def seat_url(web, seat) -> str:

@@ -50,15 +50,17 @@ class PhoneSeat:
     after `release`), not when the link is first opened: until a phone has sat, nothing is at stake, and a code
     scanned by the wrong person costs the right one nothing. `release()` (typed `release NAME`) forgets it."""
 
-    def __init__(self, name: str, cup_id: int = None, token: str = None, key: bytes = None):
+    def __init__(self, name: str, cup_id: int = None, token: str = None, key: bytes = None, link_key: bytes = None,
+                 device: bytes = None):
+        """A new seat; or, given every secret (phonekeep.py kept them for a resumed hub), the same seat again."""
         self.name = name
         self.cup_id = cup_id if cup_id is not None else secrets.randbits(32)
         self.token = token or secrets.token_urlsafe(12)
         self.key = key or secrets.token_bytes(sessions.KEY_SIZE)
-        self.link_key = secrets.token_bytes(16)  # in the seat link's fragment: a page wraps its device secret in it
+        self.link_key = link_key or secrets.token_bytes(16)  # in the link's fragment: a page wraps its device in it
         self.page = None          # send(text) to the open page, set by the server; None while none is open
         self.transport = None     # the PhoneTransport the hub holds while a page is open
-        self.device = None        # the device secret of the phone holding the seat; None until one sits
+        self.device = device      # the device secret of the phone holding the seat; None until one sits
         self._page_device = None  # the device secret of the page open now
         self.held_said_at = float("-inf")  # when the hub last said the link was opened on another phone
         self._binding = threading.Lock()   # the server's thread opens pages, the hub's thread welcomes the cup

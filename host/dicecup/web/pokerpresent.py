@@ -5,7 +5,8 @@ A whitelist, as present.py is for face bids. The cup's five dice go out one by o
 face, a die under the cup as `{"die": N, "open": false}` and nothing more -- even when the table saw its face
 before it went back under the cup (the engine keeps that face; a hub holding a bot's dice knows them all; a real
 cup's hidden dice the hub does not know at all). The five faces of a round go out once it is revealed."""
-from dicecup.rules.poker.hands import FIVE, HIGH, HIGH_STRAIGHT, JUNK, LOW_STRAIGHT, rank_char
+from dicecup.hub.poker.codes import code_of_hand
+from dicecup.rules.poker.hands import FIVE, HIGH, HIGH_STRAIGHT, JUNK, LOW_STRAIGHT, bids_above, rank_char
 
 # What the holder of the cup is doing, by the engine's phase (rules/poker/state.py).
 DOING = {"opening": "{holder} shakes the cup to open round {round}",
@@ -32,19 +33,28 @@ def poker_table_message(snap, state, base: dict) -> dict:
                  for slot, (face, on) in enumerate(zip(state.faces, state.on_table), 1)],
         "standing": None if state.standing is None else {"bid": str(state.standing), "words": state.standing.words(),
                                                          "by": state.seats[state.bids[-1][0]]},
+        "raise": _smallest_raise(state.standing),
         "bids": [{"seat": state.seats[i], "bid": str(hand), "words": hand.words(),
                   "way": _way(state.direction) if n == 0 else ""} for n, (i, hand) in enumerate(state.bids)],
         "history": [poker_round_message(o) for o in state.history],
         "winner": state.seats[state.winner] if state.winner is not None else None,
     })
     if snap.paused:
-        message["pause_reason"] = DROPPED
+        message["pause_reason"] = snap.held or DROPPED
     return message
+
+
+def _smallest_raise(standing):
+    """The lowest hand that beats the standing bid, where a phone's composer starts: {"above": the standing bid's
+    code (as the cup's PTABLE names it), "dice": faces 1..6}; None with no bid standing, or none higher."""
+    higher = bids_above(standing) if standing is not None else ()
+    return {"above": code_of_hand(standing), "dice": list(higher[0].dice())} if higher else None
 
 
 def _seat(view, state, index) -> dict:
     name = state.seats[index]
-    seat = {"name": name, "kind": "seat" if view is None else ("phone" if view.board == "phone" else view.kind),
+    # A player passes the table's one cup on, so no seat is a cup or a phone of its own: a bot, or a player.
+    seat = {"name": name, "kind": "bot" if view is not None and view.kind == "bot" else "player",
             "note": view.note() if view else "", "connected": view is None or view.kind == "bot" or view.connected}
     seat.update({"lives": state.lives[index], "alive": state.lives[index] > 0, "holds": state.holder == index,
                  "to_act": name == state.to_act})

@@ -8,7 +8,9 @@ import re
 from dicecup.rules.referee import count_words
 
 from dicecup.hub.snapshot import GameWon, PokerRevealed, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted
+from dicecup.rules.play import raise_floors
 from dicecup.rules.presets import POKER_DICE
+from dicecup.rules.state import BIDDING
 
 from .pokerpresent import poker_round_message, poker_table_message
 
@@ -39,7 +41,7 @@ def table_message(snap: TableSnapshot) -> dict:
         "rules": str(state.rules), "preset": state.rules.preset.name, "revolver": state.rules.preset.revolver,
         "round": state.round, "wild": state.wild, "dice_in_play": state.dice_in_play,
         "palifico": state.seats[state.palifico] if state.palifico is not None else None,
-        "to_act": to_act,
+        "to_act": to_act, "floors": _floors(state),
         "standing": None if standing is None else {"bid": str(standing), "words": standing.words(),
                                                    "quantity": standing.quantity, "face": standing.face,
                                                    "by": state.seats[state.bids[-1][0]]},
@@ -48,6 +50,14 @@ def table_message(snap: TableSnapshot) -> dict:
         "winner": snap.winner,
     })
     return message
+
+
+def _floors(state):
+    """For the seat to act, the smallest quantity it may bid on each face (index 1..6; None where it can't, or only
+    above the dice in play): where a phone's composer starts, and how low it may go."""
+    if state.phase != BIDDING:
+        return None
+    return [None if low is None or low > state.dice_in_play else low for low in raise_floors(state)]
 
 
 def _seat(view, state, index, to_act=None) -> dict:
@@ -72,7 +82,7 @@ def _pause_reason(snap: TableSnapshot) -> str:
     gone = [view.name for view in snap.seats if view.kind != "bot" and not view.connected]
     if gone:
         return f"{' and '.join(gone)}'s cup dropped: waiting for it (or `retire NAME` at the hub)"
-    return "waiting for every cup to come back"
+    return snap.held or "waiting for the hub"
 
 
 def outcome_message(o) -> dict:
@@ -107,7 +117,10 @@ def event_message(item):
     if isinstance(item, Said):  # where the hub keeps its journal is the host's business, not the room's
         if item.private:  # e.g. the dice under a poker cup, told at the hub's terminal to whoever typed the move
             return None
-        return {"type": "said", "text": JOURNAL_PATH.sub("", item.text), "quiet": item.quiet}
+        said = {"type": "said", "text": JOURNAL_PATH.sub("", item.text), "quiet": item.quiet}
+        if item.refused is not None:  # a move refused: the player's phone shows the hub's words by its buttons
+            said["refused"] = item.refused
+        return said
     if isinstance(item, RoundRevealed):
         return {"type": "reveal", "round": outcome_message(item.outcome)}
     if isinstance(item, TriggerPulled):

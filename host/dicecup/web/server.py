@@ -16,7 +16,7 @@ import threading
 from importlib.resources import files
 
 from . import guard, inbox
-from .errors import WebError
+from .errors import PortTaken, WebError
 from .present import Presenter
 from .tls import tls_context
 
@@ -39,7 +39,7 @@ class WebTable:
     (`hub.subscribe(web)`); `close()` lets every page receive what was sent, then stops."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, token: str = None, cert=None):
-        self.host, self.token = host, token or secrets.token_urlsafe(12)
+        self.host, self.token, self.cert = host, token or secrets.token_urlsafe(12), cert
         self._ssl = tls_context(cert) if cert else None   # cert: (certificate file, key file); WebError if unusable
         self.notices = guard.Notices()   # the web side's trouble, one line at a time (guard.py)
         self.door = None                 # guard.Door, once the server runs
@@ -54,6 +54,7 @@ class WebTable:
         self._thread = None
         self.refused = 0                 # messages from pages refused (for tests and the curious)
         self.phones = []                 # phones.PhoneSeat of each phone seat: /p/TOKEN (phonepage.py)
+        self.table_cup = False           # the phone is the table's one cup, passed round (poker dice), not a seat
         self.extra_routes = []           # Starlette routes added before start() (phonepage.serve_phones)
         self.tell_hub = None             # tell_hub(line), from any thread: said at the hub (launch.phone_adder)
         self.spectator_extras = []       # callables(table message) -> a message for the table screens only, or None
@@ -326,7 +327,8 @@ def _listen(host: str, port: int) -> socket.socket:
         why = {98: "that port is taken (another program, or another dicecup): pick another, like --web 8081",
                13: "that port needs root: pick one above 1023, like --web 8080",
                99: f"{host} is not an address of this machine"}.get(error.errno, error.strerror)
-        raise WebError(f"can't serve the table screen on {_as_typed(host)}:{port}: {why}") from None
+        taken = PortTaken if error.errno == 98 else WebError
+        raise taken(f"can't serve the table screen on {_as_typed(host)}:{port}: {why}") from None
     sock.setblocking(False)
     return sock
 

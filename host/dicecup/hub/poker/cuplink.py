@@ -87,7 +87,7 @@ class TableCup:
         except DicecupError as error:
             self.send(wire.REFUSE, (deal, kind, wirenames.NOT_A_RAISE if isinstance(error, IllegalBid)
                                     else wirenames.OTHER))
-            poker.table.say(refusal(error, name))
+            poker.table.say(refusal(error, name), refused=name)
             return self.send_table()
         self.send(wire.ACCEPT, (deal, kind))
         if isinstance(event, (PokerBid, CallLiar)) or poker.state.phase == REVEAL:

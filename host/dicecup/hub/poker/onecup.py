@@ -86,7 +86,7 @@ class PokerRecovery:
         """The cup is back mid-round, its dice rolled and looked at: a player could pull the cable to have a bad
         hand rolled again, so the round waits (the table stays paused) for `reroll NAME` or `retire NAME`."""
         hub = self.hub
-        self.poker.needs_consent = True
+        self.poker.needs_consent, self.poker.consent_for = True, who
         hub.pause()
         hub.journal.comment("the table's cup dropped and came back mid-round: not played again without the "
                             "host's consent")

@@ -48,6 +48,7 @@ class Round(BaseRound):
         self.round_events = []      # this round's record events (the bots' view)
         self.round_deals = []       # this round's sub-deals: every die of them is opened once the round is over
         self.needs_consent = False  # the cup came back mid-round: the table waits for `reroll NAME` (onecup.py)
+        self.consent_for = None     # the NAME it waits for
 
     # -- what the table asks of every Round --------------------------------------------------------------------
     def seating(self, **options):
@@ -61,7 +62,10 @@ class Round(BaseRound):
 
     def snapshot_fields(self) -> dict:
         holder = self.state.holder if self.state is not None else None
-        return dict(state=self.state, deal=self.subs, to_act=holder)
+        held = (f"the table's cup is back, but its dice may not be the ones rolled: the host types "
+                f"`reroll {self.consent_for}` to play this round again from the shake, or `retire NAME`"
+                if self.needs_consent else "")
+        return dict(state=self.state, deal=self.subs, to_act=holder, held=held)
 
     def in_game(self, index) -> bool:
         return self.state is not None and bool(self.state.lives[index])

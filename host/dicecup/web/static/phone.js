@@ -33,6 +33,10 @@
   let wireTable = null;             // the hub's last TABLE for this cup
   let publicTable = null;           // the table screen's message (names, the standing bid in words)
   let qty = 1, face = 2, clockTimer = null;
+  let composedFrom = null;          // the hub's floors the composer started from; null: the ordinary raise only
+  let touched = false;              // the player has changed the composer since its start
+  let myName = null;                // this seat's name, from the hello: the hub's refusals naming it are shown
+  let why = {text: "", exact: false};  // why the last move was refused: the hub's own words once they come
   let hashing = null;               // {deal, nonce} while a deal's commitment is being hashed
 
   function load() { try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch (e) { return {}; } }
@@ -97,6 +101,7 @@
     };
     ws.onclose = (event) => {
       if (refused || [4400, 4401, 4403, 4409, 4423].includes(event.code)) return;  // phonepage.py: not coming back
+      if (publicTable && publicTable.winner) { $("link").textContent = "the game is over"; return; }  // its hub ended
       $("link").textContent = "reconnecting to the hub…";
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
@@ -104,9 +109,16 @@
   }
 
   const PAGE = {
-    hello: (m) => { proven = true; $("me").textContent = m.seat + "'s cup"; document.title = `dicecup · ${m.seat}`; $("phase").textContent = "waiting for the game"; },
-    table: (m) => { publicTable = m; },
-    said: () => {},
+    hello: (m) => { proven = true; myName = m.seat; $("me").textContent = m.seat + "'s cup"; document.title = `dicecup · ${m.seat}`; $("phase").textContent = "waiting for the game"; },
+    table: (m) => {
+      publicTable = m;
+      if (myTurn() && !touched && !composedFrom) startComposing(wireTable, false);  // its floors came after the turn
+    },
+    said: (m) => {  // the hub's words for a move of this seat it refused, in full, by the buttons
+      if (m.refused === undefined) return;
+      if (poker.active()) return poker.refused(m);
+      if (m.refused === myName) { why = {text: m.text, exact: true}; note(m.text); }
+    },
     refused: (m) => {
       if (m.final) { refused = true; banner(m.reason, "refused"); ws.close(); }
       else { note(m.reason); sitAgain(); }  // e.g. pressed before the hub opened the seat: again
@@ -162,7 +174,11 @@
       if (m.deal === cup.deal && cup.dice) send({m: "reveal", deal: cup.deal, dice: cup.dice, seed: cup.seed});
     },
     accept: (m) => { if (m.kind === READY) { clearTimeout(sitTimer); note("you have a seat"); } else note(""); },
-    refuse: (m) => { note(REASONS[m.reason] || "refused"); buzz([80, 60, 80]); sitAgain(); },
+    refuse: (m) => {
+      if (!why.exact) { why = {text: REASONS[m.reason] || "refused", exact: false}; note(why.text); }
+      buzz([80, 60, 80]);
+      sitAgain();
+    },
     result: (m) => {
       const words = m.status === 2 ? "you won the game!" : m.status === 1 ? "you are out of the game" :
         m.change < 0 ? `you lost ${-m.change} ${m.change === -1 ? "die" : "dice"}` : m.change > 0 ? "you won a die back" : "";
@@ -192,7 +208,10 @@
     const pokerCup = !refused && (poker.active() || (publicTable && publicTable.game === "poker"));
     $("face-cup").hidden = $("middle").hidden = pokerCup;
     $("poker").hidden = !pokerCup;
+    const t = publicTable;
+    if (t) $("phase").textContent = t.paused ? "paused" : t.phase_words;
     if (pokerCup) {
+      $("me").textContent = "the table's cup";  // passed round: every player's in turn, nobody's seat
       $("compose").hidden = true;
       if (publicTable && publicTable.winner) banner(`${publicTable.winner} wins the game`);
       return poker.draw(publicTable);
@@ -200,8 +219,6 @@
     $("peek").hidden = !cup.dice || refused;  // a refused page plays nothing, not even its old dice
     $("cupline").textContent = cup.out ? "you are out" : cup.dice ? `${cup.dice.length} dice under your cup` :
       cup.digest ? "shaking…" : seated ? "waiting for the deal" : "not seated yet";
-    const t = publicTable;
-    if (t) $("phase").textContent = t.paused ? "paused" : t.phase_words;
     const standing = $("standing");
     standing.replaceChildren();
     if (wireTable && wireTable.qty) {
@@ -209,7 +226,12 @@
       bid.append(el("span", "q", wireTable.qty), el("span", "times", "×"), die(wireTable.face, ""));
       standing.append(bid);
       if (t && t.standing) standing.append(el("div", "words", `${t.standing.words} — by ${t.standing.by}`));
-    } else standing.append(el("span", "none", "no bid yet"));
+    } else {
+      standing.append(el("span", "none", "no bid yet"));
+      // what the last call came to, for a table with no screen to show the reveal on
+      const last = t && t.history && t.history[t.history.length - 1];
+      if (last) standing.append(el("div", "words last", `round ${last.n}: ${last.verdict}`));
+    }
     const mine = myTurn() && !refused;
     $("turn").textContent = mine ? "your turn" : t && t.to_act && t.phase === "bidding" ? `${t.to_act} to play` : "";
     $("compose").hidden = !mine;
@@ -218,11 +240,37 @@
     if (t && t.winner && !refused) banner(`${t.winner} wins the game`);
   }
 
-  function startComposing(m) {  // from the smallest ordinary raise of the standing bid, as a cup does (facecup.py)
-    if (!m.qty) { qty = 1; face = 2; }
+  // The composer starts at the smallest legal raise: the hub's floors (present.py: the least quantity this seat may
+  // bid on each face, ones and the palifico lock counted) when its table message is about this same bid; until it
+  // comes, the smallest ordinary raise, as a cup does (facecup.py).
+  function startComposing(m, turnBegins = true) {
+    touched = false;
+    if (turnBegins) why = {text: "", exact: false};
+    const floors = hubFloors(m);
+    composedFrom = floors;
+    const least = floors && smallestRaise(floors);
+    if (least) { qty = least.qty; face = least.face; }
+    else if (!m.qty) { qty = 1; face = 2; }
     else if (m.face < 6) { qty = m.qty; face = m.face + 1; }
     else { qty = m.qty + 1; face = m.face; }
   }
+
+  function hubFloors(m) {  // the public table's floors, if it speaks of the bid the cup was sent (m)
+    const t = publicTable;
+    if (!t || !t.floors || t.to_act !== myName) return null;
+    const same = t.standing ? t.standing.quantity === m.qty && t.standing.face === m.face : !m.qty;
+    return same ? t.floors : null;
+  }
+
+  function smallestRaise(floors) {  // fewest dice; at a tie a face before ones (in a wild game they count for more)
+    let least = null;
+    for (const f of [2, 3, 4, 5, 6, 1]) {
+      if (floors[f] != null && (least === null || floors[f] < least.qty)) least = {qty: floors[f], face: f};
+    }
+    return least;
+  }
+
+  const floorOf = (f) => (composedFrom && composedFrom[f]) || 1;
 
   function drawComposer() {
     $("qty").textContent = qty;
@@ -234,12 +282,16 @@
         b.dataset.face = f;
         b.setAttribute("aria-label", window.Dice.FACE_WORDS[f] + "s");
         b.append(die(f, ""));
-        b.onclick = () => { face = f; draw(); };
+        b.onclick = () => { face = f; qty = Math.max(qty, floorOf(f)); touched = true; draw(); };
         faces.append(b);
       }
     }
-    for (const b of faces.children) b.setAttribute("aria-pressed", String(Number(b.dataset.face) === face));
+    for (const b of faces.children) {
+      b.setAttribute("aria-pressed", String(Number(b.dataset.face) === face));
+      b.disabled = !!composedFrom && composedFrom[Number(b.dataset.face)] == null;  // not a bid this turn
+    }
     $("bid").textContent = `Bid ${qty} × ${face}`;
+    $("why").textContent = why.text;
     const called = !wireTable.qty;
     $("liar").disabled = called;
     $("spot").disabled = called;
@@ -256,8 +308,10 @@
   }
 
   function intent(kind, q, f) {
+    why = {text: "", exact: false};
     send({m: "intent", deal: cup.deal || 0, kind, qty: q, face: f});
     note("");
+    draw();
   }
 
   function banner(text, kind = "won") {  // "won" (the game's end) or "refused" (this page stops)
@@ -278,8 +332,12 @@
     clearTimeout(sitTimer);
     sitTimer = setTimeout(sitAgain, SIT_WAIT_MS);
   };
-  $("more").onclick = () => { qty = Math.min(qty + 1, (wireTable && wireTable.in_play) || 99); draw(); };
-  $("less").onclick = () => { qty = Math.max(qty - 1, 1); draw(); };
+  $("more").onclick = () => {
+    qty = Math.min(qty + 1, (wireTable && wireTable.in_play) || 99);
+    touched = true;
+    draw();
+  };
+  $("less").onclick = () => { qty = Math.max(qty - 1, floorOf(face)); touched = true; draw(); };
   $("bid").onclick = () => intent(BID, qty, face);
   $("liar").onclick = () => intent(LIAR, 0, 0);
   $("spot").onclick = () => intent(SPOT, 0, 0);

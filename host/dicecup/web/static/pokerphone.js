@@ -30,6 +30,9 @@
   let view = {stage: WAITING, holder: 0xff, onTable: 0, way: 0, standing: NO_BID};  // the hub's last ptable
   let looking = false, picked = 0, bid = [], awaiting = 0;
   let shaken = false;              // this holder has shaken or rolled: dice no longer move between cup and table
+  let bidFrom = null;              // the standing bid (its code) the composer was started above by the hub's raise
+  let touched = false;             // the holder has changed the composed bid since
+  let why = {text: "", exact: false};  // why the last move was refused: the hub's own words once they come
   let queue = Promise.resolve();   // messages are handled one at a time, in order, as the firmware's loop does
 
   function fresh() {
@@ -103,13 +106,15 @@
         cup = {...cup, round: m.round, pending: 0, opened: 0, spent: true, faces: [0, 0, 0, 0, 0]};
         save();
       }
-      if (m.stage !== view.stage || m.holder !== view.holder || m.standing !== view.standing) {
+      const moved = m.stage !== view.stage || m.holder !== view.holder || m.standing !== view.standing;
+      if (moved) {
         looking = false;  // passed on: the next holder looks for themselves
         picked = 0;
         shaken = m.holder === view.holder && m.stage === view.stage && shaken;
-        bid = startingBid(m.standing);
+        why = {text: "", exact: false};
       }
       view = {stage: m.stage, holder: m.holder, onTable: m.on_table, way: m.way || LEFT, standing: m.standing};
+      if (moved) composeAfresh();
     },
     reveal_req() { return openDice(ALL & ~cup.opened & ~cup.pending); },
     pclose() {
@@ -126,12 +131,32 @@
     refuse(m) {
       if (m.kind !== awaiting) return;
       awaiting = 0;
-      bid = startingBid(view.standing);
-      note(reasons[m.reason] || "refused");
+      composeAfresh();
+      if (!why.exact) why = {text: reasons[m.reason] || "refused", exact: false};
+      note(why.text);
     },
   };
 
   function startingBid(standing) { return standing === NO_BID ? [] : handDice(standing).filter(Boolean); }
+
+  // The composed bid starts at the lowest hand that beats the standing one: the hub's (pokerpresent.py), once its
+  // table message speaks of this same standing bid; until then the standing hand itself, to build on.
+  function composeAfresh() { bid = startingBid(view.standing); bidFrom = null; touched = false; }
+  function raiseFromTable() {
+    const raise = table && table.raise;
+    if (touched || bidFrom === view.standing || !raise || raise.above !== view.standing) return;
+    bid = raise.dice.slice();
+    bidFrom = view.standing;
+  }
+
+  // The hub's words for a refused move of the cup's holder (phone.js hands them over), shown by the bid buttons.
+  function refused(m) {
+    const seats = (table && table.seats) || [];
+    if (!seats[view.holder] || seats[view.holder].name !== m.refused) return;
+    why = {text: m.text, exact: true};
+    note(m.text);
+    draw();
+  }
 
   async function openDice(mask) {
     for (let d = 0; d < DICE; d++) {
@@ -144,6 +169,7 @@
 
   function intent(kind, qty = 0, face = 0) {
     awaiting = kind;
+    why = {text: "", exact: false};
     note("");
     send({m: "intent", deal: view.stage === WAITING ? 0 : cup.round & 0xffff, kind, qty, face});
     draw();
@@ -169,7 +195,7 @@
     phide: () => { const mask = picked & view.onTable; picked = 0; intent(HIDE, mask); },
     proll: () => { const mask = picked & view.onTable; picked = 0; intent(ROLL, mask); },
     ptry: () => { const mask = picked; picked = 0; intent(TRY, mask); },
-    pclear: () => { bid = []; draw(); },
+    pclear: () => { bid = []; touched = true; draw(); },
     pbidleft: () => bidIntent(PBID_LEFT),
     pbidright: () => bidIntent(PBID_RIGHT),
     pbidon: () => bidIntent(PBID),
@@ -179,6 +205,7 @@
   function draw(publicTable) {
     if (publicTable !== undefined) table = publicTable;
     if ($("poker").hidden) return;
+    raiseFromTable();
     const holder = ((table && table.seats) || []).map((s) => s.name)[view.holder];
     const holds = [OPENING, RECEIVING, HANDLING, TRIES].includes(view.stage);
     document.body.dataset.pokerStage = view.stage;
@@ -239,12 +266,13 @@
     $("pcompose").hidden = !composing;
     if (!composing) return;
     $("pbid").replaceChildren(hand(bid));
+    $("pwhy").textContent = why.text;
     const ranks = $("pranks");
     if (!ranks.children.length) {
       for (let f = 1; f <= 6; f++) {
         const b = el("button", "rank", RANKS[f]);
         b.dataset.rank = RANKS[f];
-        b.onclick = () => { if (bid.length < DICE) bid.push(f); draw(); };
+        b.onclick = () => { if (bid.length < DICE) bid.push(f); touched = true; draw(); };
         ranks.append(b);
       }
     }
@@ -261,6 +289,6 @@
     for (const [id, move] of Object.entries(MOVES)) $(id).onclick = move;
   }
 
-  window.PokerPhone = {start, claims, receive, draw, active, handCode, handDice,
+  window.PokerPhone = {start, claims, receive, draw, active, refused, handCode, handDice,
                        state: () => ({...view, ...cup, looking, picked, awaiting, rolled: rolled()})};
 })();

@@ -24,7 +24,8 @@
                      (seat.connected ? "" : " dropped"));
       item.dataset.seat = seat.name;
       const head = el("div", "seat-head");
-      head.append(el("span", "order", i + 1), el("span", "name", seat.name), el("span", "kind kind-" + seat.kind, seat.kind));
+      head.append(el("span", "order", i + 1), el("span", "name", seat.name));
+      if (seat.kind === "bot") head.append(el("span", "kind kind-bot", "bot"));  // the others play the one cup
       item.append(head, lives(seat, t.lives_each));
       if (seat.holds) {
         const way = t.direction ? ` · goes ${t.direction} ${ARROW[t.direction]}` : "";

@@ -22,6 +22,7 @@
     };
     ws.onclose = (event) => {
       if (refused || event.code === 4403) return;
+      if (table && table.winner) return status("the game is over");  // its hub has ended: nothing to come back to
       status(event.reason === "the hub stopped" ? "the hub stopped" : "reconnecting to the hub…");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
@@ -48,7 +49,10 @@
       const box = $("codes");
       box.replaceChildren();
       box.hidden = !m.seats.length;
-      if (m.seats.length) box.appendChild(el("h2", "", "Playing on a phone? Scan your seat's code, then press Take a seat"));
+      const scan = m.table_cup  // poker dice: the phone is the one cup passed round, not one player's seat
+        ? "The table's cup on a phone: scan this on the phone you will pass round, then press Take a seat"
+        : "Playing on a phone? Scan your seat's code, then press Take a seat";
+      if (m.seats.length) box.appendChild(el("h2", "", scan));
       for (const seat of m.seats) {
         const card = el("figure", "code");
         const img = el("img");
@@ -86,6 +90,7 @@
     const last = (t.history || [])[t.history ? t.history.length - 1 : 0];
     if (last && (t.phase === "between" || t.phase === "over")) drawReveal(last, shownReveal !== last.n);
     else if (t.phase === "bidding" || t.phase === "dealing") { $("reveal").hidden = true; $("shot").hidden = true; }
+    fitLogs();  // the boxes' room changes with what is drawn above them
   }
 
   function drawSeats(t) {
@@ -213,13 +218,30 @@
     if (round.game === "poker") item.appendChild(el("span", "detail", window.PokerTable.detail(round)));
     else if (round.count_words) item.appendChild(el("span", "detail", ` (${round.bid} by ${round.bidder}; ${round.count_words})`));
     list.prepend(item);
+    fitWhole(list);
   }
 
   function addSaid(text) {
     const list = $("said");
     list.prepend(el("li", "", text));
     while (list.children.length > 30) list.lastChild.remove();
+    fitWhole(list);
   }
+
+  // On a TV the logs do not scroll (table.css: nobody scrolls a screen across the room), so a line that would be
+  // cut at the bottom of its box is left out whole, with the older ones below it; the newest are on top.
+  function fitWhole(list) {
+    for (const line of list.children) line.hidden = false;
+    if (getComputedStyle(list).overflowY !== "hidden") return;
+    const bottom = list.getBoundingClientRect().top + list.clientHeight;
+    let full = false;
+    for (const line of list.children) {
+      full = full || line.getBoundingClientRect().bottom > bottom + 0.5;
+      line.hidden = full;
+    }
+  }
+  const fitLogs = () => { fitWhole($("said")); fitWhole($("rounds")); };
+  window.addEventListener("resize", fitLogs);
 
   function banner(text, kind) {
     const node = $("banner");
