@@ -130,7 +130,7 @@ def test_a_ble_game_resumes_over_ble_and_a_cup_whose_port_is_not_there_yet_is_wa
     monkeypatch.setattr(sys, "stdin", typed((plug_ben, "retire ben"), (now, "yes"),
                                             (lambda: ana.got(wire.DEAL), "retire ana"), (now, "yes")))
     args = SimpleNamespace(journal=str(journal.path), port=[], sim=0, seed=None, data=str(tmp_path),
-                           allow_unpaired=True)  # these cups have no key
+                           allow_unpaired=True, ble_hci=None)  # these cups have no key
     try:
         code = resume_command.run(args)
     finally:
