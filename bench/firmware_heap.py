@@ -32,6 +32,7 @@ from dicecup.link.peer import PeerError
 from dicecup.sim.virtualcup import find_micropython
 import heapcup
 from heapcup import build_lib, build_romfs
+from quickform import sized
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -101,12 +102,15 @@ def portable_tests_on_32bit():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=200)
-    parser.add_argument("--low", type=int, default=4, help="a heap in KB known to be too small")
+    parser.add_argument("--rounds", type=int, default=sized(200, 2))
     parser.add_argument("--high", type=int, default=128, help="a heap in KB that should be enough")
+    # The quick form tries --high alone in each set-up: that each cup plays its rounds there, no bisection.
+    parser.add_argument("--low", type=int, default=None, help="a heap in KB known to be too small (default 4)")
     parser.add_argument("--only", choices=("unix", "32bit"), help="only the unix port's or the 32-bit set-ups")
     parser.add_argument("--paired", action="store_true", help="a keyed cup, every frame authenticated")
     args = parser.parse_args()
+    if args.low is None:
+        args.low = sized(4, args.high - 1)
     if find_micropython() is None:
         raise SystemExit("firmware_heap: the MicroPython unix port is not installed (python3 dev.py test installs it)")
     if args.only != "unix":
@@ -115,10 +119,10 @@ def main():
     mpy = mpy_total()
     heap = None
     with tempfile.TemporaryDirectory() as work:
-        image = Path(work) / "cup.romfs"
-        print(f"ROMFS image: {build_romfs(image)} bytes (its code runs in place, outside the heap)", flush=True)
         lib = Path(work) / "lib"
         build_lib(lib)  # .mpy files, loaded into the heap as from a board's /lib
+        image = Path(work) / "cup.romfs"
+        print(f"ROMFS image: {build_romfs(image, lib)} bytes (its code runs in place, outside the heap)", flush=True)
         for name, code, wasm in (
             ("firmware_heap_32bit_romfs", image, True),
             ("firmware_heap_32bit", lib, True),

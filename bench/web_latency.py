@@ -22,10 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
 from dicecup.hub.snapshot import Said  # noqa: E402
 from dicecup.web.server import WebTable  # noqa: E402
 from dicecup.web.shots import bots_table  # noqa: E402
+from quickform import sized  # noqa: E402
 
-PAGES = 50
-RULES = "dudo"      # five dice each: a long game, a few hundred lines
-BOTS = 6
+PAGES = sized(50, 3)
+RULES = sized("dudo", "dudo dice=1")  # five dice each: a long game, a few hundred lines
+BOTS = sized(6, 2)
 THINK = 0.02        # seconds a bot takes per move (the hub's bot_delay)
 
 
