@@ -39,6 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SEAT = 1
 KEY = bytes(range(32))  # --paired: the cup's key (DICECUP_KEY), which the bench's hub holds too
 ENTROPY = bytes(range(16))
+ANSWER_S = 30.0  # for each answer: the 32-bit port collects before every step, slow on a loaded machine, and a
+# cup merely slow must not pass for one out of memory (the bisection would take it for too small a heap)
 
 
 def mpy_total():
@@ -52,15 +54,15 @@ def mpy_total():
 def play_round(cup, peer, round_id):
     nonce = round_id.to_bytes(8, "big")
     peer.send(wire.DEAL, (round_id, 5, nonce))
-    _, digest = peer.expect(wire.COMMIT, where=lambda v: v[0] == round_id)
+    _, digest = peer.expect(wire.COMMIT, ANSWER_S, where=lambda v: v[0] == round_id)
     peer.send(wire.ENTROPY, (round_id, ENTROPY))  # fair dice: only once the commitment is in
     peer.send(wire.TABLE, (round_id, SEAT, wire.NOBODY, 0, 0, 0, 10, wire.FLAG_WILD))
     peer.settle()
     cup.press("b", "long")
-    intent = peer.expect(wire.INTENT, where=lambda v: v[0] == round_id)
+    intent = peer.expect(wire.INTENT, ANSWER_S, where=lambda v: v[0] == round_id)
     peer.send(wire.ACCEPT, (round_id, intent[1]))
     peer.send(wire.REVEAL_REQ, (round_id,))
-    _, dice, seed, _ = peer.expect(wire.REVEAL, where=lambda v: v[0] == round_id)
+    _, dice, seed, _ = peer.expect(wire.REVEAL, ANSWER_S, where=lambda v: v[0] == round_id)
     if not commit.verify(digest, nonce, SEAT, len(dice), seed):
         raise PeerError(f"round {round_id}: the reveal does not match the commitment")
     peer.send(wire.RESULT, (round_id, 0, 5, 0, wire.PLAYING))

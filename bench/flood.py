@@ -129,7 +129,9 @@ def main():
                 if flooded is not None:
                     throttled += flooded.throttled
                     rates.append(rate)
-                assert finished, f"game {game} ({'flooded' if flood else 'quiet'}) did not finish: the table stalled"
+                if not finished:
+                    raise SystemExit(f"flood: game {game} ({'flooded' if flood else 'quiet'}) did not finish: the "
+                                     "table stalled")
             print(f"game {game}: {len(samples[False])} quiet and {len(samples[True])} flooded calls timed", flush=True)
     quiet, flooded_ms = summary(samples[False]), summary(samples[True])
     print(f"flood: {min(rates) / 1e6:.1f} to {max(rates) / 1e6:.1f} MB/s of untagged frames on one line")
