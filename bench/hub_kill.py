@@ -28,9 +28,10 @@ from dicecup.sim.virtualcup import VirtualCups, find_micropython
 
 from quickform import sized
 
+GAME_TIMEOUT = sized(240, 60)  # seconds; a quick game takes about ten
+
 CUPS = 3
 KILL_WINDOW = (0.3, 5.0)  # seconds of play before each kill, drawn uniformly
-GAME_TIMEOUT = 240
 
 
 class Hub:
