@@ -28,7 +28,8 @@ def show(title, result, seconds):
 
 def main() -> None:
     heads_up = int(sys.argv[1]) if len(sys.argv) > 1 else sized(5000, 10)
-    six = int(sys.argv[2]) if len(sys.argv) > 2 else sized(1980, 30)  # 66 whole blocks of the six-seat balanced seating (30 games)
+    # 66 whole blocks of the six-seat balanced seating (30 games); one block in the quick form
+    six = int(sys.argv[2]) if len(sys.argv) > 2 else sized(1980, 30)
     seed = sys.argv[3] if len(sys.argv) > 3 else "7"
     rules = Rules.parse("dudo")
     start = time.perf_counter()
