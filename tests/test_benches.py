@@ -86,7 +86,7 @@ def check_needs(script: str, status: int, out: str, err: str):
     pytest.fail(f"bench/{script} says it needs {dist}, which is installed: it must measure\n{tail(out, err)}")
 
 
-@pytest.mark.slow  # about a minute for all of them on a 2-core machine (bench/README.md)
+@pytest.mark.slow  # about three minutes for all of them on a shared 2-core machine (bench/README.md)
 @pytest.mark.parametrize("script", PROGRAMS)
 def test_the_bench_runs_in_its_quick_form_and_prints_its_figure_last(script):
     status, out, err = run_quick(script)
