@@ -20,7 +20,8 @@ verify, referee, resume and the digest asked too, under the league's invariants.
 
 --games N plays N games of each kind: the rogue cup alone, the stranger alone, both; --phone-games M, M games of
 the rogue phone (about 2 s each); --forger-games F, F honest games for the forger, 6 attacks each. Prints a table of
-violations per invariant and kind, a few examples of each, and `adversary_violations: V` last (every kind's).
+violations per invariant and kind, a few examples of each, and `adversary_violations: V violations` last (every
+kind's).
 """
 import argparse
 import shutil
@@ -34,17 +35,20 @@ from dicecup.sim.forger import play_forger_games
 from dicecup.sim.watch import INVARIANTS
 from dicecup.sim.phonetable import play_phone_game
 
+from quickform import sized
+
 KINDS = {"rogue cup": ("rogue",), "stranger": ("stranger",), "both": ("rogue", "stranger")}
 PHONE = "rogue phone"
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=30, help="games of each kind of attacker")
-    parser.add_argument("--phone-games", type=int, default=20, help="games of the rogue phone, at the real web server")
-    parser.add_argument("--forger-games", type=int, default=10, help="honest games the league forger copies")
+    parser.add_argument("--games", type=int, default=sized(30, 1), help="games of each kind of attacker")
+    parser.add_argument("--phone-games", type=int, default=sized(20, 1),
+                        help="games of the rogue phone, at the real web server")
+    parser.add_argument("--forger-games", type=int, default=sized(10, 1), help="honest games the league forger copies")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--steps", type=int, default=100, help="attack or play steps in each game")
+    parser.add_argument("--steps", type=int, default=sized(100, 30), help="attack or play steps in each game")
     parser.add_argument("--show", type=int, default=2, help="examples printed per invariant")
     args = parser.parse_args(argv)
     folder = tempfile.mkdtemp(prefix="dicecup-adversary-bench-")
@@ -98,7 +102,7 @@ def report(counts, examples, args, seconds, phone, league):
         for text in league.violations[name][: args.show]:
             print(f"{name}: {text}")
     total = sum(sum(row.values()) for row in counts.values()) + sum(map(len, league.violations.values()))
-    print(f"adversary_violations: {total}")
+    print(f"adversary_violations: {total} violations")
     return total
 
 

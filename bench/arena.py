@@ -14,6 +14,8 @@ import time
 from dicecup.bots.arena import run_arena
 from dicecup.rules import Rules
 
+from quickform import sized
+
 
 def show(title, result, seconds):
     print(f"{title}: {result.games} games of {result.rules}, average {result.mean_rounds:.1f} rounds, "
@@ -25,8 +27,9 @@ def show(title, result, seconds):
 
 
 def main() -> None:
-    heads_up = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
-    six = int(sys.argv[2]) if len(sys.argv) > 2 else 1980  # 66 whole blocks of the six-seat balanced seating (30 games)
+    heads_up = int(sys.argv[1]) if len(sys.argv) > 1 else sized(5000, 10)
+    # 66 whole blocks of the six-seat balanced seating (30 games); one block in the quick form
+    six = int(sys.argv[2]) if len(sys.argv) > 2 else sized(1980, 30)
     seed = sys.argv[3] if len(sys.argv) > 3 else "7"
     rules = Rules.parse("dudo")
     start = time.perf_counter()

@@ -11,6 +11,7 @@ Software only: the virtual link has no connection interval. A real radio adds on
 Targets (issue 32): connect <= 300 ms p50, 69-byte round trip <= 5 ms p50, call to result at six cups <= 30 ms p50.
 
 Run: .venv/bin/python bench/ble.py [round trips per size, default 200]; prints ble_call_to_result_p50 last.
+DICECUP_BENCH_QUICK=1: two connects, ten round trips, one game of two cups (bench/quickform.py).
 """
 import statistics
 import sys
@@ -26,7 +27,10 @@ from airhelpers import Echo, found, read_until  # noqa: E402
 from dicecup.link import ble  # noqa: E402
 from dicecup.sim.air import VirtualAir, cup_address  # noqa: E402
 from dicecup.sim.virtualcup import find_micropython_ble  # noqa: E402
-from reveal_latency import one_game  # noqa: E402
+from quickform import sized  # noqa: E402
+from reveal_latency import CUPS, one_game  # noqa: E402
+
+CONNECTS, TRIPS, CALLS = sized(20, 2), sized(200, 10), sized(30, 1)  # the quick form: a few of each
 
 
 def percentile(ms, p):
@@ -78,14 +82,14 @@ def echo_figures(air, connects, trips):
 
 
 def main():
-    trips = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    trips = int(sys.argv[1]) if len(sys.argv) > 1 else TRIPS
     if find_micropython_ble() is None:
         raise SystemExit("ble bench: no MicroPython with bluetooth (python3 dev.py sets up vendor/micropython-ble)")
-    opened, rtt = on_the_air(lambda air: echo_figures(air, 20, trips))
+    opened, rtt = on_the_air(lambda air: echo_figures(air, CONNECTS, trips))
     calls = []
     with tempfile.TemporaryDirectory() as data:
         game = 0
-        while len(calls) < 30 and game < 6:
+        while len(calls) < CALLS and game < 6:
             game += 1
             calls += [1000 * s for s in on_the_air(lambda air: one_game(f"ble-{game}", data, True, air))]
     if not calls:
@@ -95,7 +99,7 @@ def main():
     for size, times in rtt.items():
         print(f"{size}-byte frame round trip: p50 {statistics.median(times):.2f} ms, "
               f"p95 {percentile(times, 0.95):.2f} ms over {len(times)}")
-    print(f"call to result at six cups over the air: {len(calls)} calls, p50 {statistics.median(calls):.1f} ms, "
+    print(f"call to result at {CUPS} cups over the air: {len(calls)} calls, p50 {statistics.median(calls):.1f} ms, "
           f"p99 {percentile(calls, 0.99):.1f} ms")
     print(f"ble_connect_p50: {statistics.median(opened):.0f} ms")
     print(f"ble_rtt69_p50: {statistics.median(rtt[69]):.2f} ms")

@@ -17,6 +17,8 @@ from dicecup.bots.hard import Hard
 from dicecup.bots.view import make_view
 from dicecup.rules import Move, Roll, Rules, apply, new_game
 
+from quickform import sized
+
 SEATS = ("ana", "ben", "cy", "dee", "eve", "fay")
 
 
@@ -41,7 +43,7 @@ def first_round(rules, rng, times, depth):
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else sized(300, 3)
     rng = random.Random(30)
     rules = Rules.parse("dudo")
     times, depth = [], []

@@ -32,7 +32,8 @@ emulated RP2040s (dicecup.sim.chip, rp2040js), each target printed beside its fi
      deal's frames queued behind the RESULT: each direction is stop-and-wait).
 
 Last line: `chip_power_on_to_answer_p50: N s`. About 4 minutes on a 2-core machine with the defaults; every
-emulator started here is stopped here.
+emulator started here is stopped here. The quick form (DICECUP_BENCH_QUICK=1) is `--power-ons 1 --unchanged 0
+--calls 0`: one Pico flashed once and powered on twice, no game (so no reflash, heap or reveal latency timed).
 
 Run: .venv/bin/python bench/chip_pico.py [--power-ons 4] [--unchanged 2] [--dice 4] [--calls 4] [--keep DIR]
 """
@@ -66,6 +67,7 @@ from dicecup.rules import Rules  # noqa: E402
 from dicecup.sim.chip import EmulatedPico, chip_missing  # noqa: E402
 from dicecup.sim.players import BotPlayers  # noqa: E402
 from dicecup.hub.snapshot import CallAccepted, RoundRevealed  # noqa: E402
+from quickform import sized  # noqa: E402
 from reveal_latency import Stopwatch  # noqa: E402  (the same marks as the virtual cups' bench)
 
 TARGET_ANSWER_S = 1.5
@@ -290,7 +292,8 @@ def run(args, work: Path):
     data = work / "registry"
     stock = work / "dist"
     build("pico", stock, force=True)
-    picos = [EmulatedPico(f"pico{i + 1}", workdir=work / f"pico{i + 1}") for i in range(2)]
+    playing = args.calls > 0  # no calls wanted (the quick form): one Pico, flashed and powered on, no game
+    picos = [EmulatedPico(f"pico{i + 1}", workdir=work / f"pico{i + 1}") for i in range(2 if playing else 1)]
     figures = {}
     try:
         for pico in picos:
@@ -319,9 +322,9 @@ def run(args, work: Path):
         say(f"power-on to the cup answering, {args.power_ons} power-ons each way, on {picos[0].name}:")
         answers = power_ons(picos[0], args.power_ons)
 
-        probed = probe_dist(stock, work / "dist-probe")
+        probed = probe_dist(stock, work / "dist-probe") if playing else None
         changed = []
-        for pico in picos:
+        for pico in picos if playing else ():
             summary, seconds = timed_flash(pico, data, dist=probed)
             changed.append(seconds)
             assert summary["copied"] == ["main.py"], summary["copied"]
@@ -355,13 +358,15 @@ def report(f):
     say("")
     say("== flash (dicecup flash --board pico, in this process) ==")
     say(f"chip_flash_first: {statistics.median(f['first']):.2f} s median of {len(f['first'])} (build included)")
-    say(f"chip_flash_one_file: {statistics.median(f['changed']):.2f} s median of {len(f['changed'])} (--dist)")
-    unchanged = max(f["same"])
-    mark = "within" if unchanged <= TARGET_UNCHANGED_S else "OVER"
-    say(f"chip_flash_unchanged_dist: {max(f['same_dist']):.2f} s worst of {len(f['same_dist'])} (--dist: the flash "
-        "alone)")
-    say(f"chip_flash_unchanged: {unchanged:.2f} s worst of {len(f['same'])} (build included) "
-        f"[target <= {TARGET_UNCHANGED_S:g} s: {mark}]")
+    if f["changed"]:  # the probe's main.py, flashed for the game
+        say(f"chip_flash_one_file: {statistics.median(f['changed']):.2f} s median of {len(f['changed'])} (--dist)")
+    if f["same"]:  # --unchanged 0 (the quick form): no reflash timed
+        unchanged = max(f["same"])
+        mark = "within" if unchanged <= TARGET_UNCHANGED_S else "OVER"
+        say(f"chip_flash_unchanged_dist: {max(f['same_dist']):.2f} s worst of {len(f['same_dist'])} (--dist: the "
+            "flash alone)")
+        say(f"chip_flash_unchanged: {unchanged:.2f} s worst of {len(f['same'])} (build included) "
+            f"[target <= {TARGET_UNCHANGED_S:g} s: {mark}]")
 
     say("== power-on to the cup answering (its first HELLO) ==")
     headline = None
@@ -377,6 +382,14 @@ def report(f):
                     headline = p50
             say(f"  {mode}, {what}: median {p50:.2f} s, worst {worst:.2f} s{target}")
 
+    if f["heap"] is not None:
+        report_game(f)
+    else:
+        say("== no game played (--calls 0): the heap and reveal latency are not measured ==")
+    say(f"chip_power_on_to_answer_p50: {headline:.2f} s")
+
+
+def report_game(f):
     say("== the cup's heap on the real firmware (the bench's probe around Runner.step) ==")
     for index, h in enumerate(f["heap"]):
         boot, low, low_live, steps, gc_us, gc_max, low_game = h
@@ -407,16 +420,16 @@ def report(f):
     say(f"chip_reveal_latency_p95: {quantile(checked, 0.95):.0f} ms (the call to the reveals checked, "
         f"{len(checked)} calls)")
     say(f"chip_reveal_latency_p50: {statistics.median(checked):.0f} ms")
-    say(f"chip_power_on_to_answer_p50: {headline:.2f} s")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--power-ons", type=int, default=4, help="power-ons timed in each way (default 4)")
-    parser.add_argument("--unchanged", type=int, default=2, help="unchanged reflashes timed each way (default 2)")
-    parser.add_argument("--dice", type=int, default=4, help="dice per player in the game (default 4)")
-    parser.add_argument("--calls", type=int, default=4, help="play games (3 at most) until this many calls "
-                        "are timed (default 4)")
+    parser.add_argument("--power-ons", type=int, default=sized(4, 1), help="power-ons timed in each way (default 4)")
+    parser.add_argument("--unchanged", type=int, default=sized(2, 0), help="unchanged reflashes timed each way "
+                        "(default 2)")
+    parser.add_argument("--dice", type=int, default=sized(4, 2), help="dice per player in the game (default 4)")
+    parser.add_argument("--calls", type=int, default=sized(4, 0), help="play games (3 at most) until this many calls "
+                        "are timed (default 4; 0: one Pico, no game)")
     parser.add_argument("--keep", help="work in this folder and leave it (boards' flash, logs, registry, journals)")
     args = parser.parse_args()
     problem = chip_missing()

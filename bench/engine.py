@@ -10,6 +10,8 @@ import time
 from dicecup.rules import PRESETS, Rules
 from dicecup.rules.randomplay import random_events
 
+from quickform import sized
+
 SEATS = ["ana", "ben", "cy", "dee", "eve", "fay"]
 
 
@@ -41,7 +43,7 @@ def check_rate(budget: float) -> float:
 
 
 def main() -> None:
-    budget = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
+    budget = float(sys.argv[1]) if len(sys.argv) > 1 else sized(2.0, 0.05)
     total_actions = total_time = 0.0
     for preset in PRESETS:
         actions, games, elapsed = measure(preset, budget)

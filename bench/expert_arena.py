@@ -15,12 +15,14 @@ from dicecup.bots.arena import run_arena
 from dicecup.rules import Rules
 
 from arena import show
+from quickform import sized
 
 
 def main() -> None:
-    heads_up = int(sys.argv[1]) if len(sys.argv) > 1 else 600
-    four = int(sys.argv[2]) if len(sys.argv) > 2 else 312    # 13 whole blocks of the four-seat seating (24 games)
-    six = int(sys.argv[3]) if len(sys.argv) > 3 else 300     # 10 whole blocks of the six-seat seating (30 games)
+    heads_up = int(sys.argv[1]) if len(sys.argv) > 1 else sized(600, 1)
+    # 13 and 10 whole blocks of the four- and six-seat seatings (24 and 30 games); one game each in the quick form
+    four = int(sys.argv[2]) if len(sys.argv) > 2 else sized(312, 1)
+    six = int(sys.argv[3]) if len(sys.argv) > 3 else sized(300, 1)
     seed = sys.argv[4] if len(sys.argv) > 4 else "7"
     rules, rates = Rules.parse("dudo"), {}
     for seats, games in ((4, four), (6, six), (2, heads_up)):

@@ -17,6 +17,8 @@ from dicecup.bots.hard import Hard
 from dicecup.bots.view import make_view
 from dicecup.rules import Move, Rules, apply, new_game
 
+from quickform import sized
+
 SEATS = ("ana", "ben", "cy", "dee", "eve", "fay")
 
 
@@ -35,7 +37,7 @@ def first_round(rules, rng, game, times):
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else sized(200, 2)
     rng, rules, times = random.Random(30), Rules.parse("dudo"), []
     for game in range(games):
         first_round(rules, rng, game, times)

@@ -15,10 +15,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "rules"))
 from fastcheck import check_many  # noqa: E402
 
 from dicecup.rules import PRESETS  # noqa: E402
+from quickform import sized  # noqa: E402
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else sized(10_000, 5)
     for preset in PRESETS:
         start = time.perf_counter()
         checks = check_many(preset, games, seed=1, small=False)

@@ -33,7 +33,9 @@ from pathlib import Path
 from dicecup.rules import PRESETS, Rules
 from dicecup.sim.tablesim import SimGame
 
-MP_CUPS = 3
+from quickform import sized
+
+MP_CUPS = sized(3, 2)
 MP_RULES = "dice=2"  # short games: the MicroPython tables play in real time
 
 
@@ -83,8 +85,6 @@ def play_on_micropython(args):
     k, seed, rate = args
     from dicecup.hub.run import Connections
     from dicecup.hub.tablesetup import TableSetup
-    from dicecup.link.peer import CupConnection
-    from dicecup.link.transport import open_transport
     from dicecup.sim.faulty import FaultyLine, FaultyTransport
     from dicecup.sim.hands import led_state
     from dicecup.sim.players import BotPlayers
@@ -96,12 +96,11 @@ def play_on_micropython(args):
     rng = random.Random(f"{game_seed}/faults")
 
     class FaultyConnections(Connections):
-        def open(self, kind, target):
+        def transport(self, kind, target):
             lines = [FaultyLine(random.Random(rng.random()), drop=rate, duplicate=rate, reorder=rate, corrupt=rate)
                      for _ in range(2)]
             self.lines = getattr(self, "lines", []) + lines
-            return CupConnection(FaultyTransport(open_transport(kind, target), *lines),
-                                 keys=self.keys).listen(self.inbox)
+            return FaultyTransport(super().transport(kind, target), *lines)
 
     data = scratch()
     found = {"k": k, "what": f"MicroPython {preset} {MP_RULES} {MP_CUPS} cups seed {game_seed}", "desyncs": []}
@@ -255,8 +254,8 @@ def play_all(play, count, args, chunksize):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--mp-games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=sized(1000, 6))
+    parser.add_argument("--mp-games", type=int, default=sized(20, 1))
     parser.add_argument("--seed", default="1")
     parser.add_argument("--rate", type=float, default=0.05)
     parser.add_argument("--workers", type=int, default=2)

@@ -31,9 +31,11 @@ from dicecup.rules import Rules  # noqa: E402
 from dicecup.sim.players import BotPlayers  # noqa: E402
 from dicecup.sim.ptyrelay import open_raw_pty  # noqa: E402
 from dicecup.sim.virtualcup import VirtualCups, find_micropython  # noqa: E402
+from quickform import sized  # noqa: E402
 from reveal_latency import Stopwatch, summary  # noqa: E402
 
 RATE = 3_000_000  # bytes a second, at least
+CUPS = sized(3, 2)
 
 
 def flood_frames() -> bytes:
@@ -93,7 +95,7 @@ def one_game(seed: str, data: str, flood: bool):
     """(latency samples, whether the game finished, the flooded line's connection and the flood's rate)."""
     flooder = Flooder().start() if flood else None
     try:
-        with VirtualCups(3, runtime=find_micropython(), fast=True, seed=seed, keyed=True) as cups:
+        with VirtualCups(CUPS, runtime=find_micropython(), fast=True, seed=seed, keyed=True) as cups:
             table = TableSetup(Rules.parse("dudo dice=2"), data=data, seed=seed,
                                screen=Screen(console=Console(file=io.StringIO()), brief=True), result_pause=0.05,
                                keys=cups.keys, allow_unpaired=False)
@@ -114,7 +116,7 @@ def one_game(seed: str, data: str, flood: bool):
 
 
 def main():
-    wanted = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    wanted = int(sys.argv[1]) if len(sys.argv) > 1 else sized(30, 1)
     samples = {False: [], True: []}  # flooded? -> seconds
     rates, throttled = [], 0
     with tempfile.TemporaryDirectory() as data:
@@ -127,7 +129,9 @@ def main():
                 if flooded is not None:
                     throttled += flooded.throttled
                     rates.append(rate)
-                assert finished, f"game {game} ({'flooded' if flood else 'quiet'}) did not finish: the table stalled"
+                if not finished:
+                    raise SystemExit(f"flood: game {game} ({'flooded' if flood else 'quiet'}) did not finish: the "
+                                     "table stalled")
             print(f"game {game}: {len(samples[False])} quiet and {len(samples[True])} flooded calls timed", flush=True)
     quiet, flooded_ms = summary(samples[False]), summary(samples[True])
     print(f"flood: {min(rates) / 1e6:.1f} to {max(rates) / 1e6:.1f} MB/s of untagged frames on one line")

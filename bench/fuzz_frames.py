@@ -23,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 
+from quickform import sized
+
 HERE = Path(__file__).resolve().parent
 FIRMWARE = HERE.parent / "firmware"
 CORE = HERE / "fuzzcore.py"
@@ -74,10 +76,10 @@ def targets():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=1_000_000,
+    parser.add_argument("--frames", type=int, default=sized(1_000_000, 300),
                         help="cases per runtime, shared out among the link kinds")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=float, default=300.0, help="seconds the MicroPython runs may take")
+    parser.add_argument("--budget", type=float, default=sized(300.0, 5.0), help="seconds the MicroPython runs may take")
     args = parser.parse_args()
     runtime = micropython()
     if runtime is None:
@@ -85,7 +87,7 @@ def main():
     kinds = targets()
     per_kind = -(-args.frames // len(kinds))
     # MicroPython is the slower: time a small batch of each link kind there first, then size its runs to the budget.
-    probe_frames = 5000
+    probe_frames = sized(5000, 100)
     per_frame = 0.0
     for target in kinds:
         began = time.perf_counter()

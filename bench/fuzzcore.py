@@ -15,13 +15,14 @@ below (written from docs/protocol.md's layouts, not with wire.unpack_body) says.
                    the session's key (plain, forged with another key, its tag or counter tampered with) or a
                    replayed authentic frame delivered a second time
 Prints one line: RESULT cases=.. crashes=.. accepted_bad=.. lost_good=.. unauthenticated=.. seconds=.. then up
-to 5 EXAMPLE lines.
+to 5 EXAMPLE lines, and last, run alone as a bench of one runtime and one link kind, `fuzzcore_crashes: N crashes`.
 """
 import sys
 import time
 
 from cupcore import wire
 from cupcore.link import Link
+from quickform import sized
 
 try:
     from cupcore import session as _sessions  # the authenticated link (wire version 2), when cupcore has it
@@ -448,7 +449,7 @@ def _hex(data):
 
 
 def main(argv):
-    frames, seed, target = 1000, 1, "plain"
+    frames, seed, target = sized(1000, 200), 1, "plain"
     if "--list-targets" in argv:
         print(" ".join(sorted(TARGETS, key=lambda name: name != "plain")))
         return
@@ -461,7 +462,8 @@ def main(argv):
         elif argv[i] == "--target":
             target = argv[i + 1]
         i += 2
-    run(frames, seed, target)
+    crashes = run(frames, seed, target)[0]
+    print("fuzzcore_crashes: %d crashes" % crashes)  # run alone, a bench of one runtime and one link kind
 
 
 if __name__ == "__main__":

@@ -3,11 +3,12 @@ in a ROMFS image run in place outside the heap (romfs/), and MicroPython's 32-bi
 (wasm/). Used by bench/firmware_heap.py and tests/firmware/test_romfs_cup.py; nothing in dicecup imports this.
 
     build_lib(folder)       the firmware as .mpy (with the wasm port's two modules), as a board's /lib
-    build_romfs(image)      the same in a ROMFS image, built by mpremote's own `romfs build`
+    build_romfs(image, lib) the same (or that folder, built already) in a ROMFS image, by mpremote's `romfs build`
     HeapCup(romfs=image)    a VirtualCup that runs from that image; HeapCup(wasm=True, ...) on the wasm port
     plays(rounds, kb, code) whether such a cup gets through a bench's rounds in that heap
     bisect(low, high, fits) the smallest heap in which it does
 """
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,14 +30,18 @@ def build_lib(dest, march=None):
     return build_mpy(dest, march=march, extra=WASM_MODULES)
 
 
-def build_romfs(image):
-    """build_lib into a ROMFS image at `image` with mpremote's own `romfs build`: the image `mpremote romfs
-    deploy` writes to a board's ROMFS partition, whose .mpy code then runs in place. Returns its size in bytes."""
+def build_romfs(image, lib=None):
+    """build_lib into a ROMFS image at `image` with mpremote's own `romfs build` (`lib`: a folder build_lib made
+    already, copied in rather than built again): the image `mpremote romfs deploy` writes to a board's ROMFS
+    partition, whose .mpy code then runs in place. Returns its size in bytes."""
     mpremote = tool("mpremote")
     if mpremote is None:
         raise VirtualCupError("mpremote is not installed (pip install mpremote)")
     with tempfile.TemporaryDirectory() as tree:
-        build_lib(Path(tree) / "lib")
+        if lib is None:
+            build_lib(Path(tree) / "lib")
+        else:
+            shutil.copytree(lib, Path(tree) / "lib")
         proc = subprocess.run([mpremote, "romfs", "--no-mpy", "-o", str(image), "build", tree],
                               capture_output=True, text=True)
     if proc.returncode:

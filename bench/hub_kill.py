@@ -26,9 +26,12 @@ from pathlib import Path
 from dicecup.rules import BIDDING, PRESETS, Bid, DicecupError, Record, replay
 from dicecup.sim.virtualcup import VirtualCups, find_micropython
 
+from quickform import sized
+
+GAME_TIMEOUT = sized(240, 60)  # seconds; a quick game takes about ten
+
 CUPS = 3
 KILL_WINDOW = (0.3, 5.0)  # seconds of play before each kill, drawn uniformly
-GAME_TIMEOUT = 240
 
 
 class Hub:
@@ -186,8 +189,8 @@ def _facts(outcome):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--kills", type=int, default=2, help="kills per game (the last hub plays to the end)")
+    parser.add_argument("--games", type=int, default=sized(20, 1))
+    parser.add_argument("--kills", type=int, default=sized(2, 1), help="kills per game (the last hub plays to the end)")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--parallel", type=int, default=2)
     args = parser.parse_args()

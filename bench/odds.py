@@ -13,6 +13,8 @@ import time
 from dicecup.odds import at_least_float, ladder, odds
 from dicecup.rules import bid
 
+from quickform import sized
+
 DICE, MINE = 30, 5
 
 
@@ -27,7 +29,7 @@ def per_call(work, budget: float) -> float:
 
 
 def main() -> None:
-    budget = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
+    budget = float(sys.argv[1]) if len(sys.argv) > 1 else sized(1.0, 0.02)
     rng = random.Random(7)
     hands = [tuple(rng.randint(1, 6) for _ in range(MINE)) for _ in range(64)]
     bids = [bid(rng.randint(1, DICE), rng.randint(1, 6)) for _ in range(64)]

@@ -10,14 +10,15 @@ import sys
 import time
 
 from arena import show  # bench/arena.py, beside this script
+from quickform import sized
 
 from dicecup.bots.arena import run_arena
 from dicecup.rules import Rules
 
 
 def main() -> None:
-    heads_up = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
-    four = int(sys.argv[2]) if len(sys.argv) > 2 else 960
+    heads_up = int(sys.argv[1]) if len(sys.argv) > 1 else sized(4000, 10)
+    four = int(sys.argv[2]) if len(sys.argv) > 2 else sized(960, 24)
     seed = sys.argv[3] if len(sys.argv) > 3 else "7"
     rules = Rules.parse("poker")
     start = time.perf_counter()

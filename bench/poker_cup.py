@@ -20,11 +20,13 @@ from dicecup.rules import Rules, replay
 from dicecup.sim.pokerdemo import play_poker_demo
 from dicecup.sim.virtualcup import VirtualCups, find_micropython
 
+from quickform import sized
+
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", default="bench")
-    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--seats", type=int, default=sized(4, 2))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data, \
             VirtualCups(1, runtime=find_micropython(), fast=True, seed=args.seed, keyed=True) as cups:

@@ -17,6 +17,7 @@ from cupcore import commit, pokercup, wire
 from dicecup.link.peer import PeerError
 from dicecup.sim.virtualcup import find_micropython
 from heapcup import bisect, build_lib, plays
+from quickform import sized
 
 ENTROPY = bytes(range(16))
 _PCLOSE = getattr(wire, "PCLOSE", None)  # the round secret's request, where the firmware has it
@@ -108,10 +109,13 @@ def retained(firmware):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=100)
-    parser.add_argument("--low", type=int, default=4, help="a heap in KB known to be too small")
+    parser.add_argument("--rounds", type=int, default=sized(100, 2))
     parser.add_argument("--high", type=int, default=128, help="a heap in KB that should be enough")
+    # The quick form tries --high alone: that the cup plays its rounds there, no bisection.
+    parser.add_argument("--low", type=int, default=None, help="a heap in KB known to be too small (default 4)")
     args = parser.parse_args()
+    if args.low is None:
+        args.low = sized(4, args.high - 1)
     if find_micropython() is None:
         raise SystemExit("poker_heap: the MicroPython unix port is not installed (python3 dev.py test installs it)")
     print(f"poker_cup_retained: {retained(Path(__file__).resolve().parents[1] / 'firmware')} bytes", flush=True)

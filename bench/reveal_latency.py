@@ -35,6 +35,10 @@ from dicecup.hub.tablesetup import TableSetup  # noqa: E402
 from dicecup.rules import Rules  # noqa: E402
 from dicecup.sim.players import BotPlayers  # noqa: E402
 from dicecup.sim.virtualcup import VirtualCups, find_micropython, find_micropython_ble  # noqa: E402
+from quickform import sized  # noqa: E402
+
+CUPS = sized(6, 2)
+RULES = "dudo dice=2"
 
 
 class Stopwatch:
@@ -53,10 +57,10 @@ class Stopwatch:
 
 
 def one_game(seed: str, data: str, paired: bool, air=None) -> list:
-    """The calls timed in one six-cup game: on ptys, or on BLE on a virtual air (dicecup.sim.air, bench/ble.py)."""
+    """The calls timed in one game: on ptys, or on BLE on a virtual air (dicecup.sim.air, bench/ble.py)."""
     runtime = find_micropython() if air is None else find_micropython_ble()
-    with VirtualCups(6, runtime=runtime, fast=True, seed=seed, keyed=paired, air=air) as cups:
-        table = TableSetup(Rules.parse("dudo dice=2"), data=data, seed=seed,
+    with VirtualCups(CUPS, runtime=runtime, fast=True, seed=seed, keyed=paired, air=air) as cups:
+        table = TableSetup(Rules.parse(RULES), data=data, seed=seed,
                            screen=Screen(console=Console(file=io.StringIO()), brief=True), result_pause=0.05,
                            keys=cups.keys, allow_unpaired=not paired)
         hub = table.make_hub(expect_cups=len(cups))
@@ -78,7 +82,7 @@ def summary(samples):
 
 
 def main():
-    wanted = int(sys.argv[1]) if len(sys.argv) > 1 else 60
+    wanted = int(sys.argv[1]) if len(sys.argv) > 1 else sized(60, 1)
     samples = {False: [], True: []}  # paired? -> seconds
     with tempfile.TemporaryDirectory() as data:
         game = 0

@@ -22,10 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
 from dicecup.hub.snapshot import Said  # noqa: E402
 from dicecup.web.server import WebTable  # noqa: E402
 from dicecup.web.shots import bots_table  # noqa: E402
+from quickform import sized  # noqa: E402
 
-PAGES = 50
-RULES = "dudo"      # five dice each: a long game, a few hundred lines
-BOTS = 6
+PAGES = sized(50, 40)  # quick, still more than the server takes from one address
+RULES = sized("dudo", "dudo dice=1")  # five dice each: a long game, a few hundred lines
+BOTS = sized(6, 2)
 THINK = 0.02        # seconds a bot takes per move (the hub's bot_delay)
 
 
@@ -53,9 +54,11 @@ async def _pages(url: str, count: int):
     """The client side (its own process): `count` websocket pages; prints, per page, the arrival times of lines."""
     from websockets.asyncio.client import connect
 
-    async def page():
+    async def page(index):
         arrivals = []
-        async with connect(url, max_queue=None) as ws:
+        # Each page from an address of its own (loopback is all of 127/8), as each screen and phone is a device of
+        # its own: the server takes at most 32 connections from one address.
+        async with connect(url, max_queue=None, local_addr=(f"127.0.0.{2 + index}", 0)) as ws:
             ready.append(1)
             async for text in ws:  # the time first; only the start of the text is read (50 pages, one process)
                 at = now()
@@ -66,8 +69,11 @@ async def _pages(url: str, count: int):
         return arrivals
 
     ready = []
-    tasks = [asyncio.ensure_future(page()) for _ in range(count)]
+    tasks = [asyncio.ensure_future(page(index)) for index in range(count)]
     while len(ready) < count:
+        refused = next((task for task in tasks if task.done()), None)
+        if refused is not None:  # a page that could not connect: no figure without every page
+            raise SystemExit(f"web_latency: a page could not connect: {refused.exception()!r}")
         await asyncio.sleep(0.01)
     print("ready", flush=True)
     print(json.dumps(await asyncio.gather(*tasks)), flush=True)
@@ -82,7 +88,8 @@ def main(pages: int = PAGES):
             clients = subprocess.Popen([sys.executable, __file__, "--pages", url, str(pages)],
                                        stdout=subprocess.PIPE, text=True)
             try:
-                assert clients.stdout.readline().strip() == "ready"
+                if clients.stdout.readline().strip() != "ready":
+                    raise SystemExit("web_latency: the pages did not all connect (why is above)")
                 lines_before = len(web.said)   # said before every page was there (none, with bots not started)
                 runner.start()
                 arrivals = json.loads(clients.stdout.readline())

@@ -59,8 +59,12 @@ const mp = await loadMicroPython({
   stderr: (line) => process.stderr.write(line + "\n"),
 });
 if (opts.lib) copyTree(mp.FS, opts.lib, "/code");
-const leds = opts.rest.indexOf("--leds");
-if (leds >= 0) mp.FS.mkdirTree(path.dirname(opts.rest[leds + 1])); // the LED lines stay in the port's own files
+// The LED lines and the kept deal (cupcore/keep.py's file) stay in the port's own files, in folders made there as
+// the host made them: a cup that can't write its deal there would measure a board that keeps nothing.
+for (const option of ["--leds", "--keep"]) {
+  const at = opts.rest.indexOf(option);
+  if (at >= 0) mp.FS.mkdirTree(path.dirname(opts.rest[at + 1]));
+}
 mp.runPython(`import sys\nsys.path.insert(0, "${opts.romfs ? "/rom/lib" : "/code"}")`);
 const gc = mp.pyimport("gc");
 const heapTotal = () => gc.mem_alloc() + gc.mem_free() - MAX_NEW_SPLIT;

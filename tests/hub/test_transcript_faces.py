@@ -432,3 +432,28 @@ def test_a_cup_and_a_bot_the_bots_dice_are_the_hubs_and_only_the_cup_is_asked_to
     assert lines[:5] == ["ana calls liar", "#@ seed ana …", "#@ vouch ana …", "#@ seed cy …",
                          f"roll ana {ana.dice()[0]}"]  # the bot's seed has no tag: the hub holds its dice
     assert lines[5].startswith("roll cy ") and t.table.finished
+
+
+def test_a_game_resumed_between_rounds_deals_the_next_round_afresh(tmp_path):
+    # The journal's last deal was revealed and ruled: no deal is in progress, so no cup can have lost dice it was
+    # shown. Taken for one in progress, it was sent again, the cups (done with it) drew anew, and the table waited
+    # for a `reroll` nobody needed.
+    t, ana, ben = dealt(tmp_path)
+    ben.bid("2x5")
+    ana.call()
+    ana.reveal()
+    ben.reveal()
+    assert len(t.table.state.history) == 1 and t.table.state.round == 2
+    path = t.table.journal.path
+    t.table.journal.close()  # the hub dies before the next deal
+    again = Transcript("dudo dice=2", tmp_path)
+    again.table.resume(read_journal(path), replay(path.read_text()).state, bots=None)
+    ana2, ben2 = again.cup("ana"), again.cup("ben")
+    ana2.hello()
+    ben2.hello()
+    again.advance(again.table.result_pause + 0.1)
+    assert ana2.last[wire.DEAL][0] == ben2.last[wire.DEAL][0] == 2  # the next round's deal, not round 1's again
+    ana2.commit()
+    ben2.commit()
+    assert not again.table.paused and again.table.state.round == 2
+    assert not any("reroll" in line for line in again.journal())

@@ -6,6 +6,8 @@ import random
 from dicecup.rules import Rules
 from dicecup.rules.games import engine
 
+from .trust import game_digest
+
 NAMES = ("ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo")
 
 
@@ -27,16 +29,23 @@ def journal_text(seed, date=None, rules="dudo", seats=("ana", "ben", "cy"), bots
 
 
 def league_night(count: int, seed=0, start_day=1, hub=None):
-    """`count` journals of a club's evenings: 2 to 5 of ten regulars (now and then a hard bot), dudo mostly,
-    some revolver and poker dice; dates one a minute. -> [(file name, text)]"""
+    """`count` journals of a club's evenings, each another game: 2 to 5 of ten regulars (now and then a hard bot),
+    dudo mostly, some revolver and poker dice; dates one a minute. -> [(file name, text)]
+
+    The history knows a game by its moves and facts, not its date comment (trust.game_digest). A hub's journal
+    carries each deal's nonce, so two real games never look alike; a made-up one carries none, and two tiny games
+    (revolver, heads-up: `timeout ivy`, `shot ivy dead`) can be the same game. Such a game is drawn again."""
     rng = random.Random(seed)
-    games = []
-    for k in range(count):
+    games, made = [], set()
+    while len(games) < count:
+        k = len(games)
         seats = rng.sample(NAMES, rng.randint(2, 5))
         bots = {seats[-1]: "hard"} if rng.random() < 0.15 else {}
         rules = rng.choice(["dudo", "dudo", "dudo dice=3", "revolver", "poker"])
         minute = start_day * 24 * 60 + k
         date = f"2026-11-{minute // 1440:02d} {minute // 60 % 24:02d}:{minute % 60:02d}:00"
-        games.append((f"{k:06d}-{rules.split()[0]}.txt", journal_text(rng.randrange(2**31), date, rules, seats, bots,
-                                                                     hub=hub)))
+        text = journal_text(rng.randrange(2**31), date, rules, seats, bots, hub=hub)
+        if game_digest(text) not in made:
+            made.add(game_digest(text))
+            games.append((f"{k:06d}-{rules.split()[0]}.txt", text))
     return games

@@ -248,6 +248,7 @@ class Resumed(NamedTuple):
     entropy: dict = None  # seat -> the entropy the hub gave it for that deal (None: a journal from before fair dice)
     rated_table: dict = None  # a rated table's `#@ rated-table` fields ({"db": URL}, or {} for the default history)
     unpaired_allowed: bool = False  # the table let unpaired cups sit: a resumed one does too
+    deal_round: int = 0  # the round the last deal was for: once the game has moved past it, no deal is in progress
 
 
 def read_journal(path, text: str = None) -> Resumed:
@@ -257,12 +258,13 @@ def read_journal(path, text: str = None) -> Resumed:
     text = journal_text(path) if text is None else text
     record = Record.parse(text)
     cups, bots, commits, entropy = {}, {}, {}, {}
-    deal, nonce, opener, rated_table, unpaired = 0, b"", None, None, False
+    deal, nonce, opener, rated_table, unpaired, deal_round = 0, b"", None, None, False, 0
     for fact in facts(text):
         kind, words, fields = fact.kind, fact.words, fact.fields
         try:
             if kind == "round" and "deal" in fields and "nonce" in fields:
                 deal, nonce, commits, entropy = int(fields["deal"]), bytes.fromhex(fields["nonce"]), {}, {}
+                deal_round = int(words[0]) if words and words[0].isdigit() else 0
             elif kind == "commit" and len(words) == 2:
                 commits[words[0]] = bytes.fromhex(words[1])
             elif kind == "entropy" and len(words) >= 2:
@@ -280,7 +282,8 @@ def read_journal(path, text: str = None) -> Resumed:
             rated_table = fields
         elif kind == UNPAIRED_FACT:
             unpaired = True
-    return Resumed(Path(path), record, cups, bots, deal, nonce, commits, opener, entropy, rated_table, unpaired)
+    return Resumed(Path(path), record, cups, bots, deal, nonce, commits, opener, entropy, rated_table, unpaired,
+                   deal_round)
 
 
 def torn_line(text: str) -> str:

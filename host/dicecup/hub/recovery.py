@@ -156,6 +156,8 @@ class Recovery:
         the journal). In a reveal, only the seats whose rolls the journal does not have yet are still dealt."""
         if not resumed.deal:
             return None
+        if resumed.deal_round not in (0, state.round):  # ruled already: the hub died before the next deal
+            return Deal(resumed.deal, resumed.nonce, {})  # nobody's dice in it; the next deal's id follows it
         if state.phase == ENGINE_ROLLOFF:
             counts = {i: 2 for i in state.contenders}
         else:

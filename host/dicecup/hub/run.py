@@ -35,8 +35,12 @@ class Connections:
     def open(self, kind: str, target: str, listen: bool = True) -> CupConnection:
         """A connection listening into the inbox (or, with listen=False, not yet: the loop's thread will have it
         listen as it adds it, see run()); LinkDown (saying why) when the port can't be opened."""
-        conn = CupConnection(open_transport(kind, target), keys=self.keys)
+        conn = CupConnection(self.transport(kind, target), keys=self.keys)
         return conn.listen(self.inbox) if listen else conn
+
+    def transport(self, kind: str, target: str):
+        """The port's byte stream, under the connection (bench/faulty_link.py puts a faulty line between)."""
+        return open_transport(kind, target)
 
     def dropped(self, conn):
         kind, _, target = conn.name.partition(":")
