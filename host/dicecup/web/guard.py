@@ -17,6 +17,8 @@ import time
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from dicecup.plaintext import printable
+
 REQUEST_TIMEOUT = 10.0     # seconds for a request's head and body, from the connection's start or the last response
 HANDSHAKE_TIMEOUT = 10.0   # seconds for a TLS handshake (--web-cert)
 PER_ADDRESS = 32           # open connections from one address: a browser opens 6 at most, a table screen and a phone
@@ -77,7 +79,8 @@ class NoticeHandler(logging.Handler):
 
 
 def one_line(text: str) -> str:
-    line = " ".join(str(text).split())
+    """One line for the host's terminal: what a page or a request put in it (a path, a header) as plain text."""
+    line = printable(" ".join(str(text).split()))
     return line if len(line) <= 300 else line[:297] + "..."
 
 

@@ -174,6 +174,7 @@ def phone_seats(phones, keys) -> list:
     seats = [PhoneSeat(name) for name in names]
     for seat in seats:
         keys.extra[seat.cup_id] = seat.key
+        keys.names[seat.cup_id] = seat.name
     return seats
 
 
