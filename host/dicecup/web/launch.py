@@ -101,7 +101,8 @@ def show_phone_link(web, seat, out=None):
 
 def phone_adder(web, hub, table, out=None):
     """The host's words for phone seats. `phone NAME` typed at the hub: the friend who turns up while seats are
-    taken gets a phone seat then and there (its link and QR code printed, and on the table screen until it sits),
+    taken gets a phone seat then and there (its link and QR code printed here, and its name on the table screen until
+    it sits),
     and the game waits for it. `release NAME`, at any time: see phone_releaser."""
     def add(words):
         if len(words) != 1:
@@ -121,7 +122,7 @@ def phone_adder(web, hub, table, out=None):
         show_phone_link(web, seat, out)
         hub.seating.expect_cups += 1
         table.connect([("phone", name)], wait_for_missing=True)  # it sits once its page is open
-        hub.say(f"{name}'s phone seat is added: its link is printed above and shown on the table screen")
+        hub.say(f"{name}'s phone seat is added: its link and code are printed above (show them to {name} alone)")
     hub.typed_commands["phone"] = TypedCommand(
         "phone NAME (adds a phone seat)", add,
         late="a phone seat is added while seats are taken (`phone NAME`), not once the game is under way")

@@ -44,19 +44,12 @@
     },
     shot: drawShot,
     won: (m) => banner(`${m.winner} wins the game`, "won"),
-    seat_codes: (m) => {  // phone seats not yet seated: each one's link as a QR code, to scan from that phone
+    seat_codes: (m) => {  // phone seats not yet seated, by name: each one's code is on the hub's screen only
       const box = $("codes");
       box.replaceChildren();
       box.hidden = !m.seats.length;
-      if (m.seats.length) box.appendChild(el("h2", "", "Playing on a phone? Scan your seat's code, then press Take a seat"));
-      for (const seat of m.seats) {
-        const card = el("figure", "code");
-        const img = el("img");
-        img.src = seat.svg;
-        img.alt = `the code for ${seat.name}'s seat`;
-        card.append(img, el("figcaption", "", seat.name));
-        box.appendChild(card);
-      }
+      if (m.seats.length) box.appendChild(el("h2", "", "Playing on a phone? Ask the host to show you your seat's code, then press Take a seat"));
+      for (const seat of m.seats) box.appendChild(el("p", "code", seat.name));
     },
     refused: (m) => {
       if (m.final) { refused = true; banner(m.reason, "refused"); $("phase").textContent = "refused"; }
