@@ -84,6 +84,7 @@ async def phone_socket(web, websocket):
         web.refused += 1
         _tell_hub_held(web, seat)
         return await refuse_page(websocket, str(held), HELD, "held by another phone")
+    web.keep(websocket)  # the seat's phone: its connection is the table's own, out of a flood's reach
     for text in [json.dumps({"type": "hello", "role": "phone", "seat": seat.name}), web.table_text]:
         if text is not None:
             queue.put_nowait(text)
