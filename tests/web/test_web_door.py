@@ -14,6 +14,7 @@ import pytest
 
 from webpages import DEADLINE
 
+from dicecup.sim.webflood import Slowloris, fetched
 from dicecup.web import guard, server
 from dicecup.web.server import WebTable
 
@@ -289,54 +290,6 @@ def test_demo_web_plays_to_the_end_under_300_half_open_connections_and_256_descr
     assert len(said) < 4000 and "Traceback" not in said, said[-3000:]
 
 
-PARTIAL = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "   # and never the end of the head
-
-
-def slowloris(port, sources, each, stop, opened):
-    """`each` connections from every address in `sources`, each sending a request head that never ends (a byte
-    more now and then), opened again as the server closes them, until `stop`; `opened` is set once all are."""
-    import selectors
-    chooser = selectors.DefaultSelector()
-
-    def open_one(source):
-        try:
-            sock = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
-            sock.sendall(PARTIAL)
-            sock.setblocking(False)
-        except OSError:
-            return
-        chooser.register(sock, selectors.EVENT_READ, source)
-    for source in sources:
-        for _ in range(each):
-            open_one(source)
-    opened.set()
-    while not stop.is_set():
-        for key, _ in chooser.select(0.5):   # closed by the server: open another, as an attacker does
-            chooser.unregister(key.fileobj)
-            key.fileobj.close()
-            open_one(key.data)
-        for key in list(chooser.get_map().values()):
-            try:
-                key.fileobj.send(b"a")
-            except OSError:
-                pass
-    for key in list(chooser.get_map().values()):
-        key.fileobj.close()
-
-
-def fetched(url_path, port) -> bool:
-    """A whole GET of `url_path` answered 200 on a fresh connection from 127.0.0.1."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=DEADLINE)
-    try:
-        sock.sendall(f"GET {url_path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
-        received = b""
-        while chunk := sock.recv(65536):
-            received += chunk
-        return received.startswith(b"HTTP/1.1 200")
-    finally:
-        sock.close()
-
-
 def full(door) -> bool:
     """The waiting connections fill their share: a newcomer now finds the door at its cap."""
     return door.open_connections() - door.pages() >= door.most - door.reserved
@@ -368,18 +321,13 @@ def table_with_phones(common_limit):
 
 @pytest.fixture
 def attack():
-    stop, threads = threading.Event(), []
+    floods = []
 
     def start(port, sources, each):
-        opened = threading.Event()
-        thread = threading.Thread(target=slowloris, args=(port, sources, each, stop, opened), daemon=True)
-        thread.start()
-        threads.append(thread)
-        assert opened.wait(DEADLINE * 2), "the flood could not open its connections"
+        floods.append(Slowloris(port, sources, each).start())
     yield start
-    stop.set()
-    for thread in threads:
-        thread.join(DEADLINE)
+    for flood in floods:
+        flood.stop()
 
 
 def test_a_slowloris_from_16_addresses_keeps_neither_the_table_page_nor_a_phone_out(table_with_phones, attack):
