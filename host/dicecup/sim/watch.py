@@ -93,10 +93,16 @@ class Watch:
 
     def asked_reroll_for(self):
         """The seat the table asks the host about re-dealing (`reroll NAME` in its last lines), or None."""
-        if not self.table.hub.paused or self.table.hub.state is None:
+        hub = self.table.hub
+        if not hub.paused or hub.state is None:
             return None
-        for _, text in reversed(self.said[-5:]):
-            for name in self.table.hub.state.seats:
+        # Only what the table asked since this pause: not its answer to a `reroll` that was no longer wanted
+        # ("nothing to roll again: `reroll NAME` is for..."), which a host typing it again would be answered with
+        # for ever, the table's clock standing still.
+        for when, text in reversed(self.said[-5:]):
+            if when < hub.paused_since or text.startswith("nothing to roll again"):
+                continue
+            for name in hub.state.seats:
                 if f"reroll {name}" in text:
                     return name
         return None
