@@ -6,6 +6,7 @@ command with one plain line, whichever command asked: DataDirError is a SystemEx
 because the folder is asked for deep inside the hub's setup by commands that can't all be taught to catch it.
 """
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def data_dir(override=None) -> Path:
         base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
         path = Path(base) / "dicecup"
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
         raise DataDirError(f"{_file_in_the_way(path)} is a file, not a folder: the data folder (--data) must be "
                            "a folder; name another one") from None
@@ -42,8 +43,28 @@ def data_dir(override=None) -> Path:
                            "with --data") from None
     except OSError as error:
         raise DataDirError(f"can't make the data folder {path}: {error.strerror or error}") from None
+    problem = unsafe(path, os.lstat(path), "the data folder")
+    if problem:
+        raise DataDirError(problem)
     keep_private(path)
     return path
+
+
+def unsafe(path, status, what: str) -> str:
+    """Why `path` (its lstat or fstat `status`) can't be trusted with the hub's keys, in one line saying how to fix
+    it, or "". As ssh with its keys: a link (it can be pointed elsewhere later), something another user owns, or
+    something others may write (group or world) could hold a key someone else planted, which would then sign this
+    hub's journals or pair its cups."""
+    if stat.S_ISLNK(status.st_mode):
+        return (f"{what} {path} is a symbolic link (to {os.readlink(path)}): a link can be turned to what someone "
+                f"else controls; put the real one in its place, or name the real path")
+    if status.st_uid != os.geteuid():
+        return (f"{what} {path} belongs to another user (uid {status.st_uid}), not to you: what is in it may be "
+                f"theirs; use one of your own (--data)")
+    if status.st_mode & 0o022:
+        return (f"{what} {path} may be written by others (mode {stat.S_IMODE(status.st_mode):o}): someone could "
+                f"have put a key there; check what is in it, then `chmod go-w {path}`")
+    return ""
 
 
 def keep_private(path: Path):

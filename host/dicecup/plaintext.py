@@ -28,6 +28,22 @@ def nearest(character: str) -> str:
     return plain or "?"
 
 
+def printable(text: str) -> str:
+    """Text that came from a cup or a phone (a HELLO's name, its board), made safe for a terminal, a log, a journal
+    comment or a page: every control or format character (a terminal's escape, a carriage return or a line break
+    that starts a line of its own, a bidi override that reorders what follows) shown as its escape, `\\x1b`,
+    so a name can neither drive the host's terminal nor pass for another line. Called where such text enters."""
+    return "".join(_escaped(ch) if unicodedata.category(ch) in _UNSAFE else ch for ch in str(text))
+
+
+_UNSAFE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}  # controls, format, surrogates, private, unassigned, separators
+
+
+def _escaped(character: str) -> str:
+    code = ord(character)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def _replace(error: UnicodeEncodeError):
     unsaid = error.object[error.start:error.end]
     if all("\udc80" <= ch <= "\udcff" for ch in unsaid):  # bytes the OS gave undecoded: give them back as they were

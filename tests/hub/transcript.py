@@ -14,6 +14,7 @@ Nothing here runs a thread, a process or a sleep: bytes move when the test acts,
 poker die's seed from its round secret) but no rules: what it sends is what the test tells it to.
 """
 import re
+from pathlib import Path
 
 from cupcore import commit as commitment
 from cupcore import dice as fair_dice
@@ -21,8 +22,10 @@ from cupcore import pokercup, vouch, wire, wirenames
 from cupcore import session as sessions
 from cupcore.link import Link
 from dicecup.hub.chance import Chance
+from dicecup.hub.keyring import Keyring
 from dicecup.hub.table import Table
 from dicecup.link.transport import Transport
+from dicecup.registry import FILENAME as REGISTRY, RegisteredCup, Registry
 from dicecup.rules import Rules
 from dicecup.sim.tablesim import Clock, SimConnection
 
@@ -123,7 +126,7 @@ class HandCup:
         """A new cable and a new connection at the hub (a cup plugged in, or back after a drop)."""
         self.cable = Cable(self.name, self.t.log)
         self.link = Link(self._write, self._heard, clock=self.t.clock.ms)
-        self.conn = SimConnection(self.cable, self.t.clock, keys=self.t.keys.get)
+        self.conn = SimConnection(self.cable, self.t.clock, keys=self.t.keyring or self.t.keys.get)
         self.conn.report_to(self.t)  # a connection the hub gives up on reports itself down, as its reader would
         self.t.table.add_connection(self.conn)
         self.t.pump()
@@ -171,8 +174,9 @@ class HandCup:
         return lines
 
     # -- what a cup does, in the protocol's words -------------------------------------------------------------
-    def hello(self):
-        self.send(wire.HELLO, wire.VERSION, 0, 1, self.cup_id, self.name, "hand")
+    def hello(self, name=None):
+        """HELLO with the cup's own name, or the `name` it claims instead."""
+        self.send(wire.HELLO, wire.VERSION, 0, 1, self.cup_id, name or self.name, "hand")
 
     def sit(self):
         self.send(wire.INTENT, 0, wire.READY, 0, 0)
@@ -261,11 +265,16 @@ def pokercup_rank(char) -> int:
 class Transcript:
     """The table, its clock and its journal; cups plugged in with cup()."""
 
-    def __init__(self, rules, data, *, cups=2, bots=(), players=(), seed="transcript", paired=True):
+    def __init__(self, rules, data, *, cups=2, bots=(), players=(), seed="transcript", paired=True,
+                 registered=False):
+        """registered: each cup's key and name go into the data folder's registry, as `dicecup flash` records
+        them, and the hub pairs through its Keyring (which knows the names) rather than a bare dict of keys."""
         self.clock = FakeClock()
         self.log = []     # every message either way, in order, as lines
         self.keys = {}    # cup id -> key, for the hub's pairing
         self.paired = paired
+        self.data = data
+        self.keyring = Keyring(data) if registered else None
         self.cups = []
         self.table = Table(Rules.parse(rules), data=data, chance=Chance(seed), expect_cups=cups, bots=list(bots),
                            players=players, clock=self.clock.seconds)
@@ -280,6 +289,9 @@ class Transcript:
         cup_id = len(self.cups) + 1
         key = bytes([cup_id]) * 32 if self.paired else None
         self.keys[cup_id] = key
+        if self.keyring is not None:
+            with Registry(Path(self.data) / REGISTRY) as registry:
+                registry.record(RegisteredCup(cup_id, name, "hand", key.hex()))
         cup = HandCup(self, name, cup_id, key)
         self.cups.append(cup)
         return cup

@@ -17,7 +17,7 @@ TRAVERSALS = ["/static/../../etc/passwd", "/static/..%2f..%2fetc/passwd", "/stat
 @pytest.fixture
 def server():
     web = WebTable()
-    seat, = phone_seats(1, type("Keys", (), {"extra": {}})())
+    seat, = phone_seats(1, type("Keys", (), {"extra": {}, "names": {}})())
     serve_phones(web, [seat])
     web.start()
     try:

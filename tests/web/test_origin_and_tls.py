@@ -24,7 +24,7 @@ FOREIGN = 4401
 @pytest.fixture
 def web():
     table = WebTable()
-    seats = phone_seats(1, type("Keys", (), {"extra": {}})())
+    seats = phone_seats(1, type("Keys", (), {"extra": {}, "names": {}})())
     serve_phones(table, seats)
     table.start()
     yield table

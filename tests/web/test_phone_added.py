@@ -1,6 +1,6 @@
 """The friend who turns up while seats are being taken: the host types `phone NAME` at the hub, and a phone seat
-is added then and there, with its own secret link and QR code printed (and shown on the table screen until it
-sits), and the game waits for it. Real `dicecup play` process, typed at through its stdin; the phones are real
+is added then and there, with its own secret link and QR code printed at the hub (its name on the table screen
+until it sits), and the game waits for it. Real `dicecup play` process, typed at through its stdin; the phones are real
 pages in Chromium."""
 import json
 import re

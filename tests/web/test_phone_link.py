@@ -165,7 +165,7 @@ def test_what_a_phone_page_may_say_is_checked_field_by_field(message, reason):
 
 def test_a_seat_link_acts_only_for_its_seat_and_a_wrong_one_is_refused():
     web = WebTable()
-    seats = phone_seats(2, type("Keys", (), {"extra": {}})())
+    seats = phone_seats(2, type("Keys", (), {"extra": {}, "names": {}})())
     serve_phones(web, seats)
     web.start()
     try:
@@ -201,7 +201,7 @@ def test_a_page_told_to_try_again_is_not_closed_as_a_flood_but_one_sending_rubbi
     moment": the player taps again, as people do, and must not be thrown off as if the page sent rubbish. Rubbish is
     still closed after inbox.MAX_REFUSALS."""
     web = WebTable()
-    seats = phone_seats(2, type("Keys", (), {"extra": {}})())
+    seats = phone_seats(2, type("Keys", (), {"extra": {}, "names": {}})())
     serve_phones(web, seats)
     web.start()
     try:

@@ -2,6 +2,7 @@
 A request must arrive whole within its deadline, connections past the caps are turned away at once, a process
 out of descriptors backs off instead of spinning and writes one line, and `demo --web` under a 256-descriptor limit
 with 300 half-open connections kept open plays its game to the end with a small log."""
+import json
 import re
 import socket
 import subprocess
@@ -13,6 +14,7 @@ import pytest
 
 from webpages import DEADLINE
 
+from dicecup.sim.webflood import Slowloris, fetched
 from dicecup.web import guard, server
 from dicecup.web.server import WebTable
 
@@ -122,23 +124,33 @@ def test_connections_past_the_cap_per_address_are_turned_away(monkeypatch, web):
             sock.close()
 
 
-def test_connections_past_the_cap_in_all_are_turned_away(monkeypatch, web):
-    monkeypatch.setattr(web.door, "most", 6)
+def test_past_the_cap_the_oldest_waiting_connection_of_the_busiest_address_makes_room(monkeypatch, web):
+    """A newcomer is never turned away for the cap in all: the oldest waiting connection of the address holding the
+    most goes instead, so a flood pays for itself."""
+    monkeypatch.setattr(web.door, "most", 8)   # 2 kept for pages: 6 waiting at most
     monkeypatch.setattr(guard, "REQUEST_TIMEOUT", DEADLINE)
-    kept = [connect(web, source=f"127.0.0.{2 + n % 3}") for n in range(6)]
-    extra = connect(web, source="127.0.0.9")
+    busiest = [connect(web, source="127.0.0.2") for _ in range(4)]
+    others = [connect(web, source=f"127.0.0.{3 + n}") for n in range(2)]
+    newcomer = None
     try:
-        assert closed_by_server(extra, DEADLINE)
-        assert all(answered(sock) for sock in kept)
-        kept.pop().close()                     # one goes: room for another, once the server has seen it go
-        deadline = time.monotonic() + DEADLINE
-        while web.door.open_connections() >= 6 and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert answered(kept_again := connect(web, source="127.0.0.9"))
-        kept.append(kept_again)
+        wait_until(lambda: web.door.open_connections() == 6, "the six connections to be let in")
+        newcomer = connect(web, source="127.0.0.9")
+        assert answered(newcomer)
+        assert closed_by_server(busiest[0], DEADLINE), "the busiest address's oldest connection stayed"
+        assert all(answered(sock) for sock in [*busiest[1:], *others])
+        assert (web.door.pushed_out, web.door.turned_away) == (1, 0)
     finally:
-        for sock in [*kept, extra]:
-            sock.close()
+        for sock in [*busiest, *others, newcomer]:
+            if sock is not None:
+                sock.close()
+
+
+def wait_until(done, what, within=DEADLINE):
+    """Poll the server's state until done() (the door has no event to wait on); fails after `within` seconds."""
+    deadline = time.monotonic() + within
+    while not done():
+        assert time.monotonic() < deadline, f"waited {within} s for {what}"
+        time.sleep(0.02)
 
 
 def test_the_cap_in_all_is_a_quarter_of_the_descriptors():
@@ -276,3 +288,85 @@ def test_demo_web_plays_to_the_end_under_300_half_open_connections_and_256_descr
     said = log.read_text()
     assert demo.returncode == 0 and re.search(r"^\S+ wins the game\.$", rest, re.M), said[-3000:]
     assert len(said) < 4000 and "Traceback" not in said, said[-3000:]
+
+
+def full(door) -> bool:
+    """The waiting connections fill their share: a newcomer now finds the door at its cap."""
+    return door.open_connections() - door.pages() >= door.most - door.reserved
+
+
+@pytest.fixture
+def common_limit():
+    """This process at the common limit of 1024 descriptors, as most systems start a program."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))
+    yield
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+@pytest.fixture
+def table_with_phones(common_limit):
+    from dicecup.web.launch import phone_seats
+    from dicecup.web.phonepage import serve_phones
+    web = WebTable()
+    seats = phone_seats(2, type("Keys", (), {"extra": {}, "names": {}})())
+    serve_phones(web, seats)
+    web.start()
+    yield web, seats
+    web.close()
+    for seat in seats:
+        seat.forget()
+
+
+@pytest.fixture
+def attack():
+    floods = []
+
+    def start(port, sources, each):
+        floods.append(Slowloris(port, sources, each).start())
+    yield start
+    for flood in floods:
+        flood.stop()
+
+
+def test_a_slowloris_from_16_addresses_keeps_neither_the_table_page_nor_a_phone_out(table_with_phones, attack):
+    """The attack: 16 addresses (8 beat the per-address cap) holding half-sent requests filled the 256 connections
+    for 40 s. Now they only push each other out, and the page and a phone get in."""
+    from webpages import Listener, PhonePage, socket_url
+    from dicecup.web.phonepage import seat_url
+    web, seats = table_with_phones
+    assert web.door.most == 256  # a quarter of 1024
+    seated = PhonePage(seat_url(web, seats[0]))   # a phone on its seat before the flood
+    assert seated.wait_for(lambda m: m["type"] == "hello")
+    attack(web.port, [f"127.0.0.{n}" for n in range(2, 18)], 24)   # 384 half-open connections
+    wait_until(lambda: full(web.door), "the flood to fill the waiting connections' share")
+    path = web.url.split(f":{web.port}", 1)[1]
+    assert fetched(path, web.port), "the table page could not be loaded under the flood"
+    screen = Listener(socket_url(web.url))
+    assert screen.wait_for(lambda m: m["type"] == "hello") is not None, screen.messages
+    phone = PhonePage(seat_url(web, seats[1]))
+    assert phone.wait_for(lambda m: m["type"] == "hello") is not None, phone.messages
+    assert not seated.closed.is_set(), "the seated phone was pushed out"
+    assert web.door.open_connections() <= web.door.most
+    for page in (screen, phone, seated):
+        page.close()
+
+
+def test_a_flood_from_many_addresses_pushes_out_none_of_the_tables_pages(table_with_phones, attack):
+    """The table's pages are kept apart: here they (three screens and a phone, on one address) are as many as the
+    flood's connections on each of its 64 addresses, and older, so a door that counted them as waiting would push
+    them out first."""
+    from webpages import Listener, PhonePage, socket_url
+    from dicecup.web.phonepage import seat_url
+    web, seats = table_with_phones
+    pages = [Listener(socket_url(web.url)) for _ in range(3)] + [PhonePage(seat_url(web, seats[0]))]
+    for page in pages:
+        assert page.wait_for(lambda m: m["type"] == "hello")
+    attack(web.port, [f"127.0.1.{n}" for n in range(1, 65)], 4)   # 256: more than the waiting share
+    wait_until(lambda: web.door.pushed_out >= 64, "the flood to push waiting connections out")
+    for page in pages:   # a page still open is answered (its message refused); one pushed out is closed
+        page.send(json.dumps({"type": "nonsense"}))
+        assert page.wait_for(lambda m: m["type"] == "refused") is not None, "a page was pushed out by the flood"
+    for page in pages:
+        page.close()

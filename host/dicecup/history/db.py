@@ -46,13 +46,44 @@ def _with_driver(url: str) -> str:
     return url
 
 
+# A query parameter whose name says it holds a secret (libpq's password and sslpassword, a token, an API key):
+# libpq takes `?password=` as readily as `user:password@`, so both are credentials.
+_SECRET_PARAMETER = re.compile(r"pass|pwd|secret|token|key|auth|cred", re.IGNORECASE)
+_USER_PASSWORD = re.compile(r"^((?:[^:/?#]*://)?[^:/@?#]*):([^@/?#]*)@")
+
+
+def without_credentials(url: str, mask: str = None) -> str:
+    """`url` with every credential in it (the `:password` of `user:password@`, a secret's query parameter) shown
+    as `mask`, or left out when mask is None (for a journal, which travels). Read as plain text, not by
+    SQLAlchemy, so a URL it can't read hides its credentials all the same."""
+    url = _USER_PASSWORD.sub(lambda found: f"{found.group(1)}:{mask}@" if mask else f"{found.group(1)}@",
+                             url.replace("+psycopg://", "://", 1))
+    base, sign, query = url.partition("?")
+    kept = []
+    for pair in filter(None, re.split(r"[&;]", query)):
+        name = pair.partition("=")[0]
+        if _SECRET_PARAMETER.search(name):
+            if mask is None:
+                continue
+            pair = f"{name}={mask}"
+        kept.append(pair)
+    return base + (sign + "&".join(kept) if kept else "")
+
+
 def shown(url: str) -> str:
-    """The URL as people may see it, its password as ***: also one SQLAlchemy can't read (a port that
-    is not a number), whose `user:password@` is masked by hand."""
-    try:
-        return make_url(url).render_as_string(hide_password=True).replace("+psycopg://", "://", 1)
-    except (ArgumentError, ValueError):
-        return re.sub(r"^((?:[^:/]*://)?[^:/@]*):[^@]*@", r"\1:***@", url.replace("+psycopg://", "://", 1))
+    """The URL as people may see it (an error line): its credentials as ***."""
+    return without_credentials(url, "***")
+
+
+def credentials_in(url: str) -> list:
+    """The secret values in `url` (its password, a secret parameter's value), to scrub from a driver's words."""
+    password = _USER_PASSWORD.search(url)
+    found = [password.group(2)] if password else []
+    for pair in re.split(r"[&;]", url.partition("?")[2]):
+        name, _, value = pair.partition("=")
+        if _SECRET_PARAMETER.search(name):
+            found.append(value)
+    return [secret for secret in found if secret]
 
 
 def open_engine(url: str) -> sa.Engine:
@@ -75,19 +106,23 @@ def open_engine(url: str) -> sa.Engine:
             engine = sa.create_engine(url, pool_pre_ping=True)
         migrate(engine)
     except NoSuchModuleError as error:
-        raise HistoryError(f"{shown(url)}: no driver for it ({error})") from None
+        raise HistoryError(f"{shown(url)}: no driver for it ({reason(error, url)})") from None
     except NewerSchema as error:
         raise HistoryError(str(error)) from None
     except (DBAPIError, SQLAlchemyError) as error:
-        raise HistoryError(f"can't open the history database {shown(url)}: {reason(error)}") from None
+        raise HistoryError(f"can't open the history database {shown(url)}: {reason(error, url)}") from None
     return engine
 
 
-def reason(error) -> str:
-    """The driver's own first line, which says what went wrong (no such host, password refused, locked)."""
+def reason(error, url: str = "") -> str:
+    """The driver's own first line, which says what went wrong (no such host, password refused, locked), with any
+    credential of `url` in it (a driver may quote its connection string) as ***."""
     original = getattr(error, "orig", None) or error
     text = str(original).strip().splitlines()
-    return text[0] if text else type(original).__name__
+    line = text[0] if text else type(original).__name__
+    for secret in credentials_in(url):
+        line = line.replace(secret, "***")
+    return line
 
 
 def _immediate_transactions(engine):

@@ -11,6 +11,7 @@ import sys
 from dicecup.hub.journal import RATED_TABLE_FACT
 
 from .games import BOT_PREFIX, RATED_FACT
+from .db import without_credentials
 from .errors import HistoryError
 from .ratings import MODEL, leaderboard, nerve
 
@@ -40,11 +41,11 @@ class RatedTable:
         self.feed = hub.subscribe(Background(self._seen, name="rated"))
 
     def opening_fact(self) -> tuple:
-        """`#@ rated-table db=URL`: the league's address without its password (a crash must not put a password in
-        a journal people pass round; `dicecup resume --db URL` gives it again)."""
+        """`#@ rated-table db=URL`: the league's address without its credentials (a crash must not put a password
+        in a signed journal people pass round; `dicecup resume --db URL` gives it again)."""
         if self.db is None:
             return (RATED_TABLE_FACT,)
-        return (RATED_TABLE_FACT, f"db={_without_password(self.db)}")
+        return (RATED_TABLE_FACT, f"db={without_credentials(self.db)}")
 
     def _seen(self, item):
         state = getattr(item, "state", None)
@@ -152,15 +153,3 @@ def _reason(error) -> str:
     from .db import reason
 
     return reason(error) if not isinstance(error, HistoryError) else str(error)
-
-
-def _without_password(url: str) -> str:
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
-
-    try:
-        return make_url(url)._replace(password=None).render_as_string(hide_password=False)  # set() keeps a None
-    except (ArgumentError, ValueError):  # not a URL SQLAlchemy reads: the history would not have opened
-        from .db import shown
-
-        return shown(url)  # even so, never its password

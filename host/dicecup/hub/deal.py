@@ -31,6 +31,7 @@ class Deal:
         self.counts = dict(counts)
         self.rolloff = rolloff
         self.deadline = deadline   # when a cup that has not answered counts as dropped (None: no clock)
+        self.hurried = False       # the deadline is the last reveal's short one (Table.late_reveal_wait)
         self.commits = {}          # seat index -> 32-byte commitment to a secret seed
         self.entropy = {}          # seat index -> the 16 bytes the hub sent after holding that commitment
         self.reveals = {}          # seat index -> dice, checked (cups) or the hub's own draw (bots)

@@ -90,10 +90,12 @@ class Round(BaseRound):
         if phase == BIDDING:
             self._bidding_tick(now)
         elif phase in (DEALING, REVEALING) and self.deal.deadline and now > self.deal.deadline:
+            why = (f"no reveal {self.table.late_reveal_wait:g} s after every other seat's" if self.deal.hurried
+                   else f"no answer in {self.table.answer_timeout} s")
             for index in self._awaited():
                 seat = self.seats[index]
                 if seat.connected:  # treated as a dropped cable, so the port is also watched for its return
-                    seat.conn.drop(f"no answer in {self.table.answer_timeout} s")
+                    seat.conn.drop(why)
 
     def paused_tick(self, now):
         """A cup back from a drop that never answers the deal sent again is dropped again, so the table says so
@@ -353,7 +355,7 @@ class Round(BaseRound):
     def _request_reveals(self):
         self.table.phase = REVEALING
         deal = self.deal
-        deal.deadline = self.table.clock() + self.table.answer_timeout
+        deal.deadline, deal.hurried = self.table.clock() + self.table.answer_timeout, False
         for index in sorted(deal.cups):
             self.seats[index].send(wire.REVEAL_REQ, (deal.id,))
         deal.reveal_bots()
@@ -377,8 +379,10 @@ class Round(BaseRound):
 
     def _after_reveals(self):
         deal, journal = self.deal, self.table.journal
-        if self.table.phase != REVEALING or deal.missing_reveals():
+        if self.table.phase != REVEALING:
             return
+        if deal.missing_reveals():
+            return self._hurry_the_last(deal)
         kind = Rolloff if deal.rolloff else Roll
         with journal.batch():  # on disk before anyone hears the result
             for index in sorted(deal.seeds):  # seat order, so the same game writes the same journal
@@ -390,6 +394,15 @@ class Round(BaseRound):
         if deal.rolloff:
             return self._after_rolloff()
         self._round_over()
+
+    def _hurry_the_last(self, deal):
+        """Every seat but one has revealed: the last one has late_reveal_wait, not the whole answer_timeout (a cup
+        revealing just inside it at every call held the table that long each time)."""
+        if len(deal.missing_reveals()) != 1 or deal.deadline is None:
+            return
+        soon = self.table.clock() + self.table.late_reveal_wait
+        if soon < deal.deadline:
+            deal.deadline, deal.hurried = soon, True
 
     def _after_rolloff(self):
         state = self.state
@@ -475,7 +488,7 @@ class Round(BaseRound):
         if seat.index in deal.commits:
             deal.rechecking[seat.index] = table.clock() + table.answer_timeout
         if deal.deadline is not None:  # a cup dropped for silence came back at its deadline: time to answer
-            deal.deadline = max(deal.deadline, table.clock() + table.answer_timeout)
+            deal.deadline, deal.hurried = max(deal.deadline, table.clock() + table.answer_timeout), False
         seat.send(wire.DEAL, (deal.id, deal.counts[seat.index], deal.nonce))
 
     def resume(self, resumed, state, bots):

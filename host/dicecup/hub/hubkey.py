@@ -23,7 +23,7 @@ from typing import NamedTuple
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from dicecup.datadir import DataDirError, keep_private, private_file
+from dicecup.datadir import DataDirError, keep_private, private_file, unsafe
 from dicecup.rules.record import canonical_bytes, lines_bytes, record_lines
 
 FILE_NAME = "hub.key"
@@ -55,6 +55,23 @@ class HubKeyError(DataDirError):
     it is in (a SystemExit, whichever command asked)."""
 
 
+def _read_own(path: Path) -> str:
+    """The key file's text, if it is a file of this user's that nobody else may write; HubKeyError otherwise.
+    Opened without following a link and checked on the open file, so it can't be swapped between check and read."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError as error:
+        if path.is_symlink():
+            raise HubKeyError(unsafe(path, os.lstat(path), "the hub's key")) from None
+        raise HubKeyError(f"can't use the hub's key {path}: {error.strerror or error}") from None
+    with os.fdopen(handle) as file:
+        problem = unsafe(path, os.fstat(file.fileno()), "the hub's key")
+        if problem:
+            raise HubKeyError(problem)
+        os.fchmod(file.fileno(), 0o600)  # readable by others (an old copy, a restore): ours, so made ours alone
+        return file.read()
+
+
 def fingerprint_of(public: bytes) -> str:
     return hashlib.sha256(public).hexdigest()[:16]
 
@@ -82,10 +99,9 @@ class HubKey:
         """The data folder's key, made there (0600) the first time."""
         path = Path(data) / FILE_NAME
         try:
-            if not path.exists():
+            if not path.exists() and not path.is_symlink():
                 _make_key(path)
-            keep_private(path)
-            raw = bytes.fromhex(path.read_text().strip())
+            raw = bytes.fromhex(_read_own(path).strip())
             return cls(Ed25519PrivateKey.from_private_bytes(raw))
         except OSError as error:
             raise HubKeyError(f"can't use the hub's key {path}: {error.strerror or error}") from None

@@ -4,6 +4,9 @@ the virtual cups this process started itself (the demo's, play --sim's), which l
 
     keys = Keyring(data_dir, {cup_id: key})
     keys(cup_id) -> the 32-byte key, or None: the hub can't pair that cup (it sits only if unpaired cups may)
+    keys.name_of(cup_id) -> the name the cup was paired under (the registry's; a phone seat's), or None
+
+A paired cup plays under the name it was paired under, never under the one it gives itself (seating.py).
 """
 from pathlib import Path
 
@@ -14,19 +17,13 @@ class Keyring:
     def __init__(self, data_dir, extra=None):
         self.registry = Path(data_dir) / FILENAME
         self.extra = dict(extra or {})
+        self.names = {}         # cup id -> the name an extra key was given for (a phone seat's), when it has one
         self.unreadable = None  # the RegistryError of the last lookup that failed, for the table to say
 
     def __call__(self, cup_id):
         if cup_id in self.extra:
             return self.extra[cup_id]
-        if not self.registry.exists():  # no cup was ever flashed here: nothing to open (or create)
-            return None
-        try:
-            with Registry(self.registry) as registry:
-                cup = registry.get(cup_id)
-        except RegistryError as error:
-            self.unreadable = error
-            return None
+        cup = self._registered(cup_id)
         if cup is None:
             return None
         try:
@@ -34,3 +31,19 @@ class Keyring:
         except ValueError:
             return None
         return key if len(key) == 32 else None
+
+    def name_of(self, cup_id):
+        if cup_id in self.extra:
+            return self.names.get(cup_id)
+        cup = self._registered(cup_id)
+        return cup.name if cup is not None else None
+
+    def _registered(self, cup_id):
+        if not self.registry.exists():  # no cup was ever flashed here: nothing to open (or create)
+            return None
+        try:
+            with Registry(self.registry) as registry:
+                return registry.get(cup_id)
+        except RegistryError as error:
+            self.unreadable = error
+            return None

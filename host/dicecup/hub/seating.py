@@ -8,10 +8,14 @@ Pairing (docs/protocol.md, "Authentication"): a connection passes a HELLO on onl
 its key, or when the hub holds no key for that id (conn.pairing says which). A cup that fails the proof (a
 hijacker using a seated cup's id, a board flashed again elsewhere) never sits; a cup the hub holds no key for
 sits only with `allow_unpaired` (`dicecup play --allow-unpaired`), and its seat says "unpaired" on the screen.
+A paired cup sits under the name it was paired under (the registry's, at flashing or `dicecup cups rename`): one
+that calls itself anything else is refused, so its key can't carry another player's name.
 
 Seating owns the connections and the seats; it talks to the table only through these of the hub's methods:
 `hub.phase` (read), `hub.say(text)`, `hub.clock()` and `hub.recovery.cup_back(seat, conn)`.
 """
+import unicodedata
+
 from cupcore import wire, wirenames
 
 from .phases import TablePhase
@@ -74,6 +78,9 @@ class Seating:
         pairing = getattr(conn, "pairing", "paired")
         if pairing != "paired" and not (pairing == "unpaired" and self.allow_unpaired):
             return self._refuse_unpaired(conn, values, pairing)
+        registered = getattr(conn, "paired_name", None)
+        if registered is not None and unicodedata.normalize("NFC", name) != unicodedata.normalize("NFC", registered):
+            return self._refuse_name(conn, values, registered)
         seat = self._seat_of_cup(cup_id)
         if seat is not None and seat.connected and seat.conn is not conn:
             return self._refuse_claim(conn, seat, name)
@@ -95,6 +102,19 @@ class Seating:
             self._refused.add(conn)
             self.hub.say(f"refused: a cup called {name} on {conn.name} claims to be {seat.name}'s cup "
                          f"({seat.cup_id:08x}), which is still connected on {seat.conn.name}")
+
+    def _refuse_name(self, conn, values, registered):
+        """A paired cup calling itself by another name than the one it was paired under: not seated, said once.
+        Its key proves which cup it is, not whose: the name is the hub's to give (a cup flashed for mallory that
+        says alice would play, be journalled and rated as alice)."""
+        conn.hello = None
+        if conn in self._refused:
+            return
+        self._refused.add(conn)
+        self.hub.say(f"not seated: the cup on {conn.name} was paired as {registered} ({values[3]:08x}) but calls "
+                     f"itself {values[4]}: a cup plays under the name this hub gave it (`dicecup flash` puts that "
+                     f"name on it; if the cup is rightly {values[4]}'s, `dicecup cups rename {values[3]:08x} "
+                     f"{values[4]}`)")
 
     def _refuse_unpaired(self, conn, values, pairing):
         """Not seated: said once per connection, in one line with what to run. The port is still asked "who?"

@@ -38,6 +38,10 @@ class Table:
     result_pause = 1.0   # seconds between a round's result and the next one, to read the reveal
     bot_delay = 0.2      # a hub-seated bot's thinking time, so people can follow
     answer_timeout = 15  # seconds a connected cup may take to answer before it counts as dropped
+    # seconds the last cup to reveal has once every other seat has: a reveal is automatic (no button), and the
+    # link's retransmits (250 ms, 8 tries) deliver it within 2 s or give up, so 3 s is enough for an honest cup;
+    # a cup that reveals late on purpose holds the table 3 s, not the 15 s of answer_timeout, then drops
+    late_reveal_wait = 3.0
     suspense = 0.0       # seconds between a trigger pull shown on the screen and its result on the cup
     stall = 5.0          # seconds between two ticks that only a stopped hub takes (its loop ticks every 10 ms; a bot
                          # blocks it 2 s at most, bots/guard.py)

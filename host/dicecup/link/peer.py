@@ -38,6 +38,8 @@ from cupcore import wire, wirenames
 from cupcore.hmac256 import equal
 from cupcore.link import Link
 
+from dicecup.plaintext import printable
+
 from .transport import LinkDown, open_transport
 
 # DICECUP_TRACE=1 prints every message the hub sends and receives (never a cup's hidden dice: those only
@@ -68,6 +70,15 @@ def _descriptor(transport):
         return transport.fileno()
     except (AttributeError, OSError, ValueError):
         return None
+
+
+def _printable_texts(mtype, values):
+    """A message's text fields (a HELLO's name and board) with control characters escaped (plaintext.printable):
+    whatever a cup calls itself reaches the host's terminal, the journal and the pages only as plain text."""
+    layout = wire.LAYOUTS.get(mtype, "")
+    if "t" not in layout:
+        return values
+    return tuple(printable(value) if code == "t" else value for code, value in zip(layout, values))
 
 
 class CupConnection:
@@ -212,6 +223,7 @@ class CupConnection:
         return self._delivered
 
     def _deliver(self, mtype, values):
+        values = _printable_texts(mtype, values)  # the one door a cup's words come in by, cleaned here
         if TRACE:
             print(f"{self.name} <- {wirenames.describe(mtype, values)}", file=sys.stderr, flush=True)
         if mtype == wire.HELLO:
@@ -233,6 +245,13 @@ class CupConnection:
     def paired_line(self) -> bool:
         """A session is proved on this line: plain frames on it change nothing."""
         return self.link.session is not None and self._paired_id is not None
+
+    @property
+    def paired_name(self):
+        """The name the hub registered for the cup this line is paired with (at flashing, or with `dicecup cups
+        rename`), or None: a line not paired, or keys that keep no names (a test's)."""
+        name_of = getattr(self.keys, "name_of", None)
+        return name_of(self._paired_id) if self.paired_line and name_of is not None else None
 
     @property
     def proved_key(self):

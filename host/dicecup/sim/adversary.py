@@ -5,8 +5,9 @@ The cups here are boards as far as cupcore can tell: its Runner (Cup, Link, pair
 back on) over a board with two byte streams, the cable to the hub and a radio a stranger can reach (BLE).
 
 - RogueCup: a keyed cup built from the same code, whose owner edited it: at any moment it says HELLO again on its
-  live line (forgetting its deal, or not), resets (a new link; the deal kept or forgotten), sends a second COMMIT,
-  reveals other dice than its seed gives. Every frame it sends carries its real key.
+  live line (forgetting its deal, or not), resets (a new link; the deal kept or forgotten), comes back from a reset
+  under another player's name or one holding a terminal's escapes, sends a second COMMIT, reveals other dice than
+  its seed gives, or holds its reveal back 13 s. Every frame it sends carries its real key.
 - Stranger: no key. Plain frames of every type, on a paired line to the hub, or over the radio to a paired cup.
 - Watch (sim/watch.py): the four invariants, checked after every step.
 
@@ -130,22 +131,53 @@ class BoardCup:
 class RogueCup(BoardCup):
     """A cup whose owner edited its firmware, with its real key: every frame it sends is authentic."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, claimed=None, **kwargs):
+        self.claimed = claimed    # the name it gives in its HELLO, when not its own (impersonate)
         super().__init__(*args, **kwargs)
         self.lie_at_reveal = False
-        self.attacks = []   # what it did, in order: the minimal example a violation is reported with
+        self.reveal_late = None   # seconds it holds its next reveal back (late_reveal)
+        self.later = None         # later(when, fn, arg): the game's own schedule, set by the table
+        # what it did, in order: the minimal example a violation is reported with
+        self.attacks = [f"says it is {claimed!r} at seating"] if claimed else []
         self._tamper()
 
+    def _boot(self):
+        return Runner(self.board, self.cup_id, self.claimed or self.name, clock=self.clock.ms, source=self.source,
+                      key=self.key)
+
     def _tamper(self):
-        """The cup's sends pass through the owner's edit (a reveal's dice changed while lying)."""
+        """The cup's sends pass through the owner's edit (a reveal's dice changed while lying, or held back)."""
         honest = self.cup.send
 
         def send(mtype, values=()):
             if mtype == wire.REVEAL and self.lie_at_reveal:
                 values = (values[0], bytes(d % 6 + 1 for d in values[1]), *values[2:])  # other dice, the real seed
+            if mtype == wire.REVEAL and self.reveal_late is not None and self.later is not None:
+                wait, self.reveal_late = self.reveal_late, None
+                self.later(self.clock.now + wait, lambda _: honest(mtype, values), None)
+                return True
             return honest(mtype, values)
 
         self.cup.send = send
+
+    def impersonate(self, name):
+        """A reset that comes back saying it is `name` (another seat's player, or a name holding a terminal's
+        escapes): its key is its own, so it pairs; the name is not the one it was paired under."""
+        self.attacks.append(f"reset, saying it is {name!r}")
+        self.claimed = self.cup.name = name  # the kept cup says hello with it too
+        self.reset(keep=True)
+
+    def own_name_again(self):
+        """Refused under another name, its owner gives up: a reset under the name it was paired as."""
+        self.attacks.append("reset under its own name")
+        self.claimed = None
+        self.cup.name = self.name
+        self.reset(keep=True)
+
+    def late_reveal(self, seconds=13.0):
+        """Its next reveal held back `seconds` (under the hub's 15 s answer timeout), to hold the call that long."""
+        self.attacks.append(f"holds its next reveal {seconds:g} s")
+        self.reveal_late = seconds
 
     def hello_again(self, forget):
         """HELLO on its live line; `forget`: the deal dropped first (a fresh mode), so the deal sent again after the
@@ -267,14 +299,18 @@ class AdversaryTable:
     """A game of `cups` board cups, the last a RogueCup, a Stranger beside it, a host who consents to a re-deal only
     when the table asks, and the Watch on all of it."""
 
-    def __init__(self, seed, cups=3, rules=RULES, data=None):
+    def __init__(self, seed, cups=3, rules=RULES, data=None, impostor=None):
+        """impostor: the name the rogue cup gives when it first says hello (another player's), if not its own."""
         self.rogue_name = f"cup{cups}"
 
         def make_cup(name, *args, **kwargs):
-            return (RogueCup if name == self.rogue_name else BoardCup)(name, *args, **kwargs)
+            if name != self.rogue_name:
+                return BoardCup(name, *args, **kwargs)
+            return RogueCup(name, *args, claimed=impostor, **kwargs)
 
         self.game = SimGame(Rules.parse(rules), seed=seed, cups=cups, data=data, make_cup=make_cup, think=THINK)
         self.rogue = self.game.cups[-1]
+        self.rogue.later = self.game.at
         self.stranger = Stranger(self)
         self.consents = 0
         self.watch = Watch(self)
@@ -290,6 +326,10 @@ class AdversaryTable:
     def recent_attacks(self):
         """The last attacks, for a violation's report (a table with other attackers says its own: sim/phonetable)."""
         return self.rogue.attacks[-4:] + self.stranger.sent[-3:]
+
+    def paired_names(self):
+        """The names the hub paired its cups under: the only names that may sit."""
+        return {cup.name for cup in self.game.cups}
 
     def playing(self) -> bool:
         return self.hub.phase != TablePhase.SEATING
@@ -331,14 +371,19 @@ class AdversaryTable:
 
 
 # -- adversarial games, for the bench -----------------------------------------------------------------------------------
-ROGUE_ATTACKS = ("hello_forgetting", "hello_keeping", "reset_forgetting", "reset_keeping", "second_commit", "lie")
+ROGUE_ATTACKS = ("hello_forgetting", "hello_keeping", "reset_forgetting", "reset_keeping", "second_commit", "lie",
+                 "impersonate", "escapes", "late_reveal")
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J"  # retitles the host's terminal, then clears it
+IMPOSTORS = (None, None, "alice", "ev" + ESCAPES)  # the name a rogue gives at seating: its own, or not
 
 
 def rogue_attack(table, name):
     rogue = table.rogue
     {"hello_forgetting": lambda: rogue.hello_again(True), "hello_keeping": lambda: rogue.hello_again(False),
      "reset_forgetting": lambda: rogue.reset(False), "reset_keeping": lambda: rogue.reset(True),
-     "second_commit": rogue.second_commit, "lie": rogue.lie}[name]()
+     "second_commit": rogue.second_commit, "lie": rogue.lie,
+     "impersonate": lambda: rogue.impersonate(table.game.cups[0].name),
+     "escapes": lambda: rogue.impersonate("ev" + ESCAPES), "late_reveal": rogue.late_reveal}[name]()
     table.watch.check()
 
 
@@ -346,12 +391,14 @@ def play_adversarial_game(seed, steps=100, data=None, attackers=("rogue", "stran
     """One game with the rogue cup and the stranger acting at random moments (`seed` fixes them); the table's Watch
     afterwards, its violations counted per invariant."""
     rng = random.Random(f"adversary {seed}")
-    table = AdversaryTable(seed=seed, data=data)
+    impostor = rng.choice(IMPOSTORS) if "rogue" in attackers else None
+    table = AdversaryTable(seed=seed, data=data, impostor=impostor)
     try:
         for _ in range(steps):
             if table.over():
                 break
             if not table.playing():
+                seat_the_impostor(table)
                 table.play(0.01)
             elif table.hub.paused and rng.random() < 0.3:
                 host_acts(table)
@@ -361,6 +408,13 @@ def play_adversarial_game(seed, steps=100, data=None, attackers=("rogue", "stran
         return table.watch
     finally:
         table.close()
+
+
+def seat_the_impostor(table):
+    """A rogue that gave another name at seating and was refused comes back under its own, so the game begins."""
+    rogue = table.rogue
+    if rogue.claimed and any("not seated" in text and "paired as" in text for _, text in table.watch.said):
+        rogue.own_name_again()
 
 
 def attack_or_play(table, rng, attackers):

@@ -27,6 +27,8 @@ GAME_LIMIT = 90.0    # seconds a phone game may take, attacks and the host's ans
 PHONE_RULES = "dudo dice=3"
 BOT_DELAY = 0.05     # a bot's thinking time: a round's bidding lasts long enough to be attacked
 KEYED = ("reopen_forgetting", "reopen_keeping", "second_commit", "lie", "anything")  # attacks with its device secret
+FLOOD = ("flood",)   # slowloris at the web server from many addresses (sim/webflood.py), no secret needed
+FLOOD_SOURCES = [f"127.0.2.{n}" for n in range(1, 13)]   # 12 addresses, 24 each: past the waiting connections' share
 
 
 # -- the real table with the rogue phone on a seat -------------------------------------------------------------------
@@ -145,6 +147,30 @@ class PhoneTable:
                                            f"{', changed ' + ', '.join(changed) if changed else ''}")
         self.check()
 
+    # -- the web door -------------------------------------------------------------------------------------------------
+    def flood(self):
+        """Slowloris from 12 addresses filling the waiting connections' share (in a game: 288 of 192); meanwhile
+        the table page must load and the phone, reopening its link, get its seat back. Else the table is not up."""
+        from dicecup.sim.webflood import Slowloris, fetched
+        self.phone.attacks.append(f"slowloris from {len(FLOOD_SOURCES)} addresses, then the phone reopens its link")
+        door = self.web.door
+        flood = Slowloris(self.web.port, FLOOD_SOURCES, 24).start()
+        try:
+            path = self.web.url.split(f":{self.web.port}", 1)[1]
+            if not fetched(path, self.web.port):
+                self.watch.violate("never_stops", f"the table page could not be loaded under a flood ({door.most} "
+                                                  f"connections at most)")
+            try:
+                self.phone.reopen(False)
+                back = any(m.get("type") == "hello" for m in self.phone.page.messages)
+            except Exception:  # noqa: BLE001 - its websocket never opened: the phone kept out
+                back = False
+            if not back:
+                self.watch.violate("never_stops", "the phone could not get its seat back under a flood")
+        finally:
+            flood.stop()
+        self.check()
+
     def _binding(self):
         hub_seat = next(seat for seat in self.hub.seats if seat.name == self.seat.name)
         conn = hub_seat.conn
@@ -168,6 +194,8 @@ def phone_attack(table, name, rng):
     phone = table.phone
     if name in UNKEYED:
         return table.unkeyed(name)
+    if name in FLOOD:
+        return table.flood()
     {"reopen_forgetting": lambda: phone.reopen(True), "reopen_keeping": lambda: phone.reopen(False),
      "second_commit": phone.second_commit, "lie": phone.lie, "anything": lambda: phone.anything(rng)}[name]()
     table.check()
@@ -187,7 +215,7 @@ def play_phone_game(seed, data, steps=40):
             elif table.hub.paused:
                 table.host_acts()
             else:
-                phone_attack(table, rng.choice(KEYED + UNKEYED), rng)
+                phone_attack(table, rng.choice(KEYED + UNKEYED + FLOOD), rng)
         finish(table)
         return table.watch
     finally:

@@ -30,6 +30,7 @@ from dicecup.boards.sim.simboard import SeededSource
 from dicecup.bots.simple import SimpleBot
 from dicecup.bots.view import make_view
 from dicecup.hub.chance import Chance
+from dicecup.hub.keyring import Keyring
 from dicecup.hub.phases import TablePhase
 from dicecup.hub.table import Table
 from dicecup.link.peer import CupConnection
@@ -117,7 +118,7 @@ class Cable:
         self.drops = 0
 
     def plug(self):
-        self.conn = SimConnection(SimTransport(self.name, self.to_cup), self.game.clock, keys=self.game.keys.get)
+        self.conn = SimConnection(SimTransport(self.name, self.to_cup), self.game.clock, keys=self.game.keyring)
         self.conn.report_to(self)  # a drop is reported through put(), as a reader thread reports it
         self.game.hub.add_connection(self.conn)
         return self.conn
@@ -182,6 +183,8 @@ class SimGame:
         names = [f"cup{i + 1}" for i in range(cups)]
         self.keys = {i + 1: hashlib.sha256(f"{seed}:key:{name}".encode()).digest() if paired else None
                      for i, name in enumerate(names)}
+        self.keyring = Keyring(self.data, self.keys)  # the hub's pairing, and each cup's name as it was paired
+        self.keyring.names.update({i + 1: name for i, name in enumerate(names)})
         self.lines = []
         self.cups = []
         self.cables = []

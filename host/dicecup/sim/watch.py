@@ -9,14 +9,22 @@ sim/phonetable.py, the rogue phone on a phone seat's table):
                     they were, no honest line pairs again, no cup's replies go to the stranger's stream
     never_stops     no exception, and never stalled: the table either progresses or is paused with a stated reason
                     for the host
+    names_kept      every seat is named as its cup was paired (a table that knows them: paired_names()), and nothing
+                    a cup called itself reaches the host's lines or the journal with a control character in it
+    prompt_reveals  once every other seat has revealed, the last cup is not waited for longer than the hub's
+                    late_reveal_wait: it reveals or drops
 """
+import unicodedata
+
 from cupcore import commit as commitment
 from cupcore import dice as fair_dice
 
+from dicecup.hub.phases import TablePhase
 from dicecup.hub.snapshot import Said
 from dicecup.rules.record import record_lines
 
-INVARIANTS = ("dice_fixed", "consent", "unkeyed", "never_stops")
+INVARIANTS = ("dice_fixed", "consent", "unkeyed", "never_stops", "names_kept", "prompt_reveals")
+PROMPT_MARGIN = 0.5  # seconds past late_reveal_wait before a reveal still awaited counts as the call held
 STALL = 40.0  # virtual seconds without a journal line or a change of phase: past a cup's answer timeout (15 s), a
               # drop and the port opened again
 
@@ -44,10 +52,13 @@ class Watch:
         self._lines_owned = None    # the honest seats' (conn, hub session, cup session) once the game is on
         self._progress = None
         self._stalled = False
+        self._last_reveal = None    # (deal, seat index, when it was first seen the only one awaited)
 
     def _heard(self, item):
         if isinstance(item, Said):
             self.said.append((self.table.game.clock.now, item.text))
+            if _raw_controls(item.text):
+                self.violate("names_kept", f"the hub said a line with raw control characters: {item.text!r}")
 
     def violate(self, invariant, what):
         attacks = self.table.recent_attacks()
@@ -83,10 +94,16 @@ class Watch:
 
     def asked_reroll_for(self):
         """The seat the table asks the host about re-dealing (`reroll NAME` in its last lines), or None."""
-        if not self.table.hub.paused or self.table.hub.state is None:
+        hub = self.table.hub
+        if not hub.paused or hub.state is None:
             return None
-        for _, text in reversed(self.said[-5:]):
-            for name in self.table.hub.state.seats:
+        # Only what the table asked since this pause: not its answer to a `reroll` that was no longer wanted
+        # ("nothing to roll again: `reroll NAME` is for..."), which a host typing it again would be answered with
+        # for ever, the table's clock standing still.
+        for when, text in reversed(self.said[-5:]):
+            if when < hub.paused_since or text.startswith("nothing to roll again"):
+                continue
+            for name in hub.state.seats:
                 if f"reroll {name}" in text:
                     return name
         return None
@@ -101,7 +118,10 @@ class Watch:
             data = f.read()
         cut = data.rfind(b"\n") + 1
         self._offset += cut
-        for line in record_lines(data[:cut]):
+        raw = [line for line in data[:cut].decode(errors="replace").split("\n") if _raw_controls(line)]
+        for line in raw:  # the hub writes every line canonical: a raw control character is a breach
+            self.violate("names_kept", f"a journal line with raw control characters: {line!r}")
+        for line in () if raw else record_lines(data[:cut]):  # the one reading refuses such a journal outright
             self._journal_line(line.split())
 
     def _journal_line(self, words):
@@ -109,6 +129,10 @@ class Watch:
             return
         if words[0] == "seats":
             self._seats = words[1:]
+            paired = getattr(self.table, "paired_names", None)
+            strangers = [name for name in self._seats if paired is not None and name not in paired()]
+            if strangers:
+                self.violate("names_kept", f"seated under a name no cup was paired as: {', '.join(strangers)}")
         elif words[:2] == ["#@", "round"]:
             self._new_deal(int(words[2]), words[3], words[4])
         elif words[:2] == ["#@", "commit"]:
@@ -215,12 +239,39 @@ class Watch:
                 self._diverted[i] = cup.board.diverted
         self._lines_owned = owned
 
+    # -- prompt reveals -------------------------------------------------------------------------------------------------
+    def _check_reveals(self):
+        """The last cup to reveal, once every other seat has, reveals or is dropped within late_reveal_wait (a
+        check comes after each step, so the wait is seen at most one step late: never counted too soon)."""
+        hub, now = self.table.hub, self.table.game.clock.now
+        deal = getattr(hub.round, "deal", None)
+        missing = deal.missing_reveals() if deal is not None and hub.phase == TablePhase.REVEALING else ()
+        awaited = next(iter(missing)) if len(missing) == 1 else None
+        if awaited is None or hub.paused or not hub.seats[awaited].connected:
+            self._last_reveal = None
+            return
+        if self._last_reveal is None or self._last_reveal[:2] != (deal.id, awaited):
+            self._last_reveal = (deal.id, awaited, now)
+            return
+        waited = now - self._last_reveal[2]
+        if waited > hub.late_reveal_wait + PROMPT_MARGIN:
+            self.violate("prompt_reveals", f"deal {deal.id}: {hub.seats[awaited].name}'s reveal awaited {waited:.1f} "
+                                           f"s after every other seat's")
+            self._last_reveal = (deal.id, awaited, float("inf"))  # once per deal
+
     def check(self):
         if self.dead:
             return
         self._read_journal()
         self._check_honest_lines()
         self._check_progress()
+        self._check_reveals()
+
+
+def _raw_controls(text: str) -> bool:
+    """Control or format characters as they are (a terminal's escape, a line break inside a line): plaintext.printable
+    shows them as escapes; a tab is a journal's own."""
+    return any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") and ch != "\t" for ch in text)
 
 
 _STATE_PARTS = ("the phase", "the pause", "the game", "the deal", "the commitments", "the journal",

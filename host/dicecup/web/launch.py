@@ -139,7 +139,8 @@ def show_phone_link(web, seat, out=None, table_cup=False):
 
 def phone_adder(web, hub, table, out=None):
     """The host's words for phone seats. `phone NAME` typed at the hub: the friend who turns up while seats are
-    taken gets a phone seat then and there (its link and QR code printed, and on the table screen until it sits),
+    taken gets a phone seat then and there (its link and QR code printed here, and its name on the table screen until
+    it sits),
     and the game waits for it. `release NAME`, at any time: see phone_releaser."""
     def add(words):
         if len(words) != 1:
@@ -159,7 +160,7 @@ def phone_adder(web, hub, table, out=None):
         show_phone_link(web, seat, out)
         hub.seating.expect_cups += 1
         table.connect([("phone", name)], wait_for_missing=True)  # it sits once its page is open
-        hub.say(f"{name}'s phone seat is added: its link is printed above and shown on the table screen")
+        hub.say(f"{name}'s phone seat is added: its link and code are printed above (show them to {name} alone)")
     hub.typed_commands["phone"] = TypedCommand(
         "phone NAME (adds a phone seat)", add,
         late="a phone seat is added while seats are taken (`phone NAME`), not once the game is under way")
@@ -212,6 +213,7 @@ def phone_seats(phones, keys) -> list:
     seats = [PhoneSeat(name) for name in names]
     for seat in seats:
         keys.extra[seat.cup_id] = seat.key
+        keys.names[seat.cup_id] = seat.name
     return seats
 
 

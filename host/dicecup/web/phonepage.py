@@ -84,6 +84,7 @@ async def phone_socket(web, websocket):
         web.refused += 1
         _tell_hub_held(web, seat)
         return await refuse_page(websocket, str(held), HELD, "held by another phone")
+    web.keep(websocket)  # the seat's phone: its connection is the table's own, out of a flood's reach
     for text in [json.dumps({"type": "hello", "role": "phone", "seat": seat.name}), web.table_text]:
         if text is not None:
             queue.put_nowait(text)
@@ -192,16 +193,15 @@ def serve_phones(web, seats):
 
 
 def seat_codes(web, table: dict):
-    """While seats are taken, the table screen shows each phone seat that has not sat down yet its link as a QR
-    code, to scan from the phone (table screens only: a phone's page never gets another seat's link)."""
+    """While seats are taken, the table screen names each phone seat that has not sat down yet, and where its code
+    is: on the host's terminal, never on the screen. A seat's link holds the key its phone's device secret is
+    wrapped under at the first sitting; on a screen the whole room (and every spectator page) could photograph it,
+    sit first, or unwrap the secret from a sniffed first connection. The host shows each code to its player alone."""
     if table.get("phase") != "seating":
         return None
-    import segno
-
     seated = {seat["name"] for seat in table.get("seats", ())}
-    codes = [{"name": seat.name, "svg": segno.make(seat_url(web, seat), error="m").svg_data_uri(scale=5, border=2)}
-             for seat in web.phones if seat.name not in seated]
-    return {"type": "seat_codes", "seats": codes, "table_cup": web.table_cup}
+    return {"type": "seat_codes", "seats": [{"name": seat.name} for seat in web.phones if seat.name not in seated],
+            "table_cup": web.table_cup}
 
 
 def seat_url(web, seat) -> str:

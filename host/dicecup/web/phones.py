@@ -44,8 +44,8 @@ class PhoneSeat:
     """One phone seat: its name, its cup id, its secret link, its key, and the page open on it now (if any).
 
     The seat sticks to the phone that took it (the device secret its page keeps in localStorage, proven as it
-    opens the seat's websocket: phonepage.py): the table screen shows every seat's code while seats are taken, so anyone in the
-    room may hold the link, and a link that moved to whoever opened it last could be played, or knocked off again
+    opens the seat's websocket: phonepage.py): a code shown to its player at the hub may still be seen over a
+    shoulder, and a link that moved to whoever opened it last could be played, or knocked off again
     and again, from the next chair. It is bound when the hub welcomes the seat's cup (it sat down, or came back
     after `release`), not when the link is first opened: until a phone has sat, nothing is at stake, and a code
     scanned by the wrong person costs the right one nothing. `release()` (typed `release NAME`) forgets it."""

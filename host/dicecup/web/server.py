@@ -25,7 +25,7 @@ QUEUE_LIMIT = 2000        # messages waiting for one page; a page this far behin
 RECENT_LINES = 40         # lines said at the table that a page gets when it connects
 WRONG_LINK = 4403         # websocket close code (4000-4999 are the application's): not this table's link
 FLOODED = 4408            # websocket close code: too many refused messages
-TOO_MANY = 4429           # websocket close code: the table has MAX_SCREENS screens open already
+TOO_MANY = 4429           # websocket close code: the table has as many screens open as it takes (screen_room)
 FOREIGN = 4401            # websocket close code: opened from another site's page (its Origin is not this server)
 PING_EVERY, PING_TIMEOUT = 15.0, 15.0   # seconds: a page that stops answering pings (gone, asleep) is closed
 MAX_SCREENS = 200         # open table screens: each costs a queue and a send at every change of the table
@@ -216,6 +216,17 @@ class WebTable:
         return server.config.http_protocol_class(config=server.config, server_state=server.server_state,
                                                  app_state=server.lifespan.state)
 
+    def screen_room(self) -> int:
+        """Table screens at most: MAX_SCREENS, and within the door's room kept for pages, a place left for each
+        phone seat, so screens can't take the phones' room."""
+        reserved = self.door.reserved if self.door is not None else MAX_SCREENS
+        return max(1, min(MAX_SCREENS, reserved - len(self.phones)))
+
+    def keep(self, websocket):
+        """This websocket is one of the table's pages now (a screen, a seated phone): the door keeps its room."""
+        if self.door is not None and websocket.client is not None:
+            self.door.keep(tuple(websocket.client))
+
     def _token_ok(self, token: str) -> bool:
         return hmac.compare_digest(token.encode("utf-8", "replace"), self.token.encode())
 
@@ -225,9 +236,11 @@ class WebTable:
             return await refuse_page(websocket, FOREIGN_WORDS, FOREIGN, "not this table's page")
         if not self._token_ok(websocket.path_params["token"]):
             return await refuse_page(websocket, LINK_WORDS, WRONG_LINK, "not this table's link")
-        if len(self._spectators) >= MAX_SCREENS:  # a phone in the room opening screen after screen
-            return await refuse_page(websocket, f"this table has {MAX_SCREENS} screens open already: close one to open "
+        most = self.screen_room()
+        if len(self._spectators) >= most:  # a phone in the room opening screen after screen
+            return await refuse_page(websocket, f"this table has {most} screens open already: close one to open "
                                  "this", TOO_MANY, "too many screens")
+        self.keep(websocket)
         queue = asyncio.Queue()
         page = (websocket, queue)
         for text in [json.dumps({"type": "hello", "role": "spectator"}), *self._recent, self.table_text,

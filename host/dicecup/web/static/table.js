@@ -45,22 +45,15 @@
     },
     shot: drawShot,
     won: (m) => banner(`${m.winner} wins the game`, "won"),
-    seat_codes: (m) => {  // phone seats not yet seated: each one's link as a QR code, to scan from that phone
+    seat_codes: (m) => {  // phone seats not yet seated, by name: each one's code is on the hub's screen only
       const box = $("codes");
       box.replaceChildren();
       box.hidden = !m.seats.length;
-      const scan = m.table_cup  // poker dice: the phone is the one cup passed round, not one player's seat
-        ? "The table's cup on a phone: scan this on the phone you will pass round, then press Take a seat"
-        : "Playing on a phone? Scan your seat's code, then press Take a seat";
-      if (m.seats.length) box.appendChild(el("h2", "", scan));
-      for (const seat of m.seats) {
-        const card = el("figure", "code");
-        const img = el("img");
-        img.src = seat.svg;
-        img.alt = `the code for ${seat.name}'s seat`;
-        card.append(img, el("figcaption", "", seat.name));
-        box.appendChild(card);
-      }
+      const ask = m.table_cup  // poker dice: the phone is the one cup passed round, not one player's seat
+        ? "The table's cup on a phone: ask the host for its code, open it on the phone you will pass round, then press Take a seat"
+        : "Playing on a phone? Ask the host to show you your seat's code, then press Take a seat";
+      if (m.seats.length) box.appendChild(el("h2", "", ask));
+      for (const seat of m.seats) box.appendChild(el("p", "code", seat.name));
     },
     refused: (m) => {
       if (m.final) { refused = true; banner(m.reason, "refused"); $("phase").textContent = "refused"; }
