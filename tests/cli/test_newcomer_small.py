@@ -16,9 +16,12 @@ NOBODY = 65534  # a user who owns nothing here: root writes any folder, whatever
 
 
 def _as_a_reader_only(folder: Path):
-    """Run as someone who may read `folder` but not write it."""
+    """Run as the owner of `folder` who may read it but not write it (a read-only mount, a folder made 555): as
+    root, the folder is handed to nobody first, since a data folder that is another user's is refused outright."""
     for path in [folder, *folder.rglob("*")]:
         path.chmod(0o555 if path.is_dir() else 0o444)
+        if os.getuid() == 0:
+            os.chown(path, NOBODY, NOBODY)
     if os.getuid() != 0:
         return None
     for parent in folder.parents:  # nobody must reach the folder through its parents
