@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "host"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from airhelpers import Echo, found, read_until  # noqa: E402
+from airhelpers import Echo, close_hub, found, read_until  # noqa: E402
 from dicecup.link import ble  # noqa: E402
 from dicecup.sim.air import VirtualAir, cup_address  # noqa: E402
 from dicecup.sim.virtualcup import find_micropython_ble  # noqa: E402
@@ -46,10 +46,7 @@ def on_the_air(work):
         try:
             return work(air)
         finally:
-            for session in list(ble.BleSession.sessions.values()):
-                session.stopped = True
-            ble.BleSession.sessions.clear()
-            ble.Radio.run(ble.current_backend().close(), 5)
+            close_hub()
 
 
 def echo_figures(air, connects, trips):

@@ -1,6 +1,7 @@
 """The virtual air for tests (dicecup.sim.air): real Bluetooth stacks on both ends, no radio. The hub's
 dicecup.link.ble runs on Bumble's host in this process; each cup is a MicroPython built with `bluetooth`
 (BTstack) on its own virtual controller, running the cups' real code."""
+import contextlib
 import os
 import subprocess
 import time
@@ -10,7 +11,7 @@ import pytest
 from cupcore import wire
 from dicecup.link import ble
 from dicecup.link.peer import CupConnection
-from dicecup.sim.air import VirtualAir
+from dicecup.sim.air import VirtualAir, find_cups
 from dicecup.sim.virtualcup import find_micropython_ble
 from dicecup.shipped import cupcore_dir
 
@@ -25,15 +26,25 @@ def ble_micropython():
     return runtime
 
 
+@contextlib.contextmanager
+def hub_on_air(monkeypatch, skip=(), **hub_options):
+    """A fresh virtual air (without the mends in `skip`) whose hub is this process's dicecup.link.ble, on Bumble's
+    host with `hub_options` (e.g. mtu=); closed with everything on it."""
+    monkeypatch.setattr(ble.BleSession, "sessions", {})
+    with VirtualAir(skip=skip) as the_air:
+        monkeypatch.setattr(ble, "backend", the_air.hub_backend(**hub_options))
+        try:
+            yield the_air
+        finally:
+            close_hub()
+
+
 @pytest.fixture
 def air(monkeypatch):
-    """A fresh virtual air whose hub is this process's dicecup.link.ble; closed with everything on it."""
+    """hub_on_air with every mend, its hub trying a dropped cup again soon."""
     monkeypatch.setattr(ble, "BACKOFF", (0.2, 0.4, 0.8))
-    monkeypatch.setattr(ble.BleSession, "sessions", {})
-    with VirtualAir() as the_air:
-        monkeypatch.setattr(ble, "backend", the_air.hub_backend())
+    with hub_on_air(monkeypatch) as the_air:
         yield the_air
-        close_hub()
 
 
 def close_hub():
@@ -58,16 +69,16 @@ class Echo:
         self.process.wait(5)
         self.process.stdout.close()
 
+    def __enter__(self):
+        return self
 
-def found(count, name_prefix="dicecup-", seconds=15.0):
-    """The hub's scans until `count` advertisers with the prefix are seen: [(address, name)]."""
-    deadline = time.monotonic() + seconds
-    seen = []
-    while time.monotonic() < deadline:
-        seen = [(a, n) for a, n in ble.scan(0.3) if n.startswith(name_prefix)]
-        if len(seen) >= count:
-            return seen
-    raise AssertionError(f"the hub found {seen} of {count} expected")
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def found(count):
+    """The hub's scans until `count` cups advertise: [(address, name)] (dicecup.sim.air.find_cups, as the demo)."""
+    return find_cups(count, seconds=15.0)
 
 
 def read_until(transport, size, seconds=5.0):

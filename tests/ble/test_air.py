@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from airhelpers import Echo, air, ble_micropython, exchange, found, pair, read_until  # noqa: F401 - air: a fixture
+from airhelpers import Echo, air, ble_micropython, exchange, found, hub_on_air, pair, read_until  # noqa: F401
 from cupcore import nus, wire
 from dicecup.link import ble
 from dicecup.link.transport import LinkDown
@@ -28,31 +28,24 @@ def test_the_peripheral_takes_the_longest_packet_whole():
 @pytest.mark.parametrize("mtu, packet", [(0, 20), (23, 20), (247, nus.PACKET), (517, nus.PACKET)],
                          ids=["no-exchange", "mtu23", "mtu247", "mtu517-as-bluez"])
 def test_frames_of_every_length_cross_both_stacks_both_ways_at_every_mtu(monkeypatch, mtu, packet):
-    monkeypatch.setattr(ble.BleSession, "sessions", {})
-    with VirtualAir() as the_air:
-        monkeypatch.setattr(ble, "backend", the_air.hub_backend(mtu=mtu))
-        echo = Echo(the_air, "echo", cup_address(1))
+    with hub_on_air(monkeypatch, mtu=mtu) as the_air, Echo(the_air, "echo", cup_address(1)):
+        ((address, name),) = found(1)
+        assert name == "dicecup-echo"
+        transport = ble.BleTransport(address)
         try:
-            ((address, name),) = found(1)
-            assert name == "dicecup-echo"
-            transport = ble.BleTransport(address)
-            try:
-                assert transport._session.size == packet  # what the two stacks agreed, as the hub cuts packets
-                for length in range(3, wire.MAX_FRAME + 1):
-                    frame = frame_of(length)
-                    transport.write(frame)
-                    assert read_until(transport, length) == frame, f"a {length}-byte frame at MTU {mtu}"
-            finally:
-                transport.close()
+            assert transport._session.size == packet  # what the two stacks agreed, as the hub cuts packets
+            for length in range(3, wire.MAX_FRAME + 1):
+                frame = frame_of(length)
+                transport.write(frame)
+                assert read_until(transport, length) == frame, f"a {length}-byte frame at MTU {mtu}"
         finally:
-            echo.stop()
-            ble.Radio.run(ble.current_backend().close(), 5)
+            transport.close()
 
 
 @pytest.mark.parametrize("mtu", [0, 517], ids=["20-byte-packets", "mtu517"])
-def test_a_paired_cup_on_the_air_answers_authenticated_frames(air, monkeypatch, mtu):
-    monkeypatch.setattr(ble, "backend", air.hub_backend(mtu=mtu))
-    with VirtualCups(1, runtime=ble_micropython(), fast=True, keyed=True, air=air) as cups:
+def test_a_paired_cup_on_the_air_answers_authenticated_frames(monkeypatch, mtu):
+    with hub_on_air(monkeypatch, mtu=mtu) as the_air, \
+            VirtualCups(1, runtime=ble_micropython(), fast=True, keyed=True, air=the_air) as cups:
         ((address, name),) = found(1)
         assert (address, name) == (cups[0].path[1], "dicecup-cup1")
         transport = ble.BleTransport(address)
@@ -89,51 +82,28 @@ def test_the_air_refuses_a_mend_it_does_not_have():
 
 @pytest.mark.parametrize("mend", ["vendor_command", "le_encrypt"])
 def test_without_its_start_up_mends_btstack_never_advertises(monkeypatch, mend):
-    monkeypatch.setattr(ble.BleSession, "sessions", {})
-    with VirtualAir(skip=(mend,)) as the_air:
-        monkeypatch.setattr(ble, "backend", the_air.hub_backend())
-        echo = Echo(the_air, "echo", cup_address(1))
-        try:
-            # With the mend the cup advertises within a fraction of a second (the test above); 3 s of silence
-            # is BTstack stuck at start-up.
-            deadline = time.monotonic() + 3
-            while time.monotonic() < deadline:
-                assert ble.scan(0.3) == []
-        finally:
-            echo.stop()
-            ble.Radio.run(ble.current_backend().close(), 5)
+    with hub_on_air(monkeypatch, skip=(mend,)) as the_air, Echo(the_air, "echo", cup_address(1)):
+        # With the mend the cup advertises within a fraction of a second (the test above); 3 s of silence
+        # is BTstack stuck at start-up.
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            assert ble.scan(0.3) == []
 
 
 def test_without_the_acl_source_mend_a_cup_on_its_public_address_never_answers(monkeypatch):
-    monkeypatch.setattr(ble.BleSession, "sessions", {})
     monkeypatch.setattr(ble, "CONNECT_TIMEOUT", 2.0)
     monkeypatch.setattr(ble, "BACKOFF", (60.0,))  # no reconnection while the test looks
-    with VirtualAir(skip=("acl_source",)) as the_air:
-        monkeypatch.setattr(ble, "backend", the_air.hub_backend())
-        echo = Echo(the_air, "echo", cup_address(1))
-        try:
-            ((address, _),) = found(1)
-            with pytest.raises(LinkDown):  # connected, but no ATT answer ever reaches the hub
-                ble.BleTransport(address)
-        finally:
-            echo.stop()
-            for session in ble.BleSession.sessions.values():
-                session.stopped = True
-            ble.Radio.run(ble.current_backend().close(), 5)
+    with hub_on_air(monkeypatch, skip=("acl_source",)) as the_air, Echo(the_air, "echo", cup_address(1)):
+        ((address, _),) = found(1)
+        with pytest.raises(LinkDown):  # connected, but no ATT answer ever reaches the hub
+            ble.BleTransport(address)
 
 
 def test_without_the_scan_response_mend_the_hub_never_sees_a_cups_name(monkeypatch):
-    monkeypatch.setattr(ble.BleSession, "sessions", {})
-    with VirtualAir(skip=("scan_responses",)) as the_air:
-        monkeypatch.setattr(ble, "backend", the_air.hub_backend())
-        echo = Echo(the_air, "echo", cup_address(1))
-        try:
-            deadline = time.monotonic() + 2
-            while time.monotonic() < deadline:
-                assert ble.scan(0.3) == []  # advertising is heard, the name (in the scan response) never
-        finally:
-            echo.stop()
-            ble.Radio.run(ble.current_backend().close(), 5)
+    with hub_on_air(monkeypatch, skip=("scan_responses",)) as the_air, Echo(the_air, "echo", cup_address(1)):
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline:
+            assert ble.scan(0.3) == []  # advertising is heard, the name (in the scan response) never
 
 
 def test_every_mend_is_named():

@@ -12,16 +12,9 @@ from dicecup.link import ble
 from dicecup.rules import Record, Reroll
 from dicecup.sim.air import cup_address
 from dicecup.sim.virtualcup import VirtualCup
-from table_helpers import LiveTable, referee
+from table_helpers import LiveTable, bidding_under_way, referee
 
 pytestmark = pytest.mark.slow  # a whole game over the air
-
-
-def bidding_under_way(table):
-    from dicecup.hub.phases import TablePhase
-
-    snapshot = table.snapshot
-    return snapshot.phase == TablePhase.BIDDING and len(snapshot.state.bids) >= 1
 
 
 def frame_types(packets):

@@ -4,16 +4,10 @@ import json
 
 import pytest
 
-from dicecup.hub.phases import TablePhase
 from dicecup.rules import Record, Reroll, Retire, Roll
-from table_helpers import LiveTable, referee
+from table_helpers import LiveTable, bidding_under_way, referee
 
 pytestmark = pytest.mark.slow  # whole games with cups pulled, restarted and cheating
-
-
-def bidding_under_way(table):
-    snapshot = table.snapshot
-    return snapshot.phase == TablePhase.BIDDING and len(snapshot.state.bids) >= 1
 
 
 def test_a_cup_pulled_mid_round_pauses_the_game_and_the_round_goes_on_when_it_is_back(tmp_path):

@@ -176,12 +176,12 @@ class VirtualCup:
     def start(self):
         if not sim_main().exists():
             raise VirtualCupError(f"the virtual cup firmware is missing: {sim_main()} (reinstall dicecup)")
-        if self.air is not None:
-            return self._start_on_air()
-        master, slave = open_raw_pty()
         if not self.buttons_path.exists():
             os.mkfifo(self.buttons_path)
         self.leds_path.write_bytes(b"")
+        if self.air is not None:
+            return self._start_on_air()
+        master, slave = open_raw_pty()
         env = self.environment()
         try:
             with open(self.stderr_path, "wb") as err:
@@ -208,9 +208,6 @@ class VirtualCup:
     def _start_on_air(self):
         """Switched on with its radio: a fresh controller on the air at the cup's address, the cup's MicroPython
         its host over HCI; the serial line is unused."""
-        if not self.buttons_path.exists():
-            os.mkfifo(self.buttons_path)
-        self.leds_path.write_bytes(b"")
         env = self.environment()
         env["MICROPYBTUART"] = self.air.hci_port(self.name, self.address)
         try:
