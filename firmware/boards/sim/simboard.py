@@ -220,15 +220,16 @@ class SimBoard(BoardBase):
 
     name = "sim"
 
-    def __init__(self, write, leds_path, pixels, keep_path=None):
+    def __init__(self, write, leds_path, pixels, keep_path=None, ble=None):
+        """ble: a BLE stream (cupcore/nus.py, simcup --ble), the cup's one stream instead of the serial line."""
         super().__init__(ticks_ms, None, pixels)
         if keep_path:  # the cup's state folder: a cup killed and started again brings back its deal
             self.store = FileStore(keep_path)
         self.buttons = Buttons()
         self.pins = self.buttons.pins
         self.serial = SerialLine(write)
-        self.streams = [self.serial]
-        self.ble = None  # simcup --ble: the cup's stream is Bluetooth LE (cupcore/nus.py) instead
+        self.ble = ble
+        self.streams = [self.serial] if ble is None else [ble]
         self._out = open(leds_path, "a") if leds_path else None
         self._tone = 0  # a tone that started and is not yet written
 

@@ -64,14 +64,14 @@ class SimCup:
             Button.double_ms = 30
             cupmod.Cup.peek_ms = 400
             cupmod.Cup.cue_ms = 80  # a turn cue at every turn: bots read the table again once it ends
-        self.board = SimBoard(write, opts["leds"], int(opts["pixels"]), opts["keep"])
+        ble = None
         if opts["ble"]:
             from cupcore.nus import radio
 
-            self.board.ble = radio(opts["name"])
-            if self.board.ble is None:
+            ble = radio(opts["name"])
+            if ble is None:
                 raise SystemExit("sim cup: --ble needs a MicroPython built with the bluetooth module")
-            self.board.streams = [self.board.ble]
+        self.board = SimBoard(write, opts["leds"], int(opts["pixels"]), opts["keep"], ble)
         source = SeededSource(opts["seed"]) if opts["seed"] is not None else urandom
         key = parse_key(getenv("DICECUP_KEY"))
         self.runner = Runner(self.board, int(opts["id"]), opts["name"], pip_mode=opts["pips"], source=source, key=key)
