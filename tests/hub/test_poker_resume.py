@@ -95,7 +95,7 @@ def _mid_round(state) -> bool:
 @pytest.mark.slow
 def test_a_bots_poker_hub_killed_mid_round_twice_resumes_each_time_to_one_winner(tmp_path):
     data = ["--data", str(tmp_path)]
-    hubs = [HubProcess(["play", "--rules", "poker", "lives=1", "--bots", "3", *data])]
+    hubs = [HubProcess(["play", "--rules", "poker", "lives=3", "--bots", "3", *data])]
     try:
         journal = _journal_of(tmp_path)
         _state_when(journal, lambda s: _mid_round(s) and len(s.bids) >= 2, hubs[0])  # dice moved, rolled again
