@@ -19,6 +19,7 @@ from dicecup.flash.micropython import MicroPythonBoard
 from dicecup.flash.probe import hear_hello, identify
 from dicecup.registry import Registry
 from dicecup.sim.chip import EmulatedPico
+from dicecup.sim.chip.flashed import FlashedPicos
 
 WHO_FRAME = bytes(wire.encode(wire.WHO))  # what a hub sends every second until a cup says hello: 00 03 01 18 ...
 
@@ -34,6 +35,14 @@ def dist(tmp_path_factory):
 def pico(tmp_path):
     with EmulatedPico(workdir=tmp_path / "pico") as board:
         yield board
+
+
+@pytest.fixture
+def ana(tmp_path, shelf):
+    """A board `dicecup flash` flashed as ana (booted from the shelf's copy: conftest.py), and the data folder
+    holding its key."""
+    with FlashedPicos(["ana"], tmp_path / "boards", saved=shelf) as picos:
+        yield picos[0], picos.registry_dir
 
 
 def flash(pico, dist, data, timeout=120):
@@ -54,7 +63,7 @@ def flashed(pico, dist, data):
 
 def registered(data):
     with Registry.open(data) as registry:
-        return registry.all()[0]
+        return registry.find("ana")
 
 
 def board_files(pico):
@@ -103,12 +112,11 @@ def test_power_cut_while_copying_leaves_a_board_that_flashes_again(pico, dist, t
     assert names == "['installed', 'new']" and "'main.py'" in installed and staged == "[]", (names, staged)
 
 
-def test_power_cut_once_the_commit_journal_is_in_place_then_boot_finishes_the_commit(pico, dist, tmp_path,
+def test_power_cut_once_the_commit_journal_is_in_place_then_boot_finishes_the_commit(ana, dist, tmp_path,
                                                                                        monkeypatch):
     """The cut lands between the journal's rename and its renames: the board's own boot.py (dicecup's, put
     first) must carry out the journal, so the board boots the new firmware whole and answers as the cup."""
-    data = tmp_path / "data"
-    flashed(pico, dist, data)  # dicecup's boot.py is on the board: a second flash of a changed build follows
+    pico, data = ana  # dicecup's boot.py is on the board: a second flash of a changed build follows
     changed = tmp_path / "dist2"
     build("pico", changed)
     (changed / "main.py").write_text((changed / "main.py").read_text() + "# release 2\n")
@@ -141,9 +149,8 @@ def test_power_cut_once_the_commit_journal_is_in_place_then_boot_finishes_the_co
     assert "copied main.py" in said and "[1/" in said, said
 
 
-def test_rekey_over_the_real_repl_gives_the_cup_a_key_it_pairs_with(pico, dist, tmp_path):
-    data = tmp_path / "data"
-    flashed(pico, dist, data)
+def test_rekey_over_the_real_repl_gives_the_cup_a_key_it_pairs_with(ana):
+    pico, data = ana
     old = registered(data)
     done = subprocess.run([sys.executable, "-m", "dicecup", "cups", "rekey", "ana", "--port", pico.path,
                            "--data", str(data)], capture_output=True, text=True, timeout=120)
@@ -179,9 +186,9 @@ def ports_command(path):
                           text=True, timeout=60)
 
 
-def test_a_hub_probing_from_the_moment_of_power_on_finds_the_cup(pico, dist, tmp_path):
-    flashed(pico, dist, tmp_path / "data")
-    cup_id = registered(tmp_path / "data").cup_id
+def test_a_hub_probing_from_the_moment_of_power_on_finds_the_cup(ana):
+    pico, data = ana
+    cup_id = registered(data).cup_id
     for _ in range(3):
         pico.power_off()
         probe = AtPowerOn(pico.path, identify)
@@ -282,10 +289,10 @@ class Ear(threading.Thread):
         self.join(10)
 
 
-def test_ctrl_c_on_the_line_while_the_cup_boots_does_not_stop_it(pico, dist, tmp_path):
+def test_ctrl_c_on_the_line_while_the_cup_boots_does_not_stop_it(ana):
     """Fails without the first lines of boot.py and main.py (micropython.kbd_intr(-1): flash/micropython.py
     GUARD): a Ctrl-C that came during their imports put the board at its REPL (or skipped main.py)."""
-    flashed(pico, dist, tmp_path / "data")
+    pico, _ = ana
     pico.power_off()
     hammer, ear = Hammer(pico.path), Ear(pico.path)
     ear.start()

@@ -1,4 +1,4 @@
-"""A whole game on two emulated Picos running their stock MicroPython, each flashed by `dicecup flash`, with a bot
+"""A whole game on two emulated Picos running their stock MicroPython, each flashed by `dicecup flash` (once a run: conftest.py's shelf), with a bot
 on the hub, through `dicecup play --port ... --port ...`: seated and played through their GPIO pins, the dice seen
 on their NeoPixels at a peek, one switched off and on mid-round (it keeps its deal in its flash, /.dicecup/deal:
 it comes back with the same dice and the round goes on), then refereed and verified."""
@@ -16,8 +16,8 @@ from dicecup.sim.hands import led_composed, led_dice, led_state
 RULES = ("--rules", "dudo", "dice=2")
 
 
-def test_two_picos_and_a_bot_play_a_whole_game_seen_on_their_leds_refereed_and_verified(tmp_path):
-    with FlashedPicos(["ana", "ben"], tmp_path / "boards", progress=lambda line: None) as picos:
+def test_two_picos_and_a_bot_play_a_whole_game_seen_on_their_leds_refereed_and_verified(tmp_path, shelf):
+    with FlashedPicos(["ana", "ben"], tmp_path / "boards", saved=shelf) as picos:
         data = picos.registry_dir  # the hub that flashed them holds their keys
         ports = [arg for pico in picos for arg in ("--port", pico.path)]
         with HubProcess(["play", *RULES, *ports, "--bots", "1", "--data", str(data)],

@@ -6,8 +6,8 @@ from processes import HubProcess
 from dicecup.sim.chip.flashed import FlashedPicos
 
 
-def test_a_pico_with_a_stuck_random_source_says_so_and_commits_to_nothing(tmp_path):
-    with FlashedPicos(["ana"], tmp_path / "boards", progress=lambda line: None, rosc_stuck=True) as picos:
+def test_a_pico_with_a_stuck_random_source_says_so_and_commits_to_nothing(tmp_path, shelf):
+    with FlashedPicos(["ana"], tmp_path / "boards", saved=shelf, rosc_stuck=True) as picos:
         data = picos.registry_dir
         with HubProcess(["play", "--rules", "dudo", "dice=2", "--port", picos[0].path, "--bots", "1",
                          "--data", str(data)], trace=False) as hub:

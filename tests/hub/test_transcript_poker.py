@@ -162,3 +162,34 @@ def test_reroll_typed_at_a_poker_table_whose_cup_never_left_rolls_nothing(tmp_pa
     t.type("reroll ana")
     assert t.said[-1].startswith("nothing to roll again") and t.journal() == [] and t.table.state.bids
 
+
+
+def opened(tmp_path):
+    """ana called ben's pair of kings and the cup opened every die: the hub asks for the round secret."""
+    t, cup = bid_and_called(tmp_path)
+    for die in range(1, 6):
+        cup.open(die)
+    t.journal()
+    assert t.transcript()[-1] == "hub → cup: pclose 1"
+    return t, cup
+
+
+def test_a_cup_that_says_it_has_no_round_secret_on_the_line_it_committed_on_is_stopped_as_cheating(tmp_path):
+    """ERR_STATE about PCLOSE is what a cup that restarted and lost its secret answers; from a cup that committed to
+    the round's dice on this very connection it is a refusal to reveal."""
+    t, cup = opened(tmp_path)
+    cup.send(wire.ERROR, wire.ERR_STATE, wire.PCLOSE)
+    assert t.table.stopped and "would not open its round secret, which it holds" in t.table.stopped
+    assert t.journal()[-1].endswith("cheating; the game stopped")
+
+
+def test_a_cup_whose_firmware_has_no_round_secrets_plays_on_and_the_table_says_what_it_cant_recheck(tmp_path):
+    """The version rule: PCLOSE is a new message within protocol 1, so older firmware answers ERR_UNKNOWN about it;
+    the hub says so once and plays on as before round secrets, the dice re-rolled unseen counted as never revealed."""
+    t, cup = opened(tmp_path)
+    cup.send(wire.ERROR, wire.ERR_UNKNOWN, wire.PCLOSE)
+    assert not t.table.stopped and t.table.finished
+    assert sum("firmware without round secrets" in line for line in t.said) == 1, t.said
+    lines = t.journal()
+    assert lines[0] == "# the cup opened no round secret for sub-deals 1-1: their dice not opened alone can't be rechecked"
+    assert lines[-1] in ("# ana wins", "# ben wins")

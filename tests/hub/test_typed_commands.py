@@ -69,7 +69,7 @@ def test_retire_asks_first_for_a_seat_still_playing_and_yes_or_the_same_line_aga
     """Issue 12 item 14 (last part): `retire NAME` took a connected player out at once. A seat still playing (a
     connected cup, a bot) is asked about first; `no` keeps it; `yes` (or the same line again) within the window
     retires it; a `yes` after the window confirms nothing. An unplugged cup's seat goes at once
-    (tests/hub/test_e2e_faults.py)."""
+    (test_transcript_faces.py)."""
     table = TypingTable(tmp_path)
     try:
         table.wait(lambda: table.watch.get().to_act is not None, "a seat to act")

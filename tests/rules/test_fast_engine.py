@@ -1,4 +1,4 @@
-"""The fast path (dicecup.search.fast) plays the same rules as the engine: 10,000 random games of every face-bid
+"""The fast path (dicecup.search.fast) plays the same rules as the engine: 2,000 random games of every face-bid
 preset, each on a random small table (2-4 seats, 1-3 dice, build-up's limit at most 4, the switches that change
 bidding and ruling), with
 every bidding turn's legal actions and every call's ruling (count, right or wrong, dice won and lost) equal.
@@ -10,7 +10,7 @@ from dicecup.search import fast
 
 from fastcheck import check_many
 
-GAMES = 10_000
+GAMES = 2_000  # per preset (about 3 s each here); bench/fast_engine_check.py runs the presets at full size
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

@@ -6,7 +6,11 @@ bought: for `dicecup demo --board pico`, the chip tests and bench/chip_pico.py.
         table.connect([pico.path for pico in picos])
 
 The flash goes through the `dicecup flash` command itself, against a registry in workdir (a demo's cups are not
-the user's cups), with the firmware built once for all the boards.
+the user's cups), with the firmware built once for all the boards. Boards flashed once can be booted again and
+again from their saved flash, as a shelf of flashed boards would be (the tests' chips, flashed once a run):
+
+    FlashedPicos(["ana", "ben"], saved).start().stop()     # flashed, then switched off: saved holds their flash
+    with FlashedPicos(["ana"], workdir, saved=saved) as picos:   # ana's flash and key, booted, not flashed again
 """
 import contextlib
 import io
@@ -21,10 +25,12 @@ from .pico import EmulatedPico
 
 
 class FlashedPicos:
-    def __init__(self, names, workdir=None, progress=print, keep=False, **board):
-        """keep: leave workdir (the boards' flash images, the registry) in place when done; board: more of
-        EmulatedPico's options for every board (rosc_stuck=True)."""
+    def __init__(self, names, workdir=None, progress=print, keep=False, saved=None, **board):
+        """keep: leave workdir (the boards' flash images, the registry) in place when done; saved: the workdir of
+        FlashedPicos that flashed these names before (kept): each board boots from a copy of its flash instead of
+        being flashed; board: more of EmulatedPico's options for every board (rosc_stuck=True)."""
         self.names = list(names)
+        self.saved = Path(saved) if saved is not None else None
         self._own = workdir is None
         self.workdir = Path(workdir or tempfile.mkdtemp(prefix="dicecup-chip-"))
         self.progress = progress
@@ -47,16 +53,33 @@ class FlashedPicos:
 
     def start(self):
         try:
-            dist = self._build()
+            if self.saved is not None:
+                self._copy_saved()
+            dist = self._build() if self.saved is None else None
             for name in self.names:
                 pico = EmulatedPico(name, workdir=self.workdir / name, **self.board)
                 self.picos.append(pico)
                 pico.start()
-                self._flash(pico, dist)
+                if dist is None:
+                    pico.cup_id = self._registered(name)
+                else:
+                    self._flash(pico, dist)
         except BaseException:
             self.stop()
             raise
         return self
+
+    def _copy_saved(self):
+        shutil.copytree(self.saved / "registry", self.registry_dir, dirs_exist_ok=True)
+        for name in self.names:
+            (self.workdir / name).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(self.saved / name / "fs.img", self.workdir / name / "fs.img")
+
+    def _registered(self, name) -> int:
+        from dicecup.registry import Registry
+
+        with Registry.open(self.registry_dir) as registry:
+            return registry.find(name).cup_id
 
     def _build(self) -> Path:
         from dicecup.build import build
