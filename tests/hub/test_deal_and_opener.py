@@ -7,7 +7,7 @@ import pytest
 
 from cupcore import commit, dice
 from dicecup.hub import deal as dealmod
-from dicecup.hub.deal import Deal
+from dicecup.hub.faces.deal import Deal
 from dicecup.hub.journal import read_journal
 from dicecup.hub.phases import TablePhase
 from dicecup.hub.tablesetup import TableSetup

@@ -10,7 +10,7 @@ import pytest
 
 from cupcore import wire
 from dicecup.hub.phases import TablePhase
-from dicecup.hub.turnclock import hurry_from
+from dicecup.hub.faces.turnclock import hurry_from
 from processes import HubProcess
 from pty_cups import PtyTable, cups, seat_in_order  # noqa: F401 - cups: a fixture
 

@@ -23,6 +23,11 @@ The table calls these, and only these, on its Round:
 """
 
 
+import json
+
+from .journal import keep_private, secrets_path
+
+
 class Round:
     def __init__(self, table):
         self.table = table
@@ -46,3 +51,14 @@ class Round:
 
     def holding(self) -> bool:
         return False
+
+    def keep_secrets(self, kept: dict):
+        """The hub's own secrets (its bots' dice) as JSON in a private file beside the journal (secrets_path), so a
+        resumed hub can go on with the round: the journal itself never holds a hidden die."""
+        table = self.table
+        path = secrets_path(table.journal.path)
+        try:
+            keep_private(path, json.dumps(kept).encode())
+        except OSError as error:  # a full disk: say so; the game goes on, the journal is untouched
+            table.say(f"can't keep the bots' dice beside the journal ({error.strerror or error}): the game goes "
+                      f"on, but if this hub stops this round can't be resumed; free space in {path.parent}")

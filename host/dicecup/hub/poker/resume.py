@@ -29,11 +29,11 @@ from dicecup.rules.record import record_lines
 from ..journal import Journal, secrets_path
 from ..journalfacts import FairnessError, journal_text
 from ..phases import TablePhase
+from ..seats import seat_from_journal
 from .dice import PokerDeal
 from .cuplink import TableCup
 from .onecup import PokerSeating
 from .verify import check_poker_journal
-from ..recovery import seat_from_journal
 
 
 def why_not_poker(text: str):

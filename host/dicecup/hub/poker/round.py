@@ -21,8 +21,7 @@ from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.poker.state import MAX_TRIES
 
 from ..phases import TablePhase
-from ..recovery import keep_beside_journal
-from ..round import Round as BaseRound
+from ..round import Round
 from . import typed
 from .dice import PokerDeal
 from .onecup import PokerRecovery, PokerSeating
@@ -33,7 +32,7 @@ BIDDING, BETWEEN, OVER, SEATING = TablePhase.BIDDING, TablePhase.BETWEEN, TableP
 
 
 
-class Round(BaseRound):
+class PokerRound(Round):
     """Poker dice's rounds at the table: whoever holds the cup acts, the dice rolled fairly and each opened alone."""
 
     def __init__(self, table):
@@ -238,7 +237,7 @@ class Round(BaseRound):
         open the ones nobody saw (resume.py)."""
         subs = {str(deal.id): {str(slot): deal.seeds[slot].hex() for slot in deal.slots if slot in deal.seeds}
                 for deal in self.round_deals}
-        keep_beside_journal(self.table, {"poker": subs})
+        self.keep_secrets({"poker": subs})
 
     def open_dice(self, slots):
         """Each die's seed, journaled just before the line that tells its face (once per roll of it)."""

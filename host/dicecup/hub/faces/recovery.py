@@ -17,9 +17,9 @@ from dicecup.rules import (OVER as ENGINE_OVER, REVEAL as ENGINE_REVEAL, ROLLOFF
                            SHOOTING as ENGINE_SHOOTING, DicecupError, Reroll, Retire)
 
 from .deal import Deal
-from .journal import Journal, keep_private, secrets_path
-from .phases import TablePhase
-from .seats import Seat
+from ..journal import Journal, secrets_path
+from ..phases import TablePhase
+from ..seats import seat_from_journal
 
 
 class Recovery:
@@ -118,7 +118,7 @@ class Recovery:
             return
         names = {self.hub.seats[i].name: list(dice) for i, dice in deal.bot_dice.items()}
         seeds = {self.hub.seats[i].name: seed.hex() for i, seed in deal.bot_seeds.items()}
-        keep_beside_journal(self.hub, {"deal": deal.id, "dice": names, "seeds": seeds})
+        self.round.keep_secrets({"deal": deal.id, "dice": names, "seeds": seeds})
 
     # -- a hub that died -------------------------------------------------------------------------------------------
     def resume(self, resumed, state, bots):
@@ -182,17 +182,6 @@ class Recovery:
         return deal
 
 
-def seat_from_journal(index, name, resumed, bots) -> Seat:
-    """A seat as a journal recorded it: a bot made again by bots(name), or a cup awaited by its id."""
-    if name in resumed.bots:
-        return Seat(index, name, bot=bots(name))
-    seat = Seat(index, name)
-    info = resumed.cups.get(name, {})
-    seat.cup_id = int(info["id"]) if info.get("id", "").isdigit() else None
-    seat.board, seat.fw = info.get("board"), info.get("fw")
-    return seat
-
-
 def _read_bot_dice(journal_path, deal) -> tuple:
     """The hub's bots' dice and seeds for this deal, from beside the journal: ({name: dice}, {name: seed})."""
     try:
@@ -203,13 +192,3 @@ def _read_bot_dice(journal_path, deal) -> tuple:
         return {}, {}
     seeds = {name: bytes.fromhex(seed) for name, seed in kept.get("seeds", {}).items()}
     return {name: tuple(dice) for name, dice in kept.get("dice", {}).items()}, seeds
-
-
-def keep_beside_journal(hub, kept: dict):
-    """The hub's own secrets (its bots' dice) as JSON in a private file beside the journal (secrets_path)."""
-    path = secrets_path(hub.journal.path)
-    try:
-        keep_private(path, json.dumps(kept).encode())
-    except OSError as error:  # a full disk: say so; the game goes on, the journal is untouched
-        hub.say(f"can't keep the bots' dice beside the journal ({error.strerror or error}): the game goes "
-                f"on, but if this hub stops this round can't be resumed; free space in {path.parent}")

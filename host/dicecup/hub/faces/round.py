@@ -13,16 +13,16 @@ from dicecup.rules import (BIDDING as ENGINE_BIDDING, OVER as ENGINE_OVER, REVEA
                            IllegalAction, Move, NotationError, Reroll, Retire, Roll, Rolloff, Shot, Timeout, apply,
                            new_game, parse_event)
 
-from . import cuptags
+from .. import cuptags
+from ..phases import TablePhase
+from ..round import Round
+from ..seating import Seating
+from ..seats import intent_action, reason_code
+from ..snapshot import CallAccepted, ResultsDelivered, RoundRevealed, TriggerPulled, TurnStarted
+from ..typedmoves import record_words, refusal
 from .deal import Deal
-from .phases import TablePhase
 from .recovery import Recovery
-from .round import Round as BaseRound
-from .seating import Seating
-from .seats import intent_action, reason_code
-from .snapshot import CallAccepted, ResultsDelivered, RoundRevealed, TriggerPulled, TurnStarted
 from .turnclock import Hurry
-from .typedmoves import record_words, refusal
 
 DEALING, BIDDING, REVEALING, BETWEEN = TablePhase.DEALING, TablePhase.BIDDING, TablePhase.REVEALING, \
     TablePhase.BETWEEN
@@ -36,7 +36,7 @@ TYPED_COMMANDS = ("type at the hub: `NAME bids 4x5` (a bid for the seat whose tu
                   "(this list)")
 
 
-class Round(BaseRound):
+class FaceRound(Round):
     def __init__(self, table):
         super().__init__(table)
         self.deal = None            # the Deal in progress (deal.py)
