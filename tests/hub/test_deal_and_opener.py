@@ -6,7 +6,7 @@ import hmac
 import pytest
 
 from cupcore import commit, dice
-from dicecup.hub import deal as dealmod
+from dicecup.hub.faces import deal as dealmod
 from dicecup.hub.faces.deal import Deal
 from dicecup.hub.journal import read_journal
 from dicecup.hub.phases import RoundPhase
