@@ -46,6 +46,11 @@ def test_a_turn_that_runs_out_of_time_ends_the_round_without_a_call(tmp_path):
     t.advance(11)
     assert seen[0][1:] == (False, True) and seen[0][0].startswith("timeout ben")
     assert "ben ran out of time" in t.said and t.table.phase_shown.value == "between"
+    t.transcript()
+    for cup in (ana, ben):  # between rounds the round's bidding is over, whoever the engine says opens next
+        cup.bid("1x2")
+    assert [line for line in t.transcript() if "refuse" in line] == ["hub → ana: refuse 1 bid round_over",
+                                                                     "hub → ben: refuse 1 bid round_over"]
 
 
 def test_a_poker_round_records_a_bid_a_call_and_the_lifted_dice_that_end_it(tmp_path):
