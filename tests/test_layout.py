@@ -363,7 +363,7 @@ def test_a_face_bid_game_loads_none_of_poker_s_modules():
     assert done.stdout.strip() == "[]", done.stdout
 
 
-# -- the Table and its Round (DESIGN.md: the Table's phases are the table's; a round's are the Round's) -----------------
+# -- the Table and its Round (DESIGN.md: the Table's phases are the table's; a round's are the Round's) ------------
 
 TABLE_MODULE = "dicecup.hub.table"
 
@@ -431,7 +431,8 @@ def test_the_face_bid_round_is_hub_faces_as_poker_s_is_hub_poker():
 def test_the_layout_checkers_find_what_they_look_for(tmp_path):
     tree = write(tmp_path / "pkg", {
         "__init__.py": "",
-        "table.py": "class Table:\n    def start(self):\n        self.phase = 1\ndef reset(table):\n    table.phase = 0\n",
+        "table.py": "class Table:\n    def start(self):\n        self.phase = 1\n"
+                    "def reset(table):\n    table.phase = 0\n",
         "round.py": "class Round:\n    def next(self):\n        self.table.phase = 2\n        self.phase = 3\n"
                     "def resume(hub, journal):\n    hub.journal, hub.phase = journal, 4\n",
         "other.py": "class Table:\n    class Round:\n        pass\n",

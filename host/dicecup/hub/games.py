@@ -6,7 +6,8 @@ import importlib
 from dicecup.rules.presets import FACES, POKER_DICE
 
 ROUNDS = {FACES: "dicecup.hub.faces.round:FaceRound", POKER_DICE: "dicecup.hub.poker.round:PokerRound"}
-CHECKS = {FACES: "dicecup.hub.faces.fairness:check_face_journal", POKER_DICE: "dicecup.hub.poker.verify:check_poker_journal"}
+CHECKS = {FACES: "dicecup.hub.faces.fairness:check_face_journal",
+          POKER_DICE: "dicecup.hub.poker.verify:check_poker_journal"}
 
 
 def round_for(rules):

@@ -111,8 +111,9 @@ class Table:
 
     def snapshot(self) -> TableSnapshot:
         return TableSnapshot(
-            phase=self.phase_shown, game=self.game, seats=tuple(seat.view() for seat in self.seats), paused=self.paused,
-            waiting_cups=self.seating.waiting_cups(), journal=self.journal.path if self.journal else None,
+            phase=self.phase_shown, game=self.game, seats=tuple(seat.view() for seat in self.seats),
+            paused=self.paused, waiting_cups=self.seating.waiting_cups(),
+            journal=self.journal.path if self.journal else None,
             internal_errors=self.internal_errors, **self.round.snapshot_fields())
 
     def publish_snapshot(self):

@@ -492,7 +492,7 @@ class FaceRound(FaceRecovery, Round):
         seat.send(wire.DEAL, (deal.id, deal.counts[seat.index], deal.nonce))
 
     def take_over(self, state, journal, seats, deal, opener, phase=None):
-        """A game resumed from its journal (recovery.resume): paused until every cup is back. phase: the round's,
+        """A game resumed from its journal (recovery.py: resume): paused until every cup is back. phase: the round's,
         cut off mid-deal (DEALING, REVEALING); None: between rounds, or the game was over."""
         table = self.table
         self.state, self.deal, self.opener, self.phase = state, deal, opener, phase
