@@ -162,7 +162,7 @@ def _settle(table, hub, conns, timeout=15.0):
 
 def _mp_desyncs(hub, cups, conns, led_state):
     if not hub.finished:
-        return [f"stalled: {hub.phase}"]
+        return [f"stalled: {hub.phase_shown}"]
     found = []
     state = hub.state
     for seat in hub.seats:

@@ -361,3 +361,83 @@ def test_a_face_bid_game_loads_none_of_poker_s_modules():
               "print(sorted(name for name in sys.modules if 'poker' in name))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stdout
+
+
+# -- the Table and its Round (DESIGN.md: the Table's phases are the table's; a round's are the Round's) ------------
+
+TABLE_MODULE = "dicecup.hub.table"
+
+
+def names_a_table(node) -> bool:
+    """`table`, `hub`, `x.table`, `x.hub`: what the hub's code calls the Table."""
+    if isinstance(node, ast.Name):
+        return node.id in ("table", "hub")
+    return isinstance(node, ast.Attribute) and node.attr in ("table", "hub")
+
+
+def table_phases_set(trees, table_module=TABLE_MODULE) -> list:
+    """Every `table.phase = ...` (also `hub.phase`, `self.table.phase`, in a tuple, augmented) outside the Table."""
+    found = []
+    for name, tree in parsed(trees):
+        if name == table_module:
+            continue
+        for node in ast.walk(tree):
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+            for target in targets:
+                for each in target.elts if isinstance(target, ast.Tuple) else [target]:
+                    if isinstance(each, ast.Attribute) and each.attr == "phase" and names_a_table(each.value):
+                        found.append(f"{name}, line {node.lineno}: {ast.unparse(each)} =")
+    return sorted(found)
+
+
+def test_only_the_table_sets_the_table_s_phase():
+    # A Round keeps its round's phase (dealing, bidding, revealing) itself and tells the table a round began or
+    # ended (round_begins, round_over): a Round writing table.phase is the seam twice as wide again.
+    found = table_phases_set({"dicecup": HUB})
+    assert not found, "the table's phase set outside hub/table.py:\n" + "\n".join(found)
+
+
+def classes_named_twice(trees) -> list:
+    """Every class name defined more than once in the trees (at any depth), with where."""
+    where = {}
+    for name, tree in parsed(trees):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(f"{name}, line {node.lineno}")
+    return [f"{cls}: {'; '.join(places)}" for cls, places in sorted(where.items()) if len(places) > 1]
+
+
+def test_no_two_classes_share_a_name():
+    # Three classes called Round once made every reader ask which: a name finds one class in the whole package.
+    found = classes_named_twice({"dicecup": HUB})
+    assert not found, "classes with the same name (rename one):\n" + "\n".join(found)
+
+
+def test_the_face_bid_round_is_hub_faces_as_poker_s_is_hub_poker():
+    from dicecup.hub.games import round_for
+    from dicecup.hub.round import Round
+    from dicecup.rules import Rules
+
+    faces, poker = round_for(Rules.parse("dudo")), round_for(Rules.parse("poker"))
+    assert (faces.__module__, faces.__name__) == ("dicecup.hub.faces.round", "FaceRound")
+    assert (poker.__module__, poker.__name__) == ("dicecup.hub.poker.round", "PokerRound")
+    assert issubclass(faces, Round) and issubclass(poker, Round)
+    siblings = sorted(path.name for path in (HUB / "hub").glob("*.py")
+                      if path.stem in ("faces", "deal", "recovery", "turnclock"))
+    assert not siblings, f"move {siblings} into host/dicecup/hub/faces/"
+
+
+def test_the_layout_checkers_find_what_they_look_for(tmp_path):
+    tree = write(tmp_path / "pkg", {
+        "__init__.py": "",
+        "table.py": "class Table:\n    def start(self):\n        self.phase = 1\n"
+                    "def reset(table):\n    table.phase = 0\n",
+        "round.py": "class Round:\n    def next(self):\n        self.table.phase = 2\n        self.phase = 3\n"
+                    "def resume(hub, journal):\n    hub.journal, hub.phase = journal, 4\n",
+        "other.py": "class Table:\n    class Round:\n        pass\n",
+    })
+    assert table_phases_set({"pkg": tree}, table_module="pkg.table") == [
+        "pkg.round, line 3: self.table.phase =", "pkg.round, line 6: hub.phase ="]  # not table.py's, nor a Round's own
+    assert classes_named_twice({"pkg": tree}) == [
+        "Round: pkg.other, line 2; pkg.round, line 1", "Table: pkg.other, line 1; pkg.table, line 1"]

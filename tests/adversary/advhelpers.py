@@ -4,7 +4,7 @@ import shutil
 import tempfile
 
 from cupcore import cup as cupmod
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.sim.adversary import AdversaryTable
 
 # Where each attack is to be stopped (issue 24): the engineer building the defence. A test of an attack that gets
@@ -40,7 +40,7 @@ def until(table, done, limit=60.0, step=0.01):
 
 def rogue_holds_dice(table):
     """The bidding is on and the rogue cup shows its owner its dice."""
-    return table.hub.phase == TablePhase.BIDDING and table.rogue.cup.state in (cupmod.ROLLED, cupmod.TURN)
+    return table.hub.phase_shown == RoundPhase.BIDDING and table.rogue.cup.state in (cupmod.ROLLED, cupmod.TURN)
 
 
 def bidding_begun(table):

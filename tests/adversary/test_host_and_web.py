@@ -4,7 +4,7 @@ slowloris from many addresses at a real phone table (sim/phonetable.py): the tab
 its seat back meanwhile, and the game plays to its end under the Watch."""
 import pytest
 
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.sim.hostattacks import HOST_ATTACKS
 from dicecup.sim.phonetable import PhoneTable, finish
 
@@ -18,7 +18,7 @@ def test_each_host_attack_is_refused(tmp_path, name):
 def test_a_slowloris_during_a_phone_game_keeps_neither_the_page_nor_the_phone_out(tmp_path):
     table = PhoneTable(data=tmp_path)
     try:
-        table.until(lambda: table.hub.phase == TablePhase.BIDDING and table.seat.device is not None)
+        table.until(lambda: table.hub.phase_shown == RoundPhase.BIDDING and table.seat.device is not None)
         table.flood()
         finish(table)
         found = {name: found for name, found in table.watch.violations.items() if found}

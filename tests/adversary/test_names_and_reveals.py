@@ -5,7 +5,7 @@ import shutil
 import tempfile
 
 from advhelpers import Table, bidding_begun, until
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.sim.adversary import ESCAPES, AdversaryTable, seat_the_impostor
 
 
@@ -45,7 +45,7 @@ def test_a_reveal_held_13_s_holds_the_call_no_longer_than_the_short_wait():
     with Table() as table:
         until(table, lambda: bidding_begun(table))
         table.rogue.late_reveal(13.0)
-        until(table, lambda: table.hub.phase == TablePhase.REVEALING, limit=120, step=0.1)
+        until(table, lambda: table.hub.phase_shown == RoundPhase.REVEALING, limit=120, step=0.1)
         for _ in range(160):   # the 15 s the reveal could once be held, watched in tenths
             table.play(0.1)
         no_violations(table)

@@ -93,7 +93,7 @@ def test_npexploit_agrees_with_exploit_on_a_small_two_dice_case(text):
     game = cfr.RoundGame(fr, 2, fr.start <= 2 and not fr.exact_table)
     dist = shallow(game, by_history=True)
     expected = exploit.BestResponse(game, dist).solve()
-    assert npexploit.BestResponse(game, dist).solve() == pytest.approx(expected, abs=1e-9)
+    assert npexploit.NumpyBestResponse(game, dist).solve() == pytest.approx(expected, abs=1e-9)
     by_node = shallow(game, by_history=False)
     node_dist = lambda node: [by_node(hand, (), node) for hand, _, _ in game.hands]  # noqa
     assert npexploit.exploitability(game, node_dist=node_dist) == \
@@ -105,6 +105,6 @@ def test_pruning_leaves_out_reach_and_says_how_much():
     node_dist = lambda node: [[solved.at(h, node).get(a, 0.0) for a in game.actions[node]]  # noqa
                               for h, _, _ in game.hands]
     exact = npexploit.exploitability(game, node_dist=node_dist)
-    br = npexploit.BestResponse(game, node_dist=node_dist, prune=0.02)
+    br = npexploit.NumpyBestResponse(game, node_dist=node_dist, prune=0.02)
     opener, responder = br.solve()
     assert br.dropped > 0 and abs((opener + responder) / 2 - exact) <= br.dropped

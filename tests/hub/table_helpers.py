@@ -11,7 +11,7 @@ import time
 from rich.console import Console
 
 from dicecup.sim.players import BotPlayers
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.hub.screen import Screen
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.sim.virtualcup import VirtualCups, find_micropython, find_micropython_ble
@@ -94,7 +94,7 @@ class LiveTable:
 def bidding_under_way(table) -> bool:
     """The table is in a round's bidding and a bid stands: a moment mid-round."""
     snapshot = table.snapshot
-    return snapshot.phase == TablePhase.BIDDING and len(snapshot.state.bids) >= 1
+    return snapshot.phase == RoundPhase.BIDDING and len(snapshot.state.bids) >= 1
 
 
 def referee(path) -> subprocess.CompletedProcess:

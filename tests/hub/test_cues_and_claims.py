@@ -2,7 +2,7 @@
 (cupcore's own Cup and Link): the cue for a player's turn and for a call, and a second connection that claims
 a seated cup's id while the first is still connected is refused (issue 11, item 8)."""
 from cupcore import wire
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.rules import Record, Roll
 from pty_cups import PtyTable, cups, seat_in_order, take_turn, wait_until  # noqa: F401 - cups: a fixture
 
@@ -20,7 +20,7 @@ def test_the_cup_whose_turn_it_becomes_is_cued_and_every_cup_hears_a_call(cups, 
     ana, ben = cups("ana", 11), cups("ben", 12)
     with PtyTable("dudo dice=1", [ana, ben], tmp_path) as table:
         seat_in_order(table.watch, [ana, ben])
-        first = table.watch.wait(lambda s: s.phase == TablePhase.BIDDING, 20)
+        first = table.watch.wait(lambda s: s.phase == RoundPhase.BIDDING, 20)
         assert first is not None, table.output.getvalue()
         opener, other = (ana, ben) if first.to_act == 0 else (ben, ana)
         opener.wait_for(wire.CUE, where=turn_cue)
@@ -52,7 +52,7 @@ def test_a_second_live_claim_to_a_seated_cup_is_refused_and_the_first_keeps_the_
     impostor = cups("ana", 11, silent=True)  # plugged in, says nothing until the game has begun
     with PtyTable("dudo dice=1", [ana, ben, impostor], tmp_path, expect_cups=2) as table:
         seat_in_order(table.watch, [ana, ben])
-        assert table.watch.wait(lambda s: s.phase == TablePhase.BIDDING, 20) is not None
+        assert table.watch.wait(lambda s: s.phase == RoundPhase.BIDDING, 20) is not None
         impostor.speak()  # answers the hub's next "who?" with ana's cup id
         impostor.wait_for(wire.ERROR, where=lambda v: v == (wire.ERR_STATE, wire.HELLO))
         wait_until(lambda: table.said("claims to be ana's cup"), "the table to say it refused the claim")

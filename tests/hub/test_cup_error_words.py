@@ -4,7 +4,7 @@ import pytest
 
 from cupcore import wire
 from dicecup.hub.cupwords import cup_error_words
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from pty_cups import PtyTable, cups, seat_in_order, wait_until  # noqa: F401 - cups: a fixture
 
 
@@ -12,7 +12,7 @@ def test_a_cups_error_frame_is_said_in_a_players_words_through_a_real_pty(cups, 
     ana, ben = cups("ana", 21), cups("ben", 22)
     with PtyTable("dudo dice=1", [ana, ben], tmp_path) as table:
         seat_in_order(table.watch, [ana, ben])
-        assert table.watch.wait(lambda s: s.phase == TablePhase.BIDDING, 20) is not None
+        assert table.watch.wait(lambda s: s.phase == RoundPhase.BIDDING, 20) is not None
         with ana._lock:  # what a cup sends when a table update reaches it before it holds this round's dice
             ana.cup.send(wire.ERROR, (wire.ERR_STATE, wire.TABLE))
         wait_until(lambda: table.said("ana's cup ignored the table update"), "the error in words")

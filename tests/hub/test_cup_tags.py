@@ -104,7 +104,7 @@ def forge_first_roll(text: str, name: str):
     import secrets
 
     from cupcore import commit, dice
-    from dicecup.hub.deal import entropy_receipt
+    from dicecup.hub.faces.deal import entropy_receipt
 
     lines = text.splitlines()
     seats = next(line for line in lines if line.startswith("seats ")).split()[1:]

@@ -6,10 +6,10 @@ import hmac
 import pytest
 
 from cupcore import commit, dice
-from dicecup.hub import deal as dealmod
-from dicecup.hub.deal import Deal
+from dicecup.hub.faces import deal as dealmod
+from dicecup.hub.faces.deal import Deal
 from dicecup.hub.journal import read_journal
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules, replay
 
@@ -100,7 +100,7 @@ def test_dudos_first_opener_is_drawn_once_journaled_and_asking_draws_nothing(tmp
     watch = hub.watch()
     hub.tick()  # everyone seated: the game begins, the first deal goes out, the bots have their dice
     snapshot = watch.get()
-    assert snapshot.phase == TablePhase.BIDDING and snapshot.state.turn is None  # the engine leaves it open
+    assert snapshot.phase == RoundPhase.BIDDING and snapshot.state.turn is None  # the engine leaves it open
     opener = snapshot.state.seats[snapshot.to_act]
     text = snapshot.journal.read_text()
     assert f"#@ opener {opener} deal=1" in text and text.count("#@ opener") == 1
@@ -119,7 +119,7 @@ def test_dudos_first_opener_is_drawn_once_journaled_and_asking_draws_nothing(tmp
     watch2 = hub2.watch()
     hub2.resume(resumed, replay(snapshot.journal.read_text()).state, bots=lambda name: table.bots[0][1])
     hub2.tick()  # no cup to wait for: the round is dealt again
-    assert watch2.get().phase == TablePhase.BIDDING
+    assert watch2.get().phase == RoundPhase.BIDDING
     assert watch2.get().state.seats[watch2.get().to_act] == opener
     assert snapshot.journal.read_text().count("#@ opener") == 1
     again.close()

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.rules import Record, Reroll
 from table_helpers import LiveTable, referee
 from processes import checked_but_seeded
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow  # a whole game with a cup killed and restarted
 
 def bidding_under_way(table):
     snapshot = table.snapshot
-    return snapshot.phase == TablePhase.BIDDING and len(snapshot.state.bids) >= 1
+    return snapshot.phase == RoundPhase.BIDDING and len(snapshot.state.bids) >= 1
 
 
 def commits_in_round(text, round_number, name):

@@ -9,7 +9,7 @@ from cupcore import wire
 from dicecup.bots.loader import load
 from dicecup.hub.fairness import check_journal
 from dicecup.hub.journal import read_journal
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules, replay
 from pty_cups import PtyCup, PtyTable, seat_in_order, wait_until
@@ -52,7 +52,7 @@ def test_a_game_of_bots_on_the_hub_rechecks_die_by_die_from_its_journal(tmp_path
 def test_a_game_resumed_mid_deal_keeps_the_bots_seeds_and_still_verifies(tmp_path):
     table, hub = bots_table(tmp_path, seed="resume me")
     try:
-        play_until(hub, lambda: hub.round.deal is not None and hub.round.deal.id >= 3 and hub.phase == TablePhase.BIDDING)
+        play_until(hub, lambda: hub.round.deal is not None and hub.round.deal.id >= 3 and hub.phase_shown == RoundPhase.BIDDING)
         path = hub.journal.path
     finally:
         table.close()  # the hub dies mid-deal: its bots' dice and seeds are only in the file beside the journal

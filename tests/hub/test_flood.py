@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from cupcore import wire
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from pty_cups import PtyTable, cups, seat_in_order, take_turn, wait_until  # noqa: F401 (cups is a fixture)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -22,7 +22,7 @@ def test_a_flooded_line_does_not_stall_the_table(cups, tmp_path):  # noqa: F811
     try:
         with PtyTable("dudo dice=2", [ana, ben], tmp_path, keys=keys, allow_unpaired=False) as table:
             seat_in_order(table.watch, [ana, ben])
-            first = table.watch.wait(lambda s: s.phase == TablePhase.BIDDING, 20)
+            first = table.watch.wait(lambda s: s.phase == RoundPhase.BIDDING, 20)
             opener, other = (ana, ben) if first.to_act == 0 else (ben, ana)
             flooder.start()
             table.table.connect([flooder.path])

@@ -175,7 +175,7 @@ def test_the_live_display_ends_with_the_table_so_a_stopped_game_leaves_the_termi
 
 
 def test_lines_others_print_on_the_programs_own_terminal_go_above_the_live_table(monkeypatch):
-    from dicecup.hub.phases import TablePhase
+    from dicecup.hub.phases import RoundPhase
     from dicecup.hub.snapshot import SeatView
     from dicecup.rules import replay
 
@@ -184,7 +184,7 @@ def test_lines_others_print_on_the_programs_own_terminal_go_above_the_live_table
     screen = Screen(console=Console(force_terminal=True, width=100))  # the console writes to sys.stdout
     state = replay("rules dudo\nseats ana ben\n").state
     seats = (SeatView(0, "ana", "bot", None, None, True), SeatView(1, "ben", "bot", None, None, True))
-    screen(TableSnapshot(TablePhase.BIDDING, seats=seats, state=state, to_act=0))
+    screen(TableSnapshot(RoundPhase.BIDDING, seats=seats, state=state, to_act=0))
     print("dicecup play: a line from elsewhere")
     screen.close()
     import sys
@@ -198,7 +198,7 @@ def test_lines_others_print_on_the_programs_own_terminal_go_above_the_live_table
 def test_after_the_winner_no_table_is_drawn_again_below_it(tmp_path):
     from pathlib import Path
 
-    from dicecup.hub.phases import TablePhase
+    from dicecup.hub.phases import RoundPhase, TablePhase
     from dicecup.hub.snapshot import SeatView
     from dicecup.rules import replay
 
@@ -206,7 +206,7 @@ def test_after_the_winner_no_table_is_drawn_again_below_it(tmp_path):
     screen = Screen(console=console)
     state = replay("rules dudo\nseats ana ben\n").state
     seats = (SeatView(0, "ana", "cup", 1, "sim", True), SeatView(1, "ben", "cup", 2, "sim", True))
-    screen(TableSnapshot(TablePhase.BIDDING, seats=seats, state=state, to_act=0))
+    screen(TableSnapshot(RoundPhase.BIDDING, seats=seats, state=state, to_act=0))
     screen(GameWon("ana", Path("game.txt")))
     unplugged = (seats[0], SeatView(1, "ben", "cup", 2, "sim", False))  # a cup taken away after the game
     screen(TableSnapshot(TablePhase.OVER, seats=unplugged, state=state))
@@ -217,7 +217,7 @@ def test_after_the_winner_no_table_is_drawn_again_below_it(tmp_path):
 
 
 def test_the_line_being_typed_shows_under_the_live_table_and_goes_when_sent():
-    from dicecup.hub.phases import TablePhase
+    from dicecup.hub.phases import RoundPhase
     from dicecup.hub.snapshot import SeatView, Typing
     from dicecup.rules import replay
 
@@ -225,7 +225,7 @@ def test_the_line_being_typed_shows_under_the_live_table_and_goes_when_sent():
     screen = Screen(console=console)
     state = replay("rules dudo\nseats ana ben\n").state
     seats = (SeatView(0, "ana", "bot", None, None, True), SeatView(1, "ben", "bot", None, None, True))
-    screen(TableSnapshot(TablePhase.BIDDING, seats=seats, state=state, to_act=0))
+    screen(TableSnapshot(RoundPhase.BIDDING, seats=seats, state=state, to_act=0))
     screen(Typing("retire an"))
     assert any("> retire an_" in line for line in terminal_lines(console.file.getvalue()))
     screen(Typing(""))

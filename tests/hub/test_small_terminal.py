@@ -5,7 +5,7 @@ import io
 
 from rich.console import Console
 
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.hub.screen import Screen
 from dicecup.hub.snapshot import Said, SeatView, TableSnapshot, Typing
 from dicecup.rules import replay
@@ -20,7 +20,7 @@ def drawn_at(width, height) -> list:
     screen = Screen(console=console)
     state = replay("rules dudo\nseats ana ben carla\nana bids 4x5\n").state
     seats = tuple(SeatView(i, name, "bot", None, None, True) for i, name in enumerate(("ana", "ben", "carla")))
-    screen(TableSnapshot(TablePhase.BIDDING, seats=seats, state=state, to_act=1, clock_left=8))
+    screen(TableSnapshot(RoundPhase.BIDDING, seats=seats, state=state, to_act=1, clock_left=8))
     screen(Said("ana bids 4x5 (four fives), ben to play", quiet=True))
     screen(Typing("ben bids 5x5"))
     shown = terminal_lines(console.file.getvalue())

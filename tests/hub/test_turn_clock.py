@@ -9,8 +9,8 @@ import time
 import pytest
 
 from cupcore import wire
-from dicecup.hub.phases import TablePhase
-from dicecup.hub.turnclock import hurry_from
+from dicecup.hub.phases import RoundPhase
+from dicecup.hub.faces.turnclock import hurry_from
 from processes import HubProcess
 from pty_cups import PtyTable, cups, seat_in_order  # noqa: F401 - cups: a fixture
 
@@ -29,7 +29,7 @@ def test_the_cup_whose_turn_runs_out_is_hurried_once_with_the_seconds_left(cups,
     ana, ben = cups("ana", 31), cups("ben", 32)
     with PtyTable("dudo dice=1 clock=3", [ana, ben], tmp_path) as table:
         seat_in_order(table.watch, [ana, ben])
-        first = table.watch.wait(lambda s: s.phase == TablePhase.BIDDING, 20)
+        first = table.watch.wait(lambda s: s.phase == RoundPhase.BIDDING, 20)
         assert first is not None, table.output.getvalue()
         slow, other = (ana, ben) if first.to_act == 0 else (ben, ana)
         cue, arg = slow.wait_for(wire.CUE, where=hurry, timeout=20)

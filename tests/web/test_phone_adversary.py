@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.sim.phonetable import KEYED, PhoneTable, finish, phone_attack
 from dicecup.sim.roguephone import UNKEYED
 from dicecup.web.phonepage import HELD
@@ -36,7 +36,7 @@ def said(table, words):
 
 def bidding_with_dice(table):
     """The bidding is on, the phone's player has seen its dice, and its seat is held by its phone."""
-    return table.hub.phase == TablePhase.BIDDING and table.phone.has_dice() and table.seat.device is not None
+    return table.hub.phase_shown == RoundPhase.BIDDING and table.phone.has_dice() and table.seat.device is not None
 
 
 def played_to_the_end(table):

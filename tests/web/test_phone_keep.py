@@ -11,7 +11,7 @@ import threading
 from test_phone_link import GAME_DEADLINE, StandInPhone
 from webpages import DEADLINE, PhonePage
 
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase, TablePhase
 from dicecup.hub.snapshot import TableSnapshot
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
@@ -71,10 +71,10 @@ def test_the_kept_file_follows_the_seats_and_a_disk_that_refuses_it_is_said_once
     try:
         keeper(TableSnapshot(TablePhase.SEATING))  # no journal yet: nothing to keep it beside
         assert not kept.exists()
-        keeper(TableSnapshot(TablePhase.BIDDING, journal=journal))
+        keeper(TableSnapshot(RoundPhase.BIDDING, journal=journal))
         assert json.loads(kept.read_text())["phones"][0]["device"] == "01" * 16
         seat.release()
-        keeper(TableSnapshot(TablePhase.BIDDING, journal=journal))
+        keeper(TableSnapshot(RoundPhase.BIDDING, journal=journal))
         assert json.loads(kept.read_text())["phones"][0]["device"] is None
         kept.unlink()  # the game ended: the table removed it
         seat.page_opened("ben's page", b"\x02" * 16)
@@ -83,7 +83,7 @@ def test_the_kept_file_follows_the_seats_and_a_disk_that_refuses_it_is_said_once
         assert not kept.exists()
         gone = tmp_path / "no-such-folder" / "game.txt"
         for _ in range(3):
-            keeper(TableSnapshot(TablePhase.BIDDING, journal=gone))
+            keeper(TableSnapshot(RoundPhase.BIDDING, journal=gone))
         assert len(said) == 1 and "can't keep the phones' links beside the journal" in said[0], said
     finally:
         seat.forget()

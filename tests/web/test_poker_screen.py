@@ -17,7 +17,7 @@ import pytest
 from webpages import browser  # noqa: F401 - the fixture
 from webpages import Listener, socket_url
 
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.hub.snapshot import SeatView, TableSnapshot
 from dicecup.rules import Rules
 from dicecup.rules.poker import PokerBid, apply, new_poker_game, parse_event
@@ -82,7 +82,7 @@ def test_a_die_moved_back_under_the_cup_is_sent_face_down_though_the_table_saw_i
     assert state.faces[1] == 4 and not state.on_table[1]  # the engine still knows it: the page must not
     views = tuple(SeatView(i, name, "bot", None, None, False) for i, name in enumerate(state.seats))
     present = Presenter()
-    message = present(TableSnapshot(TablePhase.BIDDING, game="poker", seats=views, state=state, to_act=1))
+    message = present(TableSnapshot(RoundPhase.BIDDING, game="poker", seats=views, state=state, to_act=1))
     assert message["game"] == "poker" and page_pattern(message) == "K????"
     assert [sorted(die) for die in message["dice"][1:]] == [["die", "open"]] * 4
     assert faces_outside(message) == []
@@ -98,7 +98,7 @@ def test_the_lowest_hand_above_the_standing_bid_is_told_where_the_phone_composes
     present = Presenter()
 
     def told(state):
-        return present(TableSnapshot(TablePhase.BIDDING, game="poker", seats=views, state=state))["raise"]
+        return present(TableSnapshot(RoundPhase.BIDDING, game="poker", seats=views, state=state))["raise"]
 
     assert told(state) is None  # nothing stands: the opener bids anything, junk included
     for line in ("ana shakes", "ana bids KKQQ left", "ben accepts"):
@@ -114,7 +114,7 @@ def test_a_dropped_table_cup_pauses_with_its_reason_and_five_of_a_kind_is_told_a
     assert state.phase == "tries"
     cup = tuple(SeatView(i, name, "cup", 7, "sim", False) for i, name in enumerate(state.seats))
     present = Presenter()
-    message = present(TableSnapshot(TablePhase.BIDDING, game="poker", seats=cup, state=state, to_act=1, paused=True))
+    message = present(TableSnapshot(RoundPhase.BIDDING, game="poker", seats=cup, state=state, to_act=1, paused=True))
     assert message["paused"] and message["pause_reason"].startswith("the table's cup dropped: waiting for it")
     assert [s["connected"] for s in message["seats"]] == [False, False]
     assert message["doing"] == "ben rolls for five of a kind: try 2 of 3" and page_pattern(message) == "KKKK9"
@@ -123,7 +123,7 @@ def test_a_dropped_table_cup_pauses_with_its_reason_and_five_of_a_kind_is_told_a
     assert revealed["verdict"] == ("ben accepted KKKKK by ana, rolled for five of a kind and made it in 2 tries; "
                                    "nobody loses a life")
     assert revealed["lit"] == [True] * 5 and revealed["loser"] is None
-    assert present(TableSnapshot(TablePhase.BIDDING, game="poker", seats=cup, state=state))["history"] == [revealed]
+    assert present(TableSnapshot(RoundPhase.BIDDING, game="poker", seats=cup, state=state))["history"] == [revealed]
 
 
 def test_what_the_holder_sees_under_the_cup_is_not_said_to_the_room():
@@ -131,7 +131,7 @@ def test_what_the_holder_sees_under_the_cup_is_not_said_to_the_room():
     the dice under the cup, for whoever typed it: the hub's terminal shows it, a table screen must not."""
     state = new_poker_game(Rules.parse("poker"), ["ana", "ben"])
     present = Presenter()
-    present(TableSnapshot(TablePhase.BIDDING, game="poker", seats=(), state=state, to_act=0))
+    present(TableSnapshot(RoundPhase.BIDDING, game="poker", seats=(), state=state, to_act=0))
     assert present(Said("ben looks under the cup: 1=K 2=Q 3=9 4=A 5=A", quiet=True, private=True)) is None
     assert present(Said("ben accepts and looks under the cup", quiet=True))["text"] == \
         "ben accepts and looks under the cup"
@@ -269,7 +269,7 @@ def test_no_poker_seat_is_called_a_cup_or_a_phone_though_every_one_holds_the_tab
     state = new_poker_game(Rules.parse("poker"), ["ana", "ben", "bot1"])
     views = (SeatView(0, "ana", "cup", 7, "phone", True), SeatView(1, "ben", "cup", 7, "pico", True),
              SeatView(2, "bot1", "bot", None, None, False))
-    message = Presenter()(TableSnapshot(TablePhase.BIDDING, game="poker", seats=views, state=state))
+    message = Presenter()(TableSnapshot(RoundPhase.BIDDING, game="poker", seats=views, state=state))
     assert [seat["kind"] for seat in message["seats"]] == ["player", "player", "bot"]
 
 

@@ -1,6 +1,6 @@
 """What a table screen is told (dicecup.web.present), from real engine states: seats with their kinds, a pause and
 why, a bot that never "drops", a phone seat, the reveal's count in the referee's words, and no journal path."""
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.hub.snapshot import RoundRevealed, Said, SeatView, TableSnapshot
 from dicecup.rules import LIAR, Bid, Move, Roll, Rules, apply, new_game
 from dicecup.web.present import event_message, table_message
@@ -13,7 +13,7 @@ def seats(connected_ana=True):
 
 def test_a_paused_table_says_whose_cup_dropped_and_a_bot_never_drops():
     state = new_game(Rules.parse("dudo"), ["ana", "ben", "bot1"])
-    message = table_message(TableSnapshot(TablePhase.BIDDING, seats=seats(connected_ana=False), state=state,
+    message = table_message(TableSnapshot(RoundPhase.BIDDING, seats=seats(connected_ana=False), state=state,
                                           paused=True, to_act=0, clock_left=12))
     assert message["paused"] and message["pause_reason"].startswith("ana's cup dropped: waiting for it")
     ana, ben, bot = message["seats"]
@@ -21,7 +21,7 @@ def test_a_paused_table_says_whose_cup_dropped_and_a_bot_never_drops():
     assert (ben["kind"], ben["note"]) == ("phone", "phone cup")
     assert (bot["kind"], bot["connected"]) == ("bot", True)
     assert message["clock_left"] == 12 and message["to_act"] == "ana" and ana["to_act"]
-    assert table_message(TableSnapshot(TablePhase.BIDDING, seats=seats(), state=state))["pause_reason"] == ""
+    assert table_message(TableSnapshot(RoundPhase.BIDDING, seats=seats(), state=state))["pause_reason"] == ""
 
 
 def test_the_reveal_is_told_with_the_referees_count_and_the_verdict():
@@ -44,13 +44,13 @@ def test_the_seat_to_act_is_told_the_least_it_may_bid_on_each_face():
     more ones need one more; a face past the dice in play is none; nothing is told outside the bidding."""
     state = new_game(Rules.parse("dudo dice=2"), ["ana", "ben"])
     state = apply(apply(state, Move("ana", Bid(2, 4))), Move("ben", Bid(1, 1)))
-    message = table_message(TableSnapshot(TablePhase.BIDDING, seats=seats()[:2], state=state, to_act=0))
+    message = table_message(TableSnapshot(RoundPhase.BIDDING, seats=seats()[:2], state=state, to_act=0))
     assert message["floors"] == [None, 2, 3, 3, 3, 3, 3]
     sixes = apply(state, Move("ana", Bid(4, 6)))  # 4 dice in play: only 2 ones raise it
-    assert table_message(TableSnapshot(TablePhase.BIDDING, seats=seats()[:2], state=sixes, to_act=1))["floors"] == \
+    assert table_message(TableSnapshot(RoundPhase.BIDDING, seats=seats()[:2], state=sixes, to_act=1))["floors"] == \
         [None, 2, None, None, None, None, None]
     called = apply(state, Move("ana", LIAR))
-    assert table_message(TableSnapshot(TablePhase.REVEALING, seats=seats()[:2], state=called))["floors"] is None
+    assert table_message(TableSnapshot(RoundPhase.REVEALING, seats=seats()[:2], state=called))["floors"] is None
 
 
 def test_a_refused_move_names_its_seat_so_that_seats_phone_shows_the_hubs_words():

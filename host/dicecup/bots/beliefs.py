@@ -17,7 +17,7 @@ from dicecup.rules import Bid
 MAX_READ = 8
 
 
-class Hands(NamedTuple):
+class HandCounts(NamedTuple):
     """Every hand of n dice: its prior probability, and per face its count in each world."""
 
     prior: tuple
@@ -26,7 +26,7 @@ class Hands(NamedTuple):
 
 
 @lru_cache(maxsize=None)
-def hands(n: int) -> Hands:
+def hands(n: int) -> HandCounts:
     rows = []
     for combo in combinations_with_replacement(range(1, 7), n):
         counts = [0] * 7
@@ -37,7 +37,7 @@ def hands(n: int) -> Hands:
     prior = tuple(p for p, _ in rows)
     plain = tuple(tuple(c[f] for _, c in rows) for f in range(7))
     wild = tuple(tuple(c[f] + (c[1] if f != 1 else 0) for _, c in rows) for f in range(7))
-    return Hands(prior, plain, wild)
+    return HandCounts(prior, plain, wild)
 
 
 class BidModel(NamedTuple):

@@ -36,7 +36,7 @@ def add_arguments(parser):
                         help="write the odds page there (and its plots in img/ beside it), then stop")
 
 
-class Refused(Exception):
+class BadArgument(Exception):
     """Bad command-line input; the message is for the person who typed it."""
 
 
@@ -45,16 +45,16 @@ def dice_in_play(text, rules) -> int:
     from dicecup.odds.sight import hand_limit, table_limit
 
     if text is None:
-        raise Refused("--dice (the dice in play) is required")
+        raise BadArgument("--dice (the dice in play) is required")
     text = text.strip()  # pasted with spaces
     shown = short(text)
     if text.isdigit() and not text.isascii():
-        raise Refused(f"--dice {shown}: the dice in play is a whole number written with the digits 0-9")
+        raise BadArgument(f"--dice {shown}: the dice in play is a whole number written with the digits 0-9")
     if not text.isdigit():
-        raise Refused(f"--dice {shown}: the dice in play is a whole number, at least 1")
+        raise BadArgument(f"--dice {shown}: the dice in play is a whole number, at least 1")
     most = table_limit(rules)
     if len(text.lstrip("0")) > len(str(most)):  # too many digits for any table (and for int(), past 4,300)
-        raise Refused(f"--dice {shown}: a `{rules}` table holds at most {most} "
+        raise BadArgument(f"--dice {shown}: a `{rules}` table holds at most {most} "
                       f"({rules.players[1]} players of {hand_limit(rules)})")
     return int(text)
 
@@ -62,9 +62,9 @@ def dice_in_play(text, rules) -> int:
 def parse_die(text: str) -> int:
     text = text.strip()  # pasted with spaces
     if text.isdigit() and not text.isascii():
-        raise Refused(f"{quoted(text)} is not a die: write dice with the digits 1 to 6")
+        raise BadArgument(f"{quoted(text)} is not a die: write dice with the digits 1 to 6")
     if not text.isdigit() or len(text) > 1 or not 1 <= int(text) <= 6:
-        raise Refused(f"{quoted(text)} is not a die: a die shows 1 to 6")
+        raise BadArgument(f"{quoted(text)} is not a die: a die shows 1 to 6")
     return int(text)
 
 
@@ -74,13 +74,13 @@ _THRESHOLD = re.compile(r"\d{1,9}(\.\d{1,9})?|\.\d{1,9}|\d{1,9}/\d{1,9}", re.ASC
 
 def parse_threshold(text: str) -> Fraction:
     if not _THRESHOLD.fullmatch(text.strip()):
-        raise Refused(f"threshold {quoted(text)} is not a number: write 0.5 or 1/2")
+        raise BadArgument(f"threshold {quoted(text)} is not a number: write 0.5 or 1/2")
     try:
         value = Fraction(text.strip())
     except ZeroDivisionError:
-        raise Refused(f"threshold {quoted(text)} is not a number: write 0.5 or 1/2") from None
+        raise BadArgument(f"threshold {quoted(text)} is not a number: write 0.5 or 1/2") from None
     if not 0 < value <= 1:
-        raise Refused(f"threshold {short(text)}: a best bid's chance must be above 0 and at most 1")
+        raise BadArgument(f"threshold {short(text)}: a best bid's chance must be above 0 and at most 1")
     return value
 
 
@@ -90,11 +90,11 @@ def check_page_path(text) -> None:
 
     path = Path(text)
     if not text.strip() or path.is_dir():
-        raise Refused(f"--markdown {text!r} is a folder: name the page's file, like docs/odds.md")
+        raise BadArgument(f"--markdown {text!r} is a folder: name the page's file, like docs/odds.md")
     for parent in path.parents:
         if parent.exists():
             if not parent.is_dir():
-                raise Refused(f"can't write {path}: {parent} is a file, not a folder")
+                raise BadArgument(f"can't write {path}: {parent} is a file, not a folder")
             break
 
 
@@ -115,7 +115,7 @@ def build_sight(args):
 def answer(args) -> str:
     if args.markdown:
         if _other_options(args):
-            raise Refused("--markdown writes the whole odds page: it takes no --dice, --bid or other options")
+            raise BadArgument("--markdown writes the whole odds page: it takes no --dice, --bid or other options")
         check_page_path(args.markdown)
         from dicecup.commands.progressbar import progress_bar
         from dicecup.odds.page import write_page
@@ -124,7 +124,7 @@ def answer(args) -> str:
             return "\n".join(f"wrote {p}" for p in write_page(args.markdown, progress=progress))
     rules = Rules.parse(" ".join(args.rules))
     if args.json and args.bid is None:
-        raise Refused(f"--json prints the odds of one bid: add --bid {kind(rules).bid_example}")
+        raise BadArgument(f"--json prints the odds of one bid: add --bid {kind(rules).bid_example}")
     return ANSWERS[rules.game](args)
 
 
@@ -154,7 +154,7 @@ ANSWERS = {FACES: face_answer, POKER_DICE: poker_answer}  # game kind -> its `di
 def run(args) -> int:
     try:
         text = answer(args)
-    except (Refused, DicecupError) as error:
+    except (BadArgument, DicecupError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     except OSError as error:

@@ -126,14 +126,6 @@ def check_kind(board_name: str, machine: str, port, force: bool = False):
 
 
 @dataclass
-class Plan:
-    """What the board should hold: {path on the board (no leading /): bytes}, in commit order."""
-    files: dict
-    changed: list = field(default_factory=list)
-    removed: list = field(default_factory=list)
-
-
-@dataclass
 class Result:
     cup: object = None
     copied: list = field(default_factory=list)  # paths copied

@@ -5,16 +5,22 @@ import importlib
 
 from dicecup.rules.presets import FACES, POKER_DICE
 
-ROUNDS = {FACES: "dicecup.hub.faces", POKER_DICE: "dicecup.hub.poker.round"}  # game kind -> module with `Round`
-CHECKS = {FACES: "dicecup.hub.fairness:check_face_journal", POKER_DICE: "dicecup.hub.poker.verify:check_poker_journal"}
+ROUNDS = {FACES: "dicecup.hub.faces.round:FaceRound", POKER_DICE: "dicecup.hub.poker.round:PokerRound"}
+CHECKS = {FACES: "dicecup.hub.faces.fairness:check_face_journal",
+          POKER_DICE: "dicecup.hub.poker.verify:check_poker_journal"}
 
 
 def round_for(rules):
     """The Round class of the rules' game kind."""
-    return importlib.import_module(ROUNDS[rules.game]).Round
+    return _named(ROUNDS[rules.game])
 
 
 def journal_check(rules):
     """The function that rechecks every die of a journal of this game kind from the journal alone."""
-    module, _, name = CHECKS[rules.game].partition(":")
+    return _named(CHECKS[rules.game])
+
+
+def _named(where):
+    """What `module:name` names, its module imported now."""
+    module, _, name = where.partition(":")
     return getattr(importlib.import_module(module), name)

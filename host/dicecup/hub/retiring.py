@@ -17,7 +17,7 @@ class RetireQuestion:
         still_playing = hub.state.alive[seat.index] and (seat.connected or not seat.is_cup)
         if self._open() == name or not still_playing:
             self.asked = None
-            return hub.recovery.retire(name, "retired by the host")
+            return hub.round.retire(name, "retired by the host")
         self.asked = (name, hub.clock() + self.window)
         why = f"{name} is a bot still playing" if not seat.is_cup else f"{name} still plays with the table's cup" \
             if _shares_its_cup(hub, seat) else f"{name}'s cup is still connected"
@@ -32,7 +32,7 @@ class RetireQuestion:
             return hub.say(f"nothing to confirm: `yes` and `no` answer a `retire NAME` within "
                            f"{self.window:.0f} s of it")
         if word == "yes":
-            return hub.recovery.retire(name, "retired by the host")
+            return hub.round.retire(name, "retired by the host")
         hub.say(f"{name} stays in the game")
 
     def _open(self):

@@ -12,7 +12,7 @@ A paired cup sits under the name it was paired under (the registry's, at flashin
 that calls itself anything else is refused, so its key can't carry another player's name.
 
 Seating owns the connections and the seats; it talks to the table only through these of the hub's methods:
-`hub.phase` (read), `hub.say(text)`, `hub.clock()` and `hub.recovery.cup_back(seat, conn)`.
+`hub.phase` (read), `hub.say(text)`, `hub.clock()` and `hub.round.back(seat, conn)` (a seated cup back).
 """
 import unicodedata
 
@@ -86,7 +86,7 @@ class Seating:
             return self._refuse_claim(conn, seat, name)
         conn.hello = values
         if seat is not None:
-            return self.hub.recovery.cup_back(seat, conn)
+            return self.hub.round.back(seat, conn)
         if self.hub.phase == TablePhase.SEATING:
             press = "press Take a seat on its page" if values[5] == "phone" else "hold its B button"
             self.hub.say(f"a cup called {name} is here: {press} to take the next seat")

@@ -69,3 +69,14 @@ def intent_action(kind: int, qty: int, face: int):
     if kind == wire.BID:
         return Bid.parse(f"{qty}x{face}")  # NotationError for a face outside 1..6 or a zero quantity
     return {wire.LIAR: LIAR, wire.SPOT: SPOT}.get(kind)
+
+
+def seat_from_journal(index, name, resumed, bots) -> Seat:
+    """A seat as a journal recorded it: a bot made again by bots(name), or a cup awaited by its id."""
+    if name in resumed.bots:
+        return Seat(index, name, bot=bots(name))
+    seat = Seat(index, name)
+    info = resumed.cups.get(name, {})
+    seat.cup_id = int(info["id"]) if info.get("id", "").isdigit() else None
+    seat.board, seat.fw = info.get("board"), info.get("fw")
+    return seat

@@ -7,9 +7,9 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
-from .phases import TablePhase
+from .phases import RoundPhase, TablePhase
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ BOARD_WORDS = {"sim": "virtual cup", "pico": "Pico cup", "cpb": "Circuit Playgro
 
 @dataclass(frozen=True, eq=False)
 class TableSnapshot:
-    phase: TablePhase
+    phase: Union[TablePhase, RoundPhase]  # the table's, or while a round is under way, the Round's (phases.py)
     game: str = "faces"           # the rules' game kind (Preset.game): what `state` is a state of
     seats: tuple = ()             # SeatView per seat, in seat order
     state: Any = None             # the engine's state (immutable) of that kind of game, None before the game

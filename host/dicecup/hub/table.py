@@ -1,6 +1,6 @@
 """The table: what every game shares, whatever its kind. It seats the players, keeps the links, the journal, the
-clock, pauses and recovery, and tells its observers; the game kind's Round (round.py, found by the rules' game
-kind in games.py) plays the rounds and reports how each one ended.
+clock and pauses, and tells its observers; the game kind's Round (round.py, found by the rules' game kind in
+games.py) plays the rounds, recovers its own (a cup that drops, a resumed game), and reports how each one ended.
 
 Everything here runs on one thread, driven by `handle(item)` for what arrives (bytes from a cup, a dropped link,
 a line typed at the hub) and `tick()` for what time does. Observers never read these fields: after every change
@@ -24,7 +24,7 @@ from .typedmoves import refusal
 
 ONE_SEAT_COMMANDS = ("retire", "reroll")  # typed with one seat's name: `retire ana`
 
-SEATING, BETWEEN, OVER = TablePhase.SEATING, TablePhase.BETWEEN, TablePhase.OVER
+SEATING, PLAYING, BETWEEN, OVER = TablePhase.SEATING, TablePhase.PLAYING, TablePhase.BETWEEN, TablePhase.OVER
 
 
 class TypedCommand(NamedTuple):
@@ -60,13 +60,11 @@ class Table:
         self.journal = None
         self.next_at = None         # when the next round begins (BETWEEN)
         self.paused_since = None    # a living cup is missing
-        self.rounds_done = 0        # rounds whose outcome the Round reported (the engine's history told)
         self.internal_errors = 0    # inputs the hub failed on (logged; see run._guarded): always 0, we hope
         self.stopped = None         # why the game stopped with nobody winning (a cup caught cheating), if it did
         self.last_tick = None       # when tick() last ran, to see the time the hub itself was stopped
         self.round = round_for(rules)(self)
         self.seating = self.round.seating(expect_cups=expect_cups, bots=bots)
-        self.recovery = self.round.recovery()
         self.retiring = RetireQuestion(self)  # `retire NAME` typed for a seat still playing is asked first
 
     @property
@@ -85,6 +83,11 @@ class Table:
     @property
     def finished(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def phase_shown(self):
+        """What observers see: the table's phase, or while a round is under way, the Round's (phases.py)."""
+        return self.round.phase if self.phase == PLAYING else self.phase
 
     @property
     def paused(self) -> bool:
@@ -108,8 +111,9 @@ class Table:
 
     def snapshot(self) -> TableSnapshot:
         return TableSnapshot(
-            phase=self.phase, game=self.game, seats=tuple(seat.view() for seat in self.seats), paused=self.paused,
-            waiting_cups=self.seating.waiting_cups(), journal=self.journal.path if self.journal else None,
+            phase=self.phase_shown, game=self.game, seats=tuple(seat.view() for seat in self.seats),
+            paused=self.paused, waiting_cups=self.seating.waiting_cups(),
+            journal=self.journal.path if self.journal else None,
             internal_errors=self.internal_errors, **self.round.snapshot_fields())
 
     def publish_snapshot(self):
@@ -127,12 +131,11 @@ class Table:
             conn = item[1]
             for mtype, values in conn.feed(item[2]):
                 self._on_message(conn, mtype, values)
-            self.round.after_input()
         elif kind == "down":
             item[1].down = True
             seat = self.seating.seat_of(item[1])
             if seat is not None:
-                self.recovery.dropped(seat, item[2])
+                self.round.dropped(seat, item[2])
         elif kind == "command":
             self.command(item[1])
         elif kind == "say":  # a line from another of the hub's threads (the web server: web/launch.py)
@@ -152,14 +155,13 @@ class Table:
         if self.phase == SEATING:
             if self.seating.everyone_seated(self.rules):
                 self.seating.seat_bots()
-                self.start(self.round.first_state([s.name for s in self.seats]))
-        elif not self.paused:  # while a cup is away nothing is asked of anyone
-            if self.phase == BETWEEN and now >= self.next_at:
-                self.round.next_round()
-            elif self.phase not in (BETWEEN, OVER):
-                self.round.tick(now)
-        else:
-            self.round.paused_tick(now)
+                self.start()
+        elif self.paused:  # while a cup is away nothing is asked of anyone (the Round looks at what it waits on)
+            self.round.tick(now)
+        elif self.phase == BETWEEN and now >= self.next_at:
+            self.round.begin()
+        elif self.phase == PLAYING:
+            self.round.tick(now)
         self.publish_snapshot()
 
     def _on_message(self, conn, mtype, values):
@@ -170,7 +172,7 @@ class Table:
             if mtype == wire.INTENT:
                 self.seating.on_sit(conn, values)
             return
-        if not self.round.on_message(seat, mtype, values) and mtype == wire.ERROR:
+        if not self.round.on_frame(seat, mtype, values) and mtype == wire.ERROR:
             self.say(cup_error_words(seat.name, values[0], values[1]), quiet=True)  # in a player's words
 
     def command(self, text: str):
@@ -192,16 +194,16 @@ class Table:
         if words[0].casefold() in ONE_SEAT_COMMANDS and len(words) != 2:  # `retire` alone was "no seat called retire"
             return self.say(refusal(f"type `{words[0].casefold()} NAME`, one seat's name (the seats: "
                                     f"{', '.join(self.state.seats)})"))
-        self.round.command(line)
+        self.round.on_typed(line)
 
     def seat_named(self, typed: str):
         """The seat's name as the game has it, for a name typed in any case; None if no seat has it."""
         return next((name for name in self.state.seats if name_key(name) == name_key(typed)), None)
 
     # -- the game begins and ends ---------------------------------------------------------------------------------
-    def start(self, state, journal=None):
-        self.round.state = state
-        opened = journal or Journal.create(self.data, self.rules, [s.name for s in self.seats])
+    def start(self):
+        """Every seat is taken: the journal opens and the Round begins the first round."""
+        opened = Journal.create(self.data, self.rules, [s.name for s in self.seats])
         for seat in self.seats:
             if seat.is_cup:
                 opened.fact("cup", seat.name, f"id={seat.cup_id}", f"board={seat.board}",
@@ -213,17 +215,21 @@ class Table:
         self._say_if_seeded(opened)
         self.journal = opened  # only now can a resume go on with it (a Ctrl-C before says nothing was kept)
         self.say(f"the game begins: {self.rules}; journal {self.journal.path}")
-        self.round.next_round()
+        self.round.begin()
 
     def _say_if_seeded(self, journal):
         """`#@ seeded` whenever this hub's draws come from a seed: written by the hub, never left to a caller."""
         if self.chance.seeded:
             journal.fact(SEEDED_FACT)
 
+    def round_begins(self):
+        """The Round deals or hands the cup round: a round is under way (the next, or one begun again at once, as
+        when a seat retired between rounds)."""
+        self.phase = PLAYING
+
     def round_over(self, game_over: bool):
         """The Round reports a round ended (its outcome published): the game is won, or the next round comes once
         the result has been read."""
-        self.rounds_done = len(self.state.history)
         if game_over:
             return self.end_game()
         self.phase = BETWEEN
@@ -265,10 +271,7 @@ class Table:
     def go_on(self):
         """If no living cup is missing any more and the Round waits for nothing else, start the clock again and
         carry on with what was waited for."""
-        if self.paused_since is None or any(s.is_cup and not s.connected and self.round.in_game(s.index)
-                                            for s in self.seats):
-            return
-        if self.round.holding():
+        if self.paused_since is None or self.round.holding():
             return
         paused = self.clock() - self.paused_since
         self.paused_since = None
@@ -282,19 +285,20 @@ class Table:
         last, self.last_tick = self.last_tick, now
         if last is None or self.clock is not time.monotonic or now - last < self.stall:
             return
-        if self.paused_since is None and self.phase not in (SEATING, BETWEEN, OVER):
+        if self.paused_since is None and self.phase == PLAYING:
             self.round.carry_on(now - last)
 
     # -- a game taken up again --------------------------------------------------------------------------------------
     def resume(self, resumed, state, bots):
         """Go on with a game from its journal; bots(name) makes the bot for a bot's seat. The Round takes it up
-        (recovery.py, poker/resume.py) through take_over."""
+        (faces/recovery.py, poker/resume.py) and hands the table its part through take_over."""
         self.round.resume(resumed, state, bots)
         self.publish_snapshot()
 
     def take_over(self, journal, seats, phase, seating=None):
         """A game resumed from its journal: its journal, its seats (in `seating` when the Round seats a resumed game
-        its own way), and the table paused until every cup is back."""
+        its own way), and the table paused until every cup is back. phase: PLAYING (a round cut off mid-way goes
+        on), BETWEEN or OVER."""
         self.journal, self.phase = journal, phase
         self._say_if_seeded(journal)  # from here on, if this hub's draws come from a seed
         if seating is not None:
@@ -302,7 +306,6 @@ class Table:
             seating.unpaired_advice = self.seating.unpaired_advice
             self.seating = seating
         self.seating.place(seats)
-        self.rounds_done = len(self.state.history)
         if phase == OVER:
             return
         self.paused_since = self.clock()

@@ -13,7 +13,7 @@ import time
 
 from dicecup.sim.virtualcup import VirtualCupError
 from dicecup.bots.view import make_view
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.rules import Bid
 
 LETTER_FACE = {"W": 1, "R": 2, "Y": 3, "G": 4, "B": 5, "M": 6}
@@ -130,7 +130,7 @@ class Hands(threading.Thread):
     def _play(self):
         snapshot = self.watch.get()
         seat, state = snapshot.seat_of_cup(self.cup.cup_id), snapshot.state
-        if seat is None or snapshot.phase != TablePhase.BIDDING or snapshot.to_act != seat.index:
+        if seat is None or snapshot.phase != RoundPhase.BIDDING or snapshot.to_act != seat.index:
             return
         name = seat.name
         line = self.cup.leds()

@@ -110,7 +110,7 @@ class PhoneTable:
         self.watch.check()
         if not self.over() and self.game.clock.elapsed() > GAME_LIMIT:
             self.watch.dead = True
-            self.watch.violate("never_stops", f"the game did not end within {GAME_LIMIT:.0f} s ({self.hub.phase.name}, "
+            self.watch.violate("never_stops", f"the game did not end within {GAME_LIMIT:.0f} s ({self.hub.phase_shown.name}, "
                                                f"{'paused' if self.hub.paused else 'not paused'})")
 
     # -- the host -----------------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from dicecup.bots.simple import SimpleBot
 from dicecup.bots.view import make_view
 from dicecup.hub.chance import Chance
 from dicecup.hub.keyring import Keyring
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase, TablePhase
 from dicecup.hub.table import Table
 from dicecup.link.peer import CupConnection
 from dicecup.link.transport import Transport
@@ -263,7 +263,7 @@ class SimGame:
                 if conn.hello is not None and not conn.down and asking:
                     cup.press("b", "long")
             return
-        if hub.phase != TablePhase.BIDDING or hub.paused:
+        if hub.phase_shown != RoundPhase.BIDDING or hub.paused:
             return
         index = hub.round.to_act()
         seat = hub.seats[index]
@@ -304,8 +304,7 @@ class SimGame:
         """Where the hub and a cup disagree at the end (deal, dice count, seat, standing), or the game stalled."""
         hub = self.hub
         if not hub.finished:
-            return [f"stalled: phase {hub.phase.name if hasattr(hub.phase, 'name') else hub.phase} "
-                    f"at {self.clock.now:.0f} s"]
+            return [f"stalled: phase {hub.phase_shown.name} at {self.clock.now:.0f} s"]
         found = []
         state = hub.state
         for seat in hub.seats:

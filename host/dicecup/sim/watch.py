@@ -19,7 +19,7 @@ import unicodedata
 from cupcore import commit as commitment
 from cupcore import dice as fair_dice
 
-from dicecup.hub.phases import TablePhase
+from dicecup.hub.phases import RoundPhase
 from dicecup.hub.snapshot import Said
 from dicecup.rules.record import record_lines
 
@@ -76,7 +76,7 @@ class Watch:
     def _check_progress(self):
         hub, now = self.table.hub, self.table.game.clock.now
         journal = hub.journal.path.stat().st_size if hub.journal is not None else 0
-        marker = (journal, hub.phase, hub.paused, self.table.deal_id())
+        marker = (journal, hub.phase_shown, hub.paused, self.table.deal_id())
         if self._progress is None or self._progress[0] != marker:
             self._progress, self._stalled = (marker, now), False
             return
@@ -85,7 +85,7 @@ class Watch:
         if hub.paused and self._reason_since(hub.paused_since):
             return
         self._stalled = True
-        self.violate("never_stops", f"stalled for {now - self._progress[1]:.0f} s in {hub.phase.name}, "
+        self.violate("never_stops", f"stalled for {now - self._progress[1]:.0f} s in {hub.phase_shown.name}, "
                                      f"{'paused' if hub.paused else 'not paused'}, with no reason stated for the host")
 
     def _reason_since(self, since):
@@ -199,7 +199,7 @@ class Watch:
         cups = tuple((cup.link.session, cup.cup.state, cup.cup.seat, cup.cup.mode.deal, cup.dice()) if was else None
                      for cup, was in zip(self.table.game.cups, paired))
         deal = getattr(hub.round, "deal", None)
-        return (hub.phase, hub.paused, hub.state, self.table.deal_id(), deal and dict(deal.commits),
+        return (hub.phase_shown, hub.paused, hub.state, self.table.deal_id(), deal and dict(deal.commits),
                 hub.journal and hub.journal.path.stat().st_size, seats, cups)
 
     def unkeyed(self, what, deliver):
@@ -245,7 +245,7 @@ class Watch:
         check comes after each step, so the wait is seen at most one step late: never counted too soon)."""
         hub, now = self.table.hub, self.table.game.clock.now
         deal = getattr(hub.round, "deal", None)
-        missing = deal.missing_reveals() if deal is not None and hub.phase == TablePhase.REVEALING else ()
+        missing = deal.missing_reveals() if deal is not None and hub.phase_shown == RoundPhase.REVEALING else ()
         awaited = next(iter(missing)) if len(missing) == 1 else None
         if awaited is None or hub.paused or not hub.seats[awaited].connected:
             self._last_reveal = None

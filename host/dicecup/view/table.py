@@ -13,7 +13,7 @@ DIE_FACES = "·⚀⚁⚂⚃⚄⚅"
 
 def snapshot_view(snapshot, *, status=None, width=None) -> Panel:
     """A face-bid table's snapshot (dicecup.hub.snapshot) drawn: its state, whose turn, the clock's hurry."""
-    from dicecup.hub.turnclock import hurry_from
+    from dicecup.hub.faces.turnclock import hurry_from
     state, left = snapshot.state, snapshot.clock_left
     to_act = state.seats[snapshot.to_act] if snapshot.to_act is not None else None
     return table_view(state, seat_notes=snapshot.seat_notes(), clock_left=left, to_act=to_act, status=status,
@@ -22,7 +22,7 @@ def snapshot_view(snapshot, *, status=None, width=None) -> Panel:
 
 def snapshot_essentials(snapshot) -> Text:
     """Whose turn and the standing bid first (essentials_line), for a screen too small for the table."""
-    from dicecup.hub.turnclock import hurry_from
+    from dicecup.hub.faces.turnclock import hurry_from
     state, left = snapshot.state, snapshot.clock_left
     to_act = state.seats[snapshot.to_act] if snapshot.to_act is not None else None
     hurry = left is not None and left <= hurry_from(state.rules.clock)

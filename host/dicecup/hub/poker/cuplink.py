@@ -19,6 +19,7 @@ from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.poker.state import OPENING
 
 from .. import cuptags
+from ..phases import TablePhase
 from ..typedmoves import refusal
 from .dice import PokerDeal, die_seed, mask_of, slots_of
 from .codes import code_of_hand, hand_of_code, stage_of
@@ -71,7 +72,7 @@ class TableCup:
     def on_intent(self, values):
         poker = self.poker
         deal, kind, qty, face = values
-        if poker.table.phase.value != "bidding" or self.rolling is not None or poker.state.holder is None or \
+        if poker.table.phase != TablePhase.PLAYING or self.rolling is not None or poker.state.holder is None or \
                 self.closing or poker.table.paused:  # paused: the host is asked (onecup.py), nobody plays on
             return self.send(wire.REFUSE, (deal, kind, wirenames.ROUND_OVER))
         name = poker.state.seats[poker.state.holder]
@@ -83,15 +84,15 @@ class TableCup:
                 slots = range(1, 6) if poker.state.phase == OPENING else (
                     poker.state.under_cup if kind == wire.SHAKE else slots_of(qty))
                 return self._roll(type(event), name, slots)
-            poker.record_move(event)
+            recorded = poker.record_move(event)
         except DicecupError as error:
             self.send(wire.REFUSE, (deal, kind, wirenames.NOT_A_RAISE if isinstance(error, IllegalBid)
                                     else wirenames.OTHER))
             poker.table.say(refusal(error, name), refused=name)
             return self.send_table()
         self.send(wire.ACCEPT, (deal, kind))
-        if isinstance(event, (PokerBid, CallLiar)) or poker.state.phase == REVEAL:
-            return poker.after(event)
+        if isinstance(event, (PokerBid, CallLiar)) or recorded.called:
+            return poker.after(recorded)
         self.send_table()
 
     def _event(self, name, kind, qty, face):
@@ -222,10 +223,10 @@ class TableCup:
             return
         kind, name, _ = self.rolling
         self.rolling = None
-        self.poker.record_move(kind(name, tuple((s, deal.faces[s]) for s in deal.slots)))
+        recorded = self.poker.record_move(kind(name, tuple((s, deal.faces[s]) for s in deal.slots)))
         self.poker.everyone_sees(deal.slots)
         if kind is Try:
-            return self.poker.after(None)
+            return self.poker.after(recorded)
         self.send_table()
 
     # -- the round secret: every die of the round opened once it is over ------------------------------------------
@@ -342,6 +343,6 @@ class TableCup:
             faces.append(deal.faces[slot])
         with poker.table.journal.batch():
             poker.open_dice(range(1, 6))
-            poker.record_move(Reveal(tuple(faces)))
-        poker.after(None)
+            recorded = poker.record_move(Reveal(tuple(faces)))
+        poker.after(recorded)
         return True

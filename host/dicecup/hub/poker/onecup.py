@@ -1,5 +1,6 @@
 """The poker-dice table's one cup: every player sits with the first cup that sits (PokerSeating), and a cup that
-drops pauses the whole table and, back mid-round, waits for the host's `reroll NAME` or `retire NAME` (PokerRecovery)."""
+drops pauses the whole table and, back mid-round, waits for the host's `reroll NAME` or `retire NAME` (PokerRecovery:
+PokerRound's own methods for it)."""
 from cupcore import wire
 
 from dicecup.rules.events import Reroll, Retire
@@ -31,99 +32,95 @@ class PokerSeating(Seating):
 
 
 class PokerRecovery:
-    """A cup that drops and comes back, and `retire`, at a poker table. Every seat plays the one cup, so
-    a dropped cup pauses the whole table. Back (the same cup id) before any die of the round was rolled, it goes on
-    (a roll in flight is void). Back once dice were rolled and seen, the table stays paused until the host types
-    `reroll NAME` -- the round starts again from the opener's shake, its bids void, journaled as `#@ reroll NAME
-    by=host` and the record's `reroll NAME` (nobody loses a life) -- or `retire NAME`: a drop is open to any
-    player holding a bad hand, so it never re-rolls on its own."""
-
-    def __init__(self, poker):
-        self.poker = poker  # the poker Round (round.py)
-        self.hub = poker.table
+    """PokerRound's recovery (a mixin of its methods, never an object of its own): a cup that drops and comes
+    back, and `retire`, at a poker table. Every seat plays the one cup, so a dropped cup pauses the whole table.
+    Back (the same cup id) before any die of the round was rolled, it goes on (a roll in flight is void). Back
+    once dice were rolled and seen, the table stays paused until the host types `reroll NAME` -- the round starts
+    again from the opener's shake, its bids void, journaled as `#@ reroll NAME by=host` and the record's `reroll
+    NAME` (nobody loses a life) -- or `retire NAME`: a drop is open to any player holding a bad hand, so it never
+    re-rolls on its own."""
 
     def dropped(self, seat, why):
-        hub = self.hub
-        if hub.phase == SEATING:
-            return hub.say(f"the table's cup left before the game began ({why})")
-        if hub.phase == OVER:
+        table = self.table
+        if table.phase == SEATING:
+            return table.say(f"the table's cup left before the game began ({why})")
+        if table.phase == OVER:
             return
-        hub.pause()
-        hub.say(f"the table's cup dropped ({why}): the game is paused until it comes back; this round will be "
-                "played again from the shake")
+        table.pause()
+        table.say(f"the table's cup dropped ({why}): the game is paused until it comes back; this round will be "
+                  "played again from the shake")
 
-    def cup_back(self, seat, conn):
-        hub, poker = self.hub, self.poker
-        for each in hub.seats:  # every seat holds the one cup
+    def back(self, seat, conn):
+        table = self.table
+        for each in table.seats:  # every seat holds the one cup
             if each.is_cup:
                 each.conn = conn
-        conn.send(wire.WELCOME, (wire.VERSION, 0, len(hub.seats)))
-        if hub.phase == OVER or hub.state is None:
-            return hub.say("the table's cup is back")
-        cup = poker.cup
+        conn.send(wire.WELCOME, (wire.VERSION, 0, len(table.seats)))
+        if table.phase == OVER or self.state is None:
+            return table.say("the table's cup is back")
+        cup = self.cup
         if cup is not None and cup.closing:  # the round was over: its secret is asked again
-            hub.go_on()
+            table.go_on()
             return cup.send_table()
         in_flight = cup is not None and cup.rolling is not None
         if in_flight:
             cup.rolling = None  # a roll in flight is void with the round
-        hub.go_on()
-        if hub.phase == BETWEEN:  # the round was over: the next one starts as it would have
-            return hub.say("the table's cup is back: the game goes on")
-        state = hub.state
+        table.go_on()
+        if table.phase == BETWEEN:  # the round was over: the next one starts as it would have
+            return table.say("the table's cup is back: the game goes on")
+        state = self.state
         who = state.seats[state.holder if state.holder is not None else state.opener]
-        if poker.round_deals:  # dice were rolled and seen: the round is played again only if the host consents
+        if self.round_deals:  # dice were rolled and seen: the round is played again only if the host consents
             return self._ask_the_host(who)
-        restarted = bool(poker.round_events or in_flight)  # nothing seen yet: nothing to lose in starting again
+        restarted = bool(self.round_events or in_flight)  # nothing seen yet: nothing to lose in starting again
         if restarted:
-            hub.journal.comment("the table's cup dropped and came back: the round is played again, its bids void")
+            table.journal.comment("the table's cup dropped and came back: the round is played again, its bids void")
             self._restart(who)
-        hub.say("the table's cup is back: " + ("this round starts again from the shake, its bids void"
-                                               if restarted else "the game goes on"))
-        poker.next_turn()
+        table.say("the table's cup is back: " + ("this round starts again from the shake, its bids void"
+                                                 if restarted else "the game goes on"))
+        self.next_turn()
 
     def _ask_the_host(self, who):
         """The cup is back mid-round, its dice rolled and looked at: a player could pull the cable to have a bad
         hand rolled again, so the round waits (the table stays paused) for `reroll NAME` or `retire NAME`."""
-        hub = self.hub
-        self.poker.needs_consent, self.poker.consent_for = True, who
-        hub.pause()
-        hub.journal.comment("the table's cup dropped and came back mid-round: not played again without the "
-                            "host's consent")
-        hub.say(f"the table's cup is back, but its dice may not be the ones rolled: the game is paused; type "
-                f"`reroll {who}` to play this round again from the shake, its bids void, or `retire NAME`")
+        table = self.table
+        self.needs_consent, self.consent_for = True, who
+        table.pause()
+        table.journal.comment("the table's cup dropped and came back mid-round: not played again without the "
+                              "host's consent")
+        table.say(f"the table's cup is back, but its dice may not be the ones rolled: the game is paused; type "
+                  f"`reroll {who}` to play this round again from the shake, its bids void, or `retire NAME`")
 
     def _restart(self, who):
-        poker = self.poker
-        poker.record(Reroll(who))
-        poker.open_the_rest()
-        if poker.cup is not None:
-            poker.cup.forget_round()
+        self.record(Reroll(who))
+        self.open_the_rest()
+        if self.cup is not None:
+            self.cup.forget_round()
 
     def reroll(self, name):
         """`reroll NAME` typed at the hub: the table consents to play the round again (journaled by=host)."""
-        hub, poker = self.hub, self.poker
-        if not poker.needs_consent:
-            return hub.say(f"nothing to roll again: `reroll {name}` is for the table's cup coming back mid-round, "
-                           "and it has not")
-        with hub.journal.batch():
-            hub.journal.fact("reroll", name, "by=host")
+        table = self.table
+        if not self.needs_consent:
+            return table.say(f"nothing to roll again: `reroll {name}` is for the table's cup coming back mid-round, "
+                             "and it has not")
+        with table.journal.batch():
+            table.journal.fact("reroll", name, "by=host")
             self._restart(name)
-        poker.needs_consent = False
-        hub.say("the host consents: this round starts again from the shake, its bids void")
-        hub.go_on()
-        poker.next_turn()
+        self.needs_consent = False
+        table.say("the host consents: this round starts again from the shake, its bids void")
+        table.go_on()
+        self.next_turn()
 
     def retire(self, name, why):
-        hub, poker = self.hub, self.poker
-        poker.record(Retire(name))
-        hub.say(f"{name} is out of the game ({why}); the round starts again")
-        poker.open_the_rest()
-        if poker.needs_consent:  # the host's other answer to a cup back mid-round: the round starts again
-            poker.needs_consent = False
-            if poker.cup is not None:
-                poker.cup.forget_round()
-            hub.go_on()
-        if poker.state.phase == P_OVER:
-            return hub.end_game()
-        poker.next_turn()
+        table = self.table
+        self.record(Retire(name))
+        table.say(f"{name} is out of the game ({why}); the round starts again")
+        self.open_the_rest()
+        if self.needs_consent:  # the host's other answer to a cup back mid-round: the round starts again
+            self.needs_consent = False
+            if self.cup is not None:
+                self.cup.forget_round()
+            table.go_on()
+        if self.state.phase == P_OVER:
+            return table.end_game()
+        self.next_turn()

@@ -2,12 +2,12 @@
 
 The game goes on from the journal's last whole round. A round cut off mid-way is played again from its opener's
 shake, its bids void -- journaled as the record's `reroll NAME`, as the table does when its cup drops and comes
-back (PokerRecovery.cup_back) -- so nobody loses a life for half a round, and no hidden die of it is used again:
+back (PokerRecovery.back) -- so nobody loses a life for half a round, and no hidden die of it is used again:
 the next shake rolls all five afresh.
 
 Whose dice they were decides what becomes of the cut round's hidden dice:
 - bots on the hub: the hub drew every die's seed, and keeps those of the round in progress in its private file
-  beside the journal (recovery.keep_poker_seeds, as it keeps a face-bid bot's dice). A resumed hub opens the ones
+  beside the journal (Round.keep_secrets, as a face-bid bot's dice are kept). A resumed hub opens the ones
   nobody saw (`#@ die-seed`, after the `reroll`), so `dicecup verify` tallies every roll. Without that file (a full
   disk) they stay unrevealed, which verify reports and accepts.
 - the table's one cup (`--players`): its seeds never left it. The cup that comes back -- the same one, on its old
@@ -29,11 +29,11 @@ from dicecup.rules.record import record_lines
 from ..journal import Journal, secrets_path
 from ..journalfacts import FairnessError, journal_text
 from ..phases import TablePhase
+from ..seats import seat_from_journal
 from .dice import PokerDeal
 from .cuplink import TableCup
 from .onecup import PokerSeating
 from .verify import check_poker_journal
-from ..recovery import seat_from_journal
 
 
 def why_not_poker(text: str):

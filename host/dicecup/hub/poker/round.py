@@ -15,26 +15,26 @@ can't hold a cup in its hands. A cup that drops pauses the table; back, it resta
 from cupcore import wire, wirenames
 
 from dicecup.bots.poker_turn import LOOK, PokerTurn
-from dicecup.rules.poker import (OPENING, OVER as P_OVER, RECEIVING, REVEAL, TRIES, Accept,
+from dicecup.rules.poker import (OPENING, OVER as P_OVER, RECEIVING, TRIES, Accept,
                                  CallLiar, Hide, OpenRoll, PokerBid, Reveal, Shake, Show, Try, apply, new_poker_game)
 from dicecup.rules.poker.hands import rank_char
 from dicecup.rules.poker.state import MAX_TRIES
 
-from ..phases import TablePhase
-from ..recovery import keep_beside_journal
-from ..round import Round as BaseRound
+from ..phases import RoundPhase, TablePhase
+from ..round import Round
 from . import typed
 from .dice import PokerDeal
 from .onecup import PokerRecovery, PokerSeating
 from .resume import resume_poker
 from ..snapshot import PokerRevealed
 
-BIDDING, BETWEEN, OVER, SEATING = TablePhase.BIDDING, TablePhase.BETWEEN, TablePhase.OVER, TablePhase.SEATING
+PLAYING = TablePhase.PLAYING
 
 
-
-class Round(BaseRound):
+class PokerRound(PokerRecovery, Round):
     """Poker dice's rounds at the table: whoever holds the cup acts, the dice rolled fairly and each opened alone."""
+    new_game, apply = staticmethod(new_poker_game), staticmethod(apply)
+    phase = RoundPhase.BIDDING  # a poker round is all bidding: whoever holds the cup acts (the dice roll in turns)
 
     def __init__(self, table):
         super().__init__(table)
@@ -54,12 +54,6 @@ class Round(BaseRound):
     def seating(self, **options):
         return PokerSeating(self.table, **options)
 
-    def recovery(self):
-        return PokerRecovery(self)
-
-    def first_state(self, names):
-        return new_poker_game(self.table.rules, names)
-
     def snapshot_fields(self) -> dict:
         holder = self.state.holder if self.state is not None else None
         held = (f"the table's cup is back, but its dice may not be the ones rolled: the host types "
@@ -73,10 +67,10 @@ class Round(BaseRound):
     def typed_help(self) -> str:
         return typed.help_words(self)
 
-    def command(self, line):
+    def on_typed(self, line):
         typed.command(self, line)
 
-    def on_message(self, seat, mtype, values) -> bool:
+    def on_frame(self, seat, mtype, values) -> bool:
         if self.cup is None:
             return False
         if mtype == wire.INTENT:
@@ -91,7 +85,7 @@ class Round(BaseRound):
         return True
 
     def holding(self) -> bool:
-        return self.needs_consent
+        return super().holding() or self.needs_consent
 
     def carry_on(self, paused):
         """Nothing waits on the clock at poker dice but a bot's move, which is taken when it is due."""
@@ -101,12 +95,14 @@ class Round(BaseRound):
 
     # -- the game -------------------------------------------------------------------------------------------
     def tick(self, now):
-        """While the game is under way and the table's cup is here (a dropped cup pauses it)."""
+        """While the game is under way and the table's cup is here (a dropped cup pauses it: nothing then)."""
+        if self.table.paused:
+            return
         if self.cup is not None and self.cup.overdue(now):  # it won't open its round secret: stopped
             return
         if self.cup is not None:
             return self._bot_with_cup(now)
-        if self.table.phase == BIDDING and self.due is not None and now >= self.due:
+        if self.table.phase == PLAYING and self.due is not None and now >= self.due:
             self.due = None
             self._bot_turn()
 
@@ -116,7 +112,7 @@ class Round(BaseRound):
 
     def next_turn(self):
         """Whoever holds the cup acts: a bot after its thinking time; a person types (or presses the cup)."""
-        self.table.phase = BIDDING
+        self.table.round_begins()  # (again, every turn: a seat retired between rounds starts the next one at once)
         state = self.state
         if state.phase == OPENING and state.holder is None:  # the first opener is the hub's to draw
             opener = self.table.chance.choice([i for i, n in enumerate(state.lives) if n])
@@ -151,7 +147,7 @@ class Round(BaseRound):
         state = self.state
         seat = self.seats[state.holder]
         turn, name = self._turn_of(seat), seat.name
-        while self.state.holder == seat.index and self.table.phase == BIDDING:
+        while self.state.holder == seat.index and self.table.phase == PLAYING:
             known = self.known.setdefault(name, [None] * 5)
             step = turn.next_step(self.state, known, self.round_events)
             if step == LOOK:
@@ -161,15 +157,15 @@ class Round(BaseRound):
             elif isinstance(step, Show):
                 self.show(name, [s for s, _ in step.dice])
             elif isinstance(step, (OpenRoll, Try)):
-                self.roll_open(name, [s for s, _ in step.dice], type(step))
+                recorded = self.roll_open(name, [s for s, _ in step.dice], type(step))
                 if isinstance(step, Try):
-                    return self.after(None)
+                    return self.after(recorded)
             elif step is None:
                 return self.next_turn()
             else:
-                self.record_move(step)
-                if not isinstance(step, (Accept, Hide)) or self.state.phase == REVEAL:
-                    return self.after(step)
+                recorded = self.record_move(step)
+                if not isinstance(step, (Accept, Hide)) or recorded.called:
+                    return self.after(recorded)
 
     def _turn_of(self, seat) -> PokerTurn:
         if seat.name not in self.turns:
@@ -181,7 +177,7 @@ class Round(BaseRound):
         """A bot holds the table's one cup: it acts a step at a time, each once the cup is done with the last (a
         roll's commitments and openings, a look under the cup), after its thinking time."""
         state = self.state
-        if self.table.phase != BIDDING or state.holder is None or not self.cup.idle():
+        if self.table.phase != PLAYING or state.holder is None or not self.cup.idle():
             return
         seat = self.seats[state.holder]
         if seat.bot is None:
@@ -207,9 +203,9 @@ class Round(BaseRound):
         if isinstance(step, Show):
             self.show(name, [s for s, _ in step.dice])
         elif step is not None:
-            self.record_move(step)
-            if not isinstance(step, (Accept, Hide)) or self.state.phase == REVEAL:
-                return self.after(step)
+            recorded = self.record_move(step)
+            if not isinstance(step, (Accept, Hide)) or recorded.called:
+                return self.after(recorded)
         cup.send_table()
 
     # -- the dice: rolled fairly, each opened alone ---------------------------------------------------------------
@@ -238,7 +234,7 @@ class Round(BaseRound):
         open the ones nobody saw (resume.py)."""
         subs = {str(deal.id): {str(slot): deal.seeds[slot].hex() for slot in deal.slots if slot in deal.seeds}
                 for deal in self.round_deals}
-        keep_beside_journal(self.table, {"poker": subs})
+        self.keep_secrets({"poker": subs})
 
     def open_dice(self, slots):
         """Each die's seed, journaled just before the line that tells its face (once per roll of it)."""
@@ -286,8 +282,9 @@ class Round(BaseRound):
         event = kind(name, tuple((s, self.face(s)) for s in slots))
         with self.table.journal.batch():
             self.open_dice(slots)
-            self.record_move(event)
+            recorded = self.record_move(event)
         self.everyone_sees(slots)
+        return recorded
 
     def everyone_sees(self, slots):
         for seat in self.seats:
@@ -308,21 +305,17 @@ class Round(BaseRound):
         """The cup is lifted: every die not yet opened is, and the reveal line says all five."""
         with self.table.journal.batch():
             self.open_dice(range(1, 6))
-            self.record_move(Reveal(tuple(self.face(s) for s in range(1, 6))))
+            recorded = self.record_move(Reveal(tuple(self.face(s) for s in range(1, 6))))
         self.everyone_sees(range(1, 6))
+        return recorded
 
     # -- recording and announcing ---------------------------------------------------------------------------------
-    def record(self, event):
-        """Apply a poker event; the journal gets it only if the engine accepts it."""
-        state = apply(self.state, event)
-        self.table.journal.event(event)
-        self.state = state
-
     def record_move(self, event):
-        self.record(event)
+        """Record a seat's move (or the reveal), keep it for the bots' view, say it; what the record answered."""
+        recorded = self.record(event)
         self.round_events.append(event)
         self._announce(event)
-        return event
+        return recorded
 
     def _announce(self, event):
         if isinstance(event, PokerBid):
@@ -336,13 +329,14 @@ class Round(BaseRound):
         elif event is not None and not isinstance(event, Reveal):
             self.table.say(str(event), quiet=True)
 
-    def after(self, event):
-        """After a seat's move: the reveal at a call, the round's end, or the next holder's turn."""
-        if self.state.phase == REVEAL:
+    def after(self, recorded):
+        """After a seat's move, as its record answered: the reveal at a call, the round's end, or the next
+        holder's turn."""
+        if recorded.called:
             if self.cup is not None:
                 return self.cup.lift()  # the cup opens each hidden die; the reveal follows (poker/cuplink.py)
-            self.lift()
-        if len(self.state.history) > self.table.rounds_done:  # the engine ended the round: its outcome is told
+            recorded = self.lift()
+        if recorded.outcome is not None:  # the engine ended the round: its outcome is told
             return self.round_over()
         self.next_turn()
 

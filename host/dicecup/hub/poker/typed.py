@@ -4,14 +4,14 @@ cup holds the dice, moving, shaking and rolling them is the cup's buttons' (the 
 from dicecup.rules import DicecupError
 from dicecup.rules.errors import NotationError
 from dicecup.rules.events import Reroll, Retire
-from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, RECEIVING, REVEAL, TRIES, Accept, CallLiar, Hide,
+from dicecup.rules.poker import (BIDDING as P_BIDDING, OPENING, RECEIVING, TRIES, Accept, CallLiar, Hide,
                                  OpenRoll, PokerBid, Reveal, Shake, Show, Try, apply, parse_event)
 from dicecup.rules.poker.hands import rank_char
 
 from ..phases import TablePhase
 from ..typedmoves import record_words, refusal
 
-BIDDING = TablePhase.BIDDING
+PLAYING = TablePhase.PLAYING
 
 POKER_COMMANDS = ("type at the hub, for the seat holding the cup: `ana shakes`, `ana bids KKQQ left` (the opener "
                   "names the way the cup goes), `ben accepts` or `ben calls liar`, `ben shows 1 2` (dice to the "
@@ -45,7 +45,7 @@ def command(poker, line: str):
                                                f"{', '.join(poker.state.seats)})"))
             if words[0] == "retire":
                 return poker.table.retiring.retire(name)
-            return poker.table.recovery.reroll(name)  # the table's consent, typed by the host
+            return poker.reroll(name)  # the table's consent, typed by the host
         if name is None:
             return poker.table.say(refusal(f"no seat called {words[0]} (the seats: {', '.join(poker.state.seats)})"))
         words = record_words([name, *words[1:]])  # `ben liar`, `ana bid KK`
@@ -57,7 +57,7 @@ def command(poker, line: str):
 def _typed(poker, words):
     if poker.table.paused:
         raise NotationError("the game is paused until the table's cup is back (or `retire NAME`)")
-    if poker.table.phase != BIDDING or poker.state.phase not in (OPENING, RECEIVING, P_BIDDING, TRIES):
+    if poker.table.phase != PLAYING or poker.state.phase not in (OPENING, RECEIVING, P_BIDDING, TRIES):
         raise NotationError("wait for the cup to come round: nobody holds it just now")
     name, verb = words[0], words[1].lower() if len(words) > 1 else ""
     holder = poker.state.seats[poker.state.holder]
@@ -82,9 +82,9 @@ def _typed(poker, words):
         if verb == "shows":
             poker.show(name, slots)
         else:
-            poker.roll_open(name, slots, OpenRoll if verb == "rolls" else Try)
+            recorded = poker.roll_open(name, slots, OpenRoll if verb == "rolls" else Try)
             if verb == "tries":
-                return poker.after(None)
+                return poker.after(recorded)
         return
     try:
         event = parse_event(" ".join(words))
@@ -102,15 +102,15 @@ def _typed(poker, words):
     if isinstance(event, Hide):
         poker.record_move(event)
         return
-    poker.record_move(event)
+    recorded = poker.record_move(event)
     if isinstance(event, Accept) and poker.state.phase == P_BIDDING:
         if poker.cup is not None:  # the dice are the cup's, unknown to the hub: the holder peeks on it
             return poker.cup.send_table()
         poker.look(name)
         return poker.table.say(f"{name} looks under the cup: " + _dice_words(poker.state, poker.known[name]),
                         quiet=True, private=True)
-    if isinstance(event, (PokerBid, CallLiar)) or poker.state.phase == REVEAL:
-        poker.after(event)
+    if isinstance(event, (PokerBid, CallLiar)) or recorded.called:
+        poker.after(recorded)
 
 
 _DICE_VERBS = {"shakes": Shake, "hides": Hide, "shows": Show, "rolls": OpenRoll, "tries": Try}

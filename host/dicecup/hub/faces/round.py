@@ -1,31 +1,32 @@
 """The face-bid game's Round (dudo, classic, revolver, ...): every cup holds its own dice. For every round a deal
 (every cup commits, then gets the hub's entropy), the bidding (turns, the clock, bots), the reveal at a call
 (checked against the commitments), the results to every cup. The engine decides every question of the rules; this
-module only asks it, in order, and tells everyone. The table (table.py) does the rest.
+module only asks it, in order, and tells everyone. The round's phases are its own (dealing, bidding, revealing), and
+so is its recovery (recovery.py: a cup that drops and comes back, a seat retired, a game resumed). The table
+(table.py) does the rest.
 """
 import time
 
 from cupcore import wire, wirenames
 
 from dicecup.bots.view import make_view
-from dicecup.rules import (BIDDING as ENGINE_BIDDING, OVER as ENGINE_OVER, REVEAL as ENGINE_REVEAL,
-                           ROLLOFF as ENGINE_ROLLOFF, SHOOTING as ENGINE_SHOOTING, Bid, DicecupError,
-                           IllegalAction, Move, NotationError, Reroll, Retire, Roll, Rolloff, Shot, Timeout, apply,
-                           new_game, parse_event)
+from dicecup.rules import (BIDDING as ENGINE_BIDDING, OVER as ENGINE_OVER, ROLLOFF as ENGINE_ROLLOFF,
+                           SHOOTING as ENGINE_SHOOTING, Bid, DicecupError, IllegalAction, Move, NotationError, Reroll,
+                           Retire, Roll, Rolloff, Shot, Timeout, apply, new_game, parse_event)
 
-from . import cuptags
+from .. import cuptags
+from ..phases import RoundPhase, TablePhase
+from ..round import Round
+from ..seating import Seating
+from ..seats import intent_action, reason_code
+from ..snapshot import CallAccepted, ResultsDelivered, RoundRevealed, TriggerPulled, TurnStarted
+from ..typedmoves import record_words, refusal
 from .deal import Deal
-from .phases import TablePhase
-from .recovery import Recovery
-from .round import Round as BaseRound
-from .seating import Seating
-from .seats import intent_action, reason_code
-from .snapshot import CallAccepted, ResultsDelivered, RoundRevealed, TriggerPulled, TurnStarted
+from .recovery import FaceRecovery
 from .turnclock import Hurry
-from .typedmoves import record_words, refusal
 
-DEALING, BIDDING, REVEALING, BETWEEN = TablePhase.DEALING, TablePhase.BIDDING, TablePhase.REVEALING, \
-    TablePhase.BETWEEN
+DEALING, BIDDING, REVEALING = RoundPhase.DEALING, RoundPhase.BIDDING, RoundPhase.REVEALING
+PLAYING, BETWEEN, OVER = TablePhase.PLAYING, TablePhase.BETWEEN, TablePhase.OVER
 
 # What `help` says at the hub; docs/playing.md shows the same commands.
 TYPED_COMMANDS = ("type at the hub: `NAME bids 4x5` (a bid for the seat whose turn it is), `NAME calls liar` "
@@ -36,9 +37,12 @@ TYPED_COMMANDS = ("type at the hub: `NAME bids 4x5` (a bid for the seat whose tu
                   "(this list)")
 
 
-class Round(BaseRound):
+class FaceRound(FaceRecovery, Round):
+    new_game, apply = staticmethod(new_game), staticmethod(apply)
+
     def __init__(self, table):
         super().__init__(table)
+        self.phase = None           # DEALING, BIDDING or REVEALING while a round is under way; None between rounds
         self.deal = None            # the Deal in progress (deal.py)
         self.opener = None          # dudo's first opener, drawn when the deal that needs it starts
         self.turn_started = None
@@ -50,16 +54,10 @@ class Round(BaseRound):
     def seating(self, **options):
         return Seating(self.table, **options)
 
-    def recovery(self):
-        return Recovery(self)
-
-    def first_state(self, names):
-        return new_game(self.table.rules, names)
-
     def snapshot_fields(self) -> dict:
         left = self.clock_left()
         return dict(state=self.state, deal=self.deal.id if self.deal else 0,
-                    to_act=self.to_act() if self.table.phase == BIDDING else None,
+                    to_act=self.to_act() if self.phase == BIDDING else None,
                     clock_left=None if left is None else int(left + 0.999), held=self._held_words())
 
     def _held_words(self) -> str:
@@ -69,7 +67,7 @@ class Round(BaseRound):
         if deal is None:
             return ""
         lost = [self.seats[i].name for i in sorted(deal.without_dice) if self.state.alive[i]]
-        if lost and self.table.phase == REVEALING and not deal.rolloff:
+        if lost and self.phase == REVEALING and not deal.rolloff:
             return (f"{' and '.join(lost)}'s cup came back without its dice after the call: the host types "
                     f"`retire {lost[0]}` to go on without the seat")
         if lost:
@@ -81,15 +79,16 @@ class Round(BaseRound):
     def typed_help(self) -> str:
         return TYPED_COMMANDS
 
-    def after_input(self):
-        self._check_results_delivered()
+    def published(self):
+        self._check_results_delivered()  # after every input: the last ACK of the results may have come in
 
     def tick(self, now):
         """What the clock asks of a game under way: a turn's time, cups slow to answer."""
-        phase = self.table.phase
-        if phase == BIDDING:
+        if self.table.paused:
+            return self._paused_tick(now)
+        if self.phase == BIDDING:
             self._bidding_tick(now)
-        elif phase in (DEALING, REVEALING) and self.deal.deadline and now > self.deal.deadline:
+        elif self.phase in (DEALING, REVEALING) and self.deal.deadline and now > self.deal.deadline:
             why = (f"no reveal {self.table.late_reveal_wait:g} s after every other seat's" if self.deal.hurried
                    else f"no answer in {self.table.answer_timeout} s")
             for index in self._awaited():
@@ -97,9 +96,10 @@ class Round(BaseRound):
                 if seat.connected:  # treated as a dropped cable, so the port is also watched for its return
                     seat.conn.drop(why)
 
-    def paused_tick(self, now):
-        """A cup back from a drop that never answers the deal sent again is dropped again, so the table says so
-        and watches its port, rather than staying paused on "is back" for good."""
+    def _paused_tick(self, now):
+        """While the table is paused nothing is asked of anyone, but a cup back from a drop that never answers the
+        deal sent again is dropped again, so the table says so and watches its port, rather than staying paused on
+        "is back" for good."""
         deal = self.deal
         for index, deadline in list(deal.rechecking.items() if deal is not None else ()):
             seat = self.seats[index]
@@ -108,7 +108,7 @@ class Round(BaseRound):
                 if seat.connected:
                     seat.conn.drop(f"no answer in {self.table.answer_timeout} s")
 
-    def on_message(self, seat, mtype, values) -> bool:
+    def on_frame(self, seat, mtype, values) -> bool:
         if mtype == wire.INTENT:
             self._on_intent(seat, values)
         elif mtype == wire.COMMIT:
@@ -138,9 +138,10 @@ class Round(BaseRound):
             else:  # the hub plays the bot's cup: its seed, its entropy, the same dice function
                 deal.deal_bot(index, table.chance.bytes(16), self._fresh_entropy(deal, index))
                 self._journal_entropy(seat)
-        table.recovery.keep_bot_dice(deal)
+        self.keep_bot_dice(deal)
         self._draw_opener()
-        table.phase = DEALING
+        self.phase = DEALING
+        table.round_begins()
         self._after_commits()
 
     deal_again = next_round
@@ -163,7 +164,7 @@ class Round(BaseRound):
             return
         verdict = self.deal.commit(seat.index, digest)
         if verdict == "different":  # its dice were shown: never rolled again on its word (recovery.py)
-            return table.recovery.lost_dice(seat)
+            return self.lost_dice(seat)
         if verdict in ("unasked", "ignored"):  # its first commitment stands (deal.py says why)
             seat.send(wire.ERROR, (wire.ERR_STATE, wire.COMMIT))
             if verdict == "unasked":
@@ -176,19 +177,19 @@ class Round(BaseRound):
         if verdict in ("new", "replaced"):  # replaced: before its entropy, so no dice existed to lose
             table.journal.fact("commit", seat.name, bytes(digest).hex())
         if verdict in ("same", "replaced"):
-            table.go_on()  # a cup back from a drop answered: the table waited for this (recovery.cup_back)
+            table.go_on()  # a cup back from a drop answered: the table waited for this (recovery.py: back)
         self._send_entropy(seat)  # only now: the cup is bound to its seed before the entropy exists
-        if table.phase == DEALING:
+        if self.phase == DEALING:
             self._after_commits()
-        elif table.phase == BIDDING:
+        elif self.phase == BIDDING:
             self._send_table(seat)     # a cup back from a drop, dice intact: show it the table again
-        elif table.phase == REVEALING and seat.index in self.deal.missing_reveals():
+        elif self.phase == REVEALING and seat.index in self.deal.missing_reveals():
             seat.send(wire.REVEAL_REQ, (self.deal.id,))
 
     def _awaited(self) -> list:
         """The cups the deal in progress still waits on: their commitments (dealing) or reveals (revealing)."""
         deal = self.deal
-        missing = deal.missing_commits() if self.table.phase == DEALING else deal.missing_reveals()
+        missing = deal.missing_commits() if self.phase == DEALING else deal.missing_reveals()
         return sorted(missing & deal.cups)
 
     def _fresh_entropy(self, deal, index) -> bytes:
@@ -216,7 +217,7 @@ class Round(BaseRound):
             return
         if self.deal.rolloff:
             return self._ask_reveals()
-        self.table.phase = BIDDING
+        self.phase = BIDDING
         self._start_turn()
 
     # -- bidding ----------------------------------------------------------------------------------------------------
@@ -256,7 +257,7 @@ class Round(BaseRound):
         deal, kind = values[0], values[1]
         if kind == wire.READY:
             return seat.send(wire.ACCEPT, (deal, wire.READY))
-        if self.table.phase != BIDDING or deal != self.deal.id or self.table.paused:
+        if self.phase != BIDDING or deal != self.deal.id or self.table.paused:
             return seat.send(wire.REFUSE, (deal, kind, wirenames.ROUND_OVER))
         if seat.index != self.to_act():
             return seat.send(wire.REFUSE, (deal, kind, wirenames.NOT_YOUR_TURN))
@@ -264,21 +265,21 @@ class Round(BaseRound):
             action = intent_action(kind, values[2], values[3])
             if action is None:
                 raise IllegalAction("that is not an action at the table")
-            self.record(Move(seat.name, action))
+            recorded = self.record(Move(seat.name, action))
         except DicecupError as error:
             seat.send(wire.REFUSE, (deal, kind, reason_code(error)))
             self.table.say(refusal(error, seat.name), refused=seat.name)
             return
-        if self.state.phase == ENGINE_REVEAL:
+        if recorded.called:
             # A call: the reveal request goes out ahead of the accept, so the caller's cup (whose link sends one
             # reliable frame at a time) is not a round trip behind the others. It reveals from its turn as from
             # any other state, and the accept that follows only clears what it was waiting for.
-            self._after_move(Move(seat.name, action), arrived)
+            self._after_move(Move(seat.name, action), recorded, arrived)
             return seat.send(wire.ACCEPT, (deal, kind))
         seat.send(wire.ACCEPT, (deal, kind))
-        self._after_move(Move(seat.name, action), arrived)
+        self._after_move(Move(seat.name, action), recorded, arrived)
 
-    def command(self, line: str):
+    def on_typed(self, line: str):
         """A move typed at the hub for the seat whose turn it is (`ana bids 4x5`, `ana liar`), `retire NAME` or
         `reroll NAME`; a refusal is one line."""
         table = self.table
@@ -289,18 +290,18 @@ class Round(BaseRound):
         if isinstance(event, Retire):
             return table.retiring.retire(event.seat)
         if isinstance(event, Reroll):  # the table's consent, typed by the host
-            return table.recovery.reroll(event.seat)
+            return self.reroll(event.seat)
         if table.paused:
             return table.say(refusal("the game is paused until every cup is back (or `retire NAME`)"))
-        if table.phase != BIDDING:
+        if self.phase != BIDDING:
             return table.say(refusal("wait for the bidding: nobody's turn just now"))
         if event.seat != self.seats[self.to_act()].name:
             return table.say(refusal(f"it is {self.seats[self.to_act()].name}'s turn"))
         try:
-            self.record(event)
+            recorded = self.record(event)
         except DicecupError as error:
             return table.say(refusal(error, event.seat))
-        self._after_move(event)
+        self._after_move(event, recorded)
 
     def _typed_event(self, words):
         """Move, Retire or Reroll for a typed line, the seat's name as the game has it; NotationError else."""
@@ -320,19 +321,21 @@ class Round(BaseRound):
                                 f"`{seat} liar`){spot}, `retire NAME`, `reroll NAME`, or `help`") from None
 
     def _record_and_go_on(self, event, announce=None):
-        self.record(event)
+        recorded = self.record(event)
         if announce:
             self.table.say(announce)
-        self._after_move(event)
+        self._after_move(event, recorded)
 
-    def _after_move(self, event, arrived=None):
-        if self.state.phase == ENGINE_REVEAL:  # a call: the cups are asked first, the screen is told after
+    def _after_move(self, event, recorded, arrived=None):
+        """After a seat's move, as its record says: a call, the round's end (a timeout ends it without a
+        reveal), or the next turn."""
+        if recorded.called:  # the cups are asked first, the screen is told after
             self._call_made(event.seat, arrived)
             self._request_reveals()
             self._announce(event)
             return self._after_reveals()
         self._announce(event)
-        if len(self.state.history) > self.table.rounds_done:  # a timeout ends the round without a reveal
+        if recorded.outcome is not None:
             return self._round_over()
         self._start_turn()
 
@@ -353,7 +356,7 @@ class Round(BaseRound):
         self._after_reveals()
 
     def _request_reveals(self):
-        self.table.phase = REVEALING
+        self.phase = REVEALING
         deal = self.deal
         deal.deadline, deal.hurried = self.table.clock() + self.table.answer_timeout, False
         for index in sorted(deal.cups):
@@ -364,7 +367,7 @@ class Round(BaseRound):
         table = self.table
         deal_id, dice, seed, tag = values
         deal = self.deal
-        if table.phase != REVEALING or deal_id != deal.id or seat.index not in deal.cups or \
+        if self.phase != REVEALING or deal_id != deal.id or seat.index not in deal.cups or \
                 seat.index not in deal.missing_reveals():
             return
         if not deal.check_reveal(seat.index, tuple(dice), seed):  # the seed committed to, and its dice exactly
@@ -372,14 +375,14 @@ class Round(BaseRound):
             table.say(f"CHEATING: {seat.name}'s cup revealed {' '.join(map(str, dice))}, which is not what the "
                       "seed it committed to at the deal gives; those dice are not counted")
             table.journal.comment(f"{seat.name}'s reveal did not match its commitment: cheating")
-            return table.recovery.retire(seat.name, "a reveal that does not match its commitment")
+            return self.retire(seat.name, "a reveal that does not match its commitment")
         if deal.take_tag(seat.index, tag, seat.conn.proved_key) == cuptags.BAD:  # its dice check all the same
             table.journal.comment(f"{seat.name}'s cup's tag over its deal did not check with its key: not journaled")
         self._after_reveals()
 
     def _after_reveals(self):
         deal, journal = self.deal, self.table.journal
-        if self.table.phase != REVEALING:
+        if self.phase != REVEALING:
             return
         if deal.missing_reveals():
             return self._hurry_the_last(deal)
@@ -437,6 +440,7 @@ class Round(BaseRound):
         self._check_results_delivered()
         if not shooting:  # the cups first: drawing the reveal on a screen takes milliseconds
             table.publish(RoundRevealed(revealed))
+        self.phase = None
         table.round_over(self.state.phase == ENGINE_OVER)
 
     def _result_values(self, seat, outcome):
@@ -454,14 +458,10 @@ class Round(BaseRound):
             self._results_for = None
 
     # -- what recovery (recovery.py) and the table ask of the round --------------------------------------------------
-    def record(self, event):
-        """Apply an engine event; the journal gets it only if the engine accepts it."""
-        state = apply(self.state, event)
-        self.table.journal.event(event)
-        self.state = state
-
     def holding(self) -> bool:
         deal = self.deal
+        if super().holding():
+            return True
         if deal is not None and any(self.state.alive[i] for i in deal.without_dice):
             return True  # a cup back without the dice it was shown: only the host goes on (recovery.py)
         return deal is not None and bool(deal.rechecking)  # a cup back from a drop has yet to say if it kept them
@@ -471,18 +471,18 @@ class Round(BaseRound):
             self.turn_started += paused
         if self.deal is not None and self.deal.deadline is not None:
             self.deal.deadline += paused
-        if self.table.phase == DEALING:
+        if self.phase == DEALING:
             self._after_commits()
-        elif self.table.phase == REVEALING:
+        elif self.phase == REVEALING:
             self._after_reveals()
 
     def redeal_to(self, seat):
         """Send the deal in progress again to a cup that came back: one that kept its dice answers with the same
-        commitment (the deal goes on), one that lost them with another (the host decides: recovery.lost_dice)."""
+        commitment (the deal goes on), one that lost them with another (the host decides: lost_dice)."""
         deal, table = self.deal, self.table
         if deal is None or seat.index not in deal.cups:
             return
-        if table.phase == DEALING and seat.index in deal.commits:
+        if self.phase == DEALING and seat.index in deal.commits:
             deal.ask_again(seat.index)
         deal.dealt_again.add(seat.index)
         if seat.index in deal.commits:
@@ -491,27 +491,26 @@ class Round(BaseRound):
             deal.deadline, deal.hurried = max(deal.deadline, table.clock() + table.answer_timeout), False
         seat.send(wire.DEAL, (deal.id, deal.counts[seat.index], deal.nonce))
 
-    def resume(self, resumed, state, bots):
-        self.table.recovery.resume(resumed, state, bots)
-
-    def take_over(self, state, journal, seats, deal, phase, opener):
-        """A game resumed from its journal (recovery.resume): paused until every cup is back."""
+    def take_over(self, state, journal, seats, deal, opener, phase=None):
+        """A game resumed from its journal (recovery.py: resume): paused until every cup is back. phase: the round's,
+        cut off mid-deal (DEALING, REVEALING); None: between rounds, or the game was over."""
         table = self.table
-        self.state, self.deal, self.opener = state, deal, opener
-        table.take_over(journal, seats, phase)
-        if phase == TablePhase.OVER:
+        self.state, self.deal, self.opener, self.phase = state, deal, opener, phase
+        over = state.phase == ENGINE_OVER
+        table.take_over(journal, seats, OVER if over else PLAYING if phase else BETWEEN)
+        if over:
             return
         if deal is not None:
             deal.deadline = table.clock() + table.answer_timeout
             self._draw_opener()  # a journal from before openers were journaled: draw it now
-        if phase == BETWEEN and state.phase == ENGINE_SHOOTING:
+        if phase is None and state.phase == ENGINE_SHOOTING:
             self._round_over()
         table.go_on()  # a table with no cup to wait for (bots only) goes on at once
 
     # -- what the cups see -----------------------------------------------------------------------------------------
     def clock_left(self):
         clock = self.table.rules.clock
-        if not clock or self.turn_started is None or self.table.phase != BIDDING:
+        if not clock or self.turn_started is None or self.phase != BIDDING:
             return None
         return max(0.0, clock - (self.table.clock() - self.turn_started))
 

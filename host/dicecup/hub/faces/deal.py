@@ -9,7 +9,7 @@ from cupcore import commit as commitment
 from cupcore import dice as fair_dice
 from cupcore import vouch
 
-from . import cuptags
+from .. import cuptags
 
 RECEIPT_TAG = b"dicecup-entropy-2"
 
