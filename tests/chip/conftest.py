@@ -6,6 +6,7 @@ import shutil
 
 import pytest
 
+from dicecup.flash.probe import hear_hello
 from dicecup.sim.chip.flashed import FlashedPicos
 
 SHELF = ("ana", "ben")  # the boards on the shelf: every chip test seats some of these
@@ -22,6 +23,11 @@ def shelf(tmp_path_factory, worker_id):
         fcntl.flock(lock, fcntl.LOCK_EX)  # one worker flashes; the others wait for its boards
         if not (saved / "done").exists():
             shutil.rmtree(saved, ignore_errors=True)  # a flash that failed earlier in the run: start clean
-            FlashedPicos(SHELF, saved, progress=lambda line: None, keep=True).start().stop()
+            picos = FlashedPicos(SHELF, saved, progress=lambda line: None, keep=True).start()
+            try:  # switched off only once each has booted as a cup: a board cut mid-boot may not boot again
+                for pico in picos:
+                    assert hear_hello(pico.path, 60.0).hello is not None, f"{pico.name} never said hello"
+            finally:
+                picos.stop()
             (saved / "done").touch()
     return saved
