@@ -9,6 +9,13 @@ import time
 READER_GRACE = 5.0  # seconds, once the process has ended, for the last of its output to be read
 
 
+def dicecup(*args, timeout=60, cwd=None, env=None) -> subprocess.CompletedProcess:
+    """`python -m dicecup ARGS` run to its end as a person runs it, with no stdin: the tests' one way to run the
+    command in a process of its own (inprocess.dicecup_here runs it in this one)."""
+    return subprocess.run([sys.executable, "-m", "dicecup", *map(str, args)], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env)
+
+
 def stop_gently(proc, timeout: float = 30) -> None:
     """SIGTERM first, as a service manager stops a hub: its virtual cups and their folder go with it (killed
     outright, it leaves the folder behind); killed only if it will not stop within `timeout`."""

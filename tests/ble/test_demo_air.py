@@ -3,8 +3,6 @@ code on MicroPython's BTstack, each on a Bumble virtual controller), the hub on 
 board over the air, to a winner, its journal verified; `sim --ble`'s cups reached from another process through
 the hub's controller port, as `play --ble-hci` reaches a USB dongle."""
 import re
-import subprocess
-import sys
 
 import pytest
 
@@ -12,17 +10,13 @@ from airhelpers import exchange
 from cupcore import wire
 from dicecup.link import ble
 from dicecup.link.peer import CupConnection
-from processes import HubProcess
-
-
-def dicecup(*args, timeout=300):
-    return subprocess.run([sys.executable, "-m", "dicecup", *args], capture_output=True, text=True, timeout=timeout)
+from processes import HubProcess, dicecup
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("board", ["pico", "atom"])
 def test_the_demo_plays_a_whole_game_over_the_air_and_its_journal_verifies(tmp_path, board):
-    done = dicecup("demo", "--ble", "--board", board, "--cups", "3", "--data", str(tmp_path), "--brief", "dice=2")
+    done = dicecup("demo", "--ble", "--board", board, "--cups", "3", "--data", str(tmp_path), "--brief", "dice=2", timeout=300)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert f"3 {board} cups over Bluetooth LE" in done.stdout
     assert all(f"found dicecup-{board}{i} over Bluetooth" in done.stdout for i in (1, 2, 3))

@@ -10,7 +10,6 @@ supervisor.ticks_ms, a drive the code can't write while USB holds it, microcontr
 """
 import io
 import json
-import subprocess
 import sys
 import threading
 import time
@@ -25,7 +24,7 @@ from dicecup.rules import Rules
 from dicecup.sim.chip import EmulatedPico, chip_missing
 from dicecup.sim.chip.drive import read_image, write_image
 from dicecup.sim.players import BotPlayers
-from processes import checked_but_seeded
+from processes import checked_but_seeded, dicecup
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "boards"))
 from boardpaths import stubs  # noqa: E402  - the pinned Adafruit libraries, installed once for the type check
@@ -48,10 +47,6 @@ def bundle(tmp_path) -> Path:
     return folder.parent
 
 
-def dicecup(*args, timeout=300) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dicecup", *args], capture_output=True, text=True, timeout=timeout)
-
-
 def power_off_and_read(pico, drive):
     pico.power_off()
     read_image(pico.fs_image, drive)
@@ -72,7 +67,7 @@ def test_flash_boot_and_play_a_round_on_circuitpython(chip_here, tmp_path):
         assert "UID:0000000000000000" in boot_out
 
         flashed = dicecup("flash", "--board", "picocp", "--drive", str(drive), "--bundle", str(bundle(tmp_path)),
-                          "--data", str(data), "--name", "ana", "--json")
+                          "--data", str(data), "--name", "ana", "--json", timeout=300)
         assert flashed.returncode == 0, flashed.stderr
         cup = json.loads(flashed.stdout.splitlines()[-1])["cup"]
         pico.cup_id = cup["cup_id"]

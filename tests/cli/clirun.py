@@ -1,12 +1,5 @@
 """Helpers for driving `dicecup` as a person does: a real process, no standard input, a deadline."""
-import os
-import subprocess
-import sys
-
-def dicecup(*args, timeout=60, cwd=None, env=None):
-    """`python -m dicecup ARGS` with no stdin; returns the CompletedProcess (text)."""
-    return subprocess.run([sys.executable, "-m", "dicecup", *map(str, args)], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env)
+from processes import dicecup  # noqa: F401 - the one way to run the command in a process, used from here too
 
 
 def one_plain_line(proc, command):

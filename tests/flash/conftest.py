@@ -48,13 +48,6 @@ def board(tmp_path):
         yield vb
 
 
-def dicecup(*args, capsys=None):
-    from dicecup.cli import main
-
-    code = main([str(a) for a in args])
-    return code
-
-
 def flash_cli(*args, timeout=60):
     return subprocess.run([sys.executable, "-m", "dicecup", "flash", *map(str, args)], capture_output=True,
                           text=True, timeout=timeout)

@@ -1,8 +1,7 @@
 """Shared by the history tests: folders of journals, a database's whole content, the CLI as a real process."""
+import functools
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -10,6 +9,8 @@ from openskill.models import PlackettLuce
 
 from dicecup.history import schema
 from dicecup.rules.referee import replay
+
+import processes
 
 UNFINISHED = "# dicecup journal, started 2026-11-30 21:00:00\nrules dudo dice=2\nseats ana ben\nroll ana 3 5\n" \
              "roll ben 5 1\nana bids 2x5\n"
@@ -32,10 +33,8 @@ def dump(engine, leave_out=()) -> dict:
     return out
 
 
-def dicecup(*args, timeout=60) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONWARNINGS="ignore")
-    return subprocess.run([sys.executable, "-m", "dicecup", *args], capture_output=True, text=True,
-                          timeout=timeout, env=env)
+# the command in a process of its own, its library warnings (SQLAlchemy's, PostgreSQL's) kept off its stderr
+dicecup = functools.partial(processes.dicecup, env=dict(os.environ, PYTHONWARNINGS="ignore"))
 
 
 def dicecup_json(*args):

@@ -9,7 +9,7 @@ from dicecup.odds import Sight
 from dicecup.rules import Bid
 
 
-def dicecup(*args):
+def odds(*args):
     return dicecup_here("odds", *args)
 
 
@@ -17,7 +17,7 @@ EXAMPLE = ("--rules", "dudo", "--dice", "20", "--mine", "1", "3", "3", "5", "6",
 
 
 def test_json_is_the_contract():
-    done = dicecup(*EXAMPLE, "--json")
+    done = odds(*EXAMPLE, "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert list(data) == ["bid", "hidden", "wild", "at_least", "exactly", "expected"]
@@ -29,13 +29,13 @@ def test_json_is_the_contract():
 
 @pytest.mark.parametrize("extra, wild", [((), True), (("--palifico",), False), (("--opened-on-ones",), False)])
 def test_json_knows_the_round(extra, wild):
-    data = json.loads(dicecup(*EXAMPLE, "--json", *extra).stdout)
+    data = json.loads(odds(*EXAMPLE, "--json", *extra).stdout)
     assert data["wild"] is wild
     assert data["expected"] == (8.0 if wild else 2 + 15 / 6)
 
 
 def test_a_bid_in_words_both_worlds_side_by_side():
-    done = dicecup(*EXAMPLE)
+    done = odds(*EXAMPLE)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "`dudo`: 20 dice in play, you see 1 3 3 5 6, 15 hidden; ones are wild this round."
@@ -46,7 +46,7 @@ def test_a_bid_in_words_both_worlds_side_by_side():
 
 
 def test_without_a_bid_the_full_table_for_the_dice_count():
-    done = dicecup("--dice", "10")
+    done = odds("--dice", "10")
     assert done.returncode == 0, done.stderr
     assert "Among the 10 hidden dice" in done.stdout
     rows = [line.split() for line in done.stdout.splitlines() if line[:1].isdigit()]
@@ -55,7 +55,7 @@ def test_without_a_bid_the_full_table_for_the_dice_count():
 
 
 def test_with_your_dice_the_table_starts_with_your_best_bids():
-    done = dicecup("--rules", "revolver", "--dice", "20", "--mine", "1", "3", "3", "5", "6")
+    done = odds("--rules", "revolver", "--dice", "20", "--mine", "1", "3", "3", "5", "6")
     assert done.returncode == 0, done.stderr
     assert "Ladder this round, highest first: 8x3 59.6 %, 7x6 59.6 %" in done.stdout
     assert "no bids on ones while wild" in done.stdout
@@ -80,7 +80,7 @@ def test_with_your_dice_the_table_starts_with_your_best_bids():
     (("--rules", "yahtzee", "--dice", "5"), "unknown preset 'yahtzee'"),
 ])
 def test_bad_input_is_a_clear_error_never_a_traceback(args, message):
-    done = dicecup(*args)
+    done = odds(*args)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("dicecup odds: ") and message in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
@@ -89,7 +89,7 @@ def test_bad_input_is_a_clear_error_never_a_traceback(args, message):
 def test_markdown_to_an_unwritable_place_is_a_clear_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")
-    done = dicecup("--markdown", str(blocker / "odds.md"))
+    done = odds("--markdown", str(blocker / "odds.md"))
     assert done.returncode == 2 and "can't write" in done.stderr and "Traceback" not in done.stderr
 
 
@@ -107,40 +107,40 @@ def test_markdown_to_an_unwritable_place_is_a_clear_error(tmp_path):
     (("--dice", "20", "--bid", "４x５"), "'４x５' is not a bid: write it with the digits 0-9, like 4x5"),
 ])
 def test_numbers_are_refused_with_what_is_true(args, message):
-    done = dicecup(*args)
+    done = odds(*args)
     assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr, done.stderr
     assert done.stderr == f"dicecup odds: {message}\n"
 
 
 def test_bids_typed_loosely_are_priced():
-    assert dicecup("--dice", "20", "--bid", " 3X5 ").stdout == dicecup("--dice", "20", "--bid", "3x5").stdout
+    assert odds("--dice", "20", "--bid", " 3X5 ").stdout == odds("--dice", "20", "--bid", "3x5").stdout
 
 
 def test_long_odds_read_as_numbers_people_use():
-    done = dicecup("--dice", "20", "--bid", "20x3")
+    done = odds("--dice", "20", "--bid", "20x3")
     assert "(1 in 3.5 billion)" in done.stdout and "(1 in 3,656 trillion)" in done.stdout, done.stdout
     assert ".0)" not in done.stdout
-    three = dicecup("--dice", "1", "--bid", "1x3").stdout
+    three = odds("--dice", "1", "--bid", "1x3").stdout
     assert "(1 in 3)" in three and "(1 in 6)" in three
 
 
 def test_one_die_is_a_die():
-    done = dicecup("--dice", "1", "--bid", "1x3")
+    done = odds("--dice", "1", "--bid", "1x3")
     assert done.stdout.splitlines()[0] == "`dudo`: 1 die in play, you don't see it; ones are wild this round."
-    table = dicecup("--dice", "2", "--mine", "3").stdout
+    table = odds("--dice", "2", "--mine", "3").stdout
     assert table.splitlines()[0] == "`dudo`: 2 dice in play, you see 3, 1 hidden; ones are wild this round."
     assert "Among the 1 hidden die, the chance that k of them count" in table
     assert " 1 dice" not in done.stdout + table
 
 
 def test_mine_given_twice_adds_up():
-    once = dicecup("--dice", "20", "--mine", "1", "2", "3", "--bid", "3x3", "--json")
-    twice = dicecup("--dice", "20", "--mine", "1", "2", "--mine", "3", "--bid", "3x3", "--json")
+    once = odds("--dice", "20", "--mine", "1", "2", "3", "--bid", "3x3", "--json")
+    twice = odds("--dice", "20", "--mine", "1", "2", "--mine", "3", "--bid", "3x3", "--json")
     assert twice.returncode == 0 and json.loads(twice.stdout) == json.loads(once.stdout)
 
 
 def test_markdown_takes_no_other_options(tmp_path):
-    done = dicecup("--markdown", str(tmp_path / "odds.md"), "--dice", "20", "--bid", "3x3")
+    done = odds("--markdown", str(tmp_path / "odds.md"), "--dice", "20", "--bid", "3x3")
     assert done.returncode == 2 and not (tmp_path / "odds.md").exists()
     assert done.stderr == "dicecup odds: --markdown writes the whole odds page: it takes no --dice, --bid or " \
                           "other options\n"

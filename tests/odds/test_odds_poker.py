@@ -34,16 +34,16 @@ def test_known_values():
     assert five_within((4, 4, 4, 4, 4), 0) == 1 and five_within((1, 2, 3, 4, 6), 0) == 0
 
 
-def dicecup(*args):
+def poker_odds(*args):
     return dicecup_here("odds", "--rules", "poker", *args)
 
 
 def test_the_command_prices_a_bid_from_the_dice_kept():
-    done = dicecup("--mine", "K", "K", "Q", "--bid", "KKKQQ", "--json")
+    done = poker_odds("--mine", "K", "K", "Q", "--bid", "KKKQQ", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"bid": "KKKQQ", "kept": ["K", "K", "Q"], "rerolled": 2,
                                        "at_least": 1 / 12, "at_least_exact": "1/12"}
-    table = dicecup()
+    table = poker_odds()
     assert table.returncode == 0 and "five of a kind within three rolls from scratch: 4.60 %" in table.stdout
 
 
@@ -52,5 +52,5 @@ def test_the_command_prices_a_bid_from_the_dice_kept():
                                         (["--mine", *"KKKKKK"], "6 dice kept: the cup holds five"),
                                         (["--bid", "3x5"], "'3x5' is not a hand")])
 def test_bad_input_is_one_line(args, says):
-    done = dicecup(*args)
+    done = poker_odds(*args)
     assert done.returncode == 2 and says in done.stderr and len(done.stderr.splitlines()) == 1

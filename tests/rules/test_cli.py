@@ -14,12 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "host" / "dicecup" / "examples" / "dudo.txt"
 
 
-def dicecup(*args, stdin=""):
-    return dicecup_here(*args, stdin=stdin)
-
-
 def test_referee_reports_every_round_and_the_winner():
-    done = dicecup("referee", str(EXAMPLE))
+    done = dicecup_here("referee", str(EXAMPLE))
     assert done.returncode == 0, done.stderr
     assert "round 6: ana opens (ones not wild, palifico)" in done.stdout
     assert "count: 2 threes + 1 wild one = 3 against 3 bid" in done.stdout
@@ -27,7 +23,7 @@ def test_referee_reports_every_round_and_the_winner():
 
 
 def test_referee_json_is_the_contract():
-    done = dicecup("referee", str(EXAMPLE), "--json")
+    done = dicecup_here("referee", str(EXAMPLE), "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert set(data) == {"rules", "switches", "seats", "rounds", "next_opener", "winner"}
@@ -45,14 +41,14 @@ def test_referee_json_is_the_contract():
 def test_referee_json_for_the_revolver_has_bullets():
     record = ("rules revolver\nseats ana ben\nroll ana 2 2 2 2 2\nroll ben 3 3 3 3 3\nana bids 6x2\n"
               "ben calls liar\nshot ana dead\n")
-    data = json.loads(dicecup("referee", "-", "--json", stdin=record).stdout)
+    data = json.loads(dicecup_here("referee", "-", "--json", stdin=record).stdout)
     assert data["rounds"][0]["bullets_after"] == {"ana": 1, "ben": 0}
     assert data["rounds"][0]["eliminated"] == ["ana"] and data["winner"] == "ben"
 
 
 def test_referee_stops_at_the_first_illegal_line_with_status_2():
     record = "rules dudo\nseats ana ben cy\nana bids 6x4\nben bids 2x1\ncy bids 3x1\n"
-    done = dicecup("referee", "-", stdin=record)
+    done = dicecup_here("referee", "-", stdin=record)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == "line 4: 2x1 is too low to switch to ones from 6x4: needs at least 3x1\n"
 
@@ -63,31 +59,31 @@ def test_referee_stops_at_the_first_illegal_line_with_status_2():
     ("", "line 1: a record starts with a `rules` line and a `seats` line"),
 ])
 def test_bad_input_is_a_clear_error_never_a_traceback(stdin, starts):
-    done = dicecup("referee", "-", stdin=stdin)
+    done = dicecup_here("referee", "-", stdin=stdin)
     assert done.returncode == 2 and done.stderr.startswith(starts) and "Traceback" not in done.stderr
 
 
 def test_unreadable_files_are_clear_errors(tmp_path):
-    missing = dicecup("referee", str(tmp_path / "nope.txt"))
+    missing = dicecup_here("referee", str(tmp_path / "nope.txt"))
     assert missing.returncode == 2 and "can't read" in missing.stderr and "Traceback" not in missing.stderr
     binary = tmp_path / "game.bin"
     binary.write_bytes(b"\xff\xfe\x00\x80" * 10)
-    done = dicecup("referee", str(binary))
+    done = dicecup_here("referee", str(binary))
     assert done.returncode == 2 and "is not a text file" in done.stderr
 
 
 def test_rules_prints_a_preset_page_and_refuses_unknown_presets():
-    done = dicecup("rules", "revolver")
+    done = dicecup_here("rules", "revolver")
     assert done.returncode == 0 and done.stdout.startswith("## `revolver` — The revolver house")
     assert "| `load` | 1..6 bullets | `1` |" in done.stdout
-    bad = dicecup("rules", "yahtzee")
+    bad = dicecup_here("rules", "yahtzee")
     assert bad.returncode == 2 and "unknown preset 'yahtzee'" in bad.stderr
 
 
 def test_docs_rules_md_is_generated_from_the_engine_and_not_stale():
     on_disk = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert on_disk == full_page(), "docs/rules.md is stale: run `dicecup rules > docs/rules.md`"
-    assert dicecup("rules").stdout == on_disk
+    assert dicecup_here("rules").stdout == on_disk
 
 
 def on_a_terminal(*args, typed: bytes = b""):
@@ -131,7 +127,7 @@ def test_referee_dash_on_a_terminal_reads_what_is_typed_after_a_prompt():
 def test_referee_reads_a_record_that_starts_with_a_byte_order_mark(tmp_path):
     game = tmp_path / "game.txt"
     game.write_bytes(b"\xef\xbb\xbf" + EXAMPLE.read_bytes())
-    done = dicecup("referee", str(game))
+    done = dicecup_here("referee", str(game))
     assert done.returncode == 0 and done.stdout.rstrip().endswith("winner: ben"), done.stderr
 
 
@@ -172,16 +168,16 @@ def test_rules_on_a_terminal_is_rendered_not_raw_markdown():
 
 
 def test_rules_piped_is_the_markdown_page():
-    done = dicecup("rules")
+    done = dicecup_here("rules")
     assert done.returncode == 0 and done.stdout == full_page()
 
 
 @pytest.mark.parametrize("typed", ["DUDO", " dudo", "Dudo"])
 def test_rules_takes_a_preset_name_in_any_case(typed):
-    done = dicecup("rules", typed)
+    done = dicecup_here("rules", typed)
     assert done.returncode == 0 and done.stdout.startswith("## `dudo` — Dudo / Perudo")
 
 
 def test_rules_quotes_an_unknown_preset_short():
-    done = dicecup("rules", "x" * 5000)
+    done = dicecup_here("rules", "x" * 5000)
     assert done.returncode == 2 and len(done.stderr) < 200 and "…" in done.stderr

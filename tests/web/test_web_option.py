@@ -12,11 +12,7 @@ import pytest
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
 from dicecup.web.launch import open_table_screen, phone_seats, web_address
-
-
-def dicecup(*args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "dicecup", *args], capture_output=True, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL)
+from processes import dicecup
 
 
 @pytest.mark.parametrize("given, said", [
@@ -32,8 +28,8 @@ def dicecup(*args, timeout=120):
 ])
 @pytest.mark.parametrize("command", ["play", "demo"])
 def test_a_bad_web_address_is_one_plain_line(command, given, said):
-    done = dicecup(command, "--bots", "2", f"--web={given}") if command == "play" else \
-        dicecup(command, f"--web={given}")
+    done = dicecup(command, "--bots", "2", f"--web={given}", timeout=120) if command == "play" else \
+        dicecup(command, f"--web={given}", timeout=120)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"dicecup {command}: --web: ") and said in lines[0], lines
@@ -52,7 +48,7 @@ def test_an_ipv6_address_is_said_in_brackets_when_its_port_is_taken(tmp_path):
     taken.listen(1)
     port = taken.getsockname()[1]
     try:
-        done = dicecup("play", "--bots", "2", "--data", str(tmp_path), "--web", f"[::1]:{port}")
+        done = dicecup("play", "--bots", "2", "--data", str(tmp_path), "--web", f"[::1]:{port}", timeout=120)
     finally:
         taken.close()
     assert done.returncode == 1 and f"can't serve the table screen on [::1]:{port}: that port is taken" in done.stderr
@@ -64,7 +60,7 @@ def test_a_taken_port_is_said_in_one_line_and_nothing_is_left_running(tmp_path):
     taken.listen(1)
     port = taken.getsockname()[1]
     try:
-        done = dicecup("play", "--bots", "2", "--data", str(tmp_path), "--web", f"127.0.0.1:{port}")
+        done = dicecup("play", "--bots", "2", "--data", str(tmp_path), "--web", f"127.0.0.1:{port}", timeout=120)
     finally:
         taken.close()
     assert done.returncode == 1 and "Traceback" not in done.stderr
@@ -75,7 +71,7 @@ def test_a_taken_port_is_said_in_one_line_and_nothing_is_left_running(tmp_path):
 
 @pytest.mark.slow
 def test_play_prints_the_page_address_and_its_qr_code_and_plays_on(tmp_path):
-    done = dicecup("play", "--bots", "3", "--data", str(tmp_path), "--web", "127.0.0.1:0")
+    done = dicecup("play", "--bots", "3", "--data", str(tmp_path), "--web", "127.0.0.1:0", timeout=120)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2000:]
     address = re.search(r"^table screen: http://127\.0\.0\.1:(\d+)/t/([A-Za-z0-9_-]{16})$", done.stdout, re.M)
     assert address and int(address.group(1)) > 0, done.stdout[:500]
@@ -94,7 +90,7 @@ def test_play_prints_the_page_address_and_its_qr_code_and_plays_on(tmp_path):
     (("--phones", "ana,ben,cy,dee,eve,fay,gus", "--web", "0"), "seats 2 to 6 players: 7 (--phones) is too many"),
 ])
 def test_bad_phone_counts_are_one_plain_line(args, said):
-    done = dicecup("play", *args)
+    done = dicecup("play", *args, timeout=120)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("dicecup play: ") and said in lines[0], lines
