@@ -9,6 +9,23 @@ import time
 READER_GRACE = 5.0  # seconds, once the process has ended, for the last of its output to be read
 
 
+def wait_for(condition, what, timeout=30.0, every=0.02, woken=None):
+    """The tests' one wait: until condition() holds (its value is returned), asked again every `every` seconds, or
+    sooner when `woken` (a threading.Condition a reader notifies) is; past the deadline an AssertionError says
+    what never came (`what`: words, or a callable giving them then, e.g. the last lines seen)."""
+    deadline = time.monotonic() + timeout
+    while not (found := condition()):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(what() if callable(what) else f"gave up waiting for {what}")
+        if woken is None:
+            time.sleep(min(every, left))
+        else:
+            with woken:
+                woken.wait(min(every, left))
+    return found
+
+
 def dicecup(*args, timeout=60, cwd=None, env=None) -> subprocess.CompletedProcess:
     """`python -m dicecup ARGS` run to its end as a person runs it, with no stdin: the tests' one way to run the
     command in a process of its own (inprocess.dicecup_here runs it in this one)."""

@@ -4,7 +4,8 @@ import os
 import signal
 import subprocess
 import sys
-import time
+
+from processes import wait_for
 
 DEADLINE = 60
 
@@ -22,13 +23,6 @@ def children(pid: int) -> list:
             if parent == pid:
                 found.append(entry)
     return found
-
-
-def wait_for(condition, what: str):
-    end = time.monotonic() + DEADLINE
-    while not condition():
-        assert time.monotonic() < end, f"gave up waiting for {what}"
-        time.sleep(0.05)
 
 
 def cpu_seconds(pid: str) -> float:
@@ -53,9 +47,9 @@ def test_ctrl_c_in_arena_is_one_plain_line_and_status_130():
                               "100000", "--workers", "2"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        wait_for(lambda: len(children(arena.pid)) >= 2, "the arena's two workers")
+        wait_for(lambda: len(children(arena.pid)) >= 2, "the arena's two workers", DEADLINE)
         # the tracebacks came from workers mid-game: wait until both have played a while
-        wait_for(lambda: all(cpu_seconds(pid) >= 0.3 for pid in children(arena.pid)), "the workers to play")
+        wait_for(lambda: all(cpu_seconds(pid) >= 0.3 for pid in children(arena.pid)), "the workers to play", DEADLINE)
         os.killpg(arena.pid, signal.SIGINT)
         out, err = arena.communicate(timeout=DEADLINE)
     finally:
@@ -65,4 +59,4 @@ def test_ctrl_c_in_arena_is_one_plain_line_and_status_130():
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert err.strip().splitlines() == ["dicecup arena: stopped (Ctrl-C)"], err
     assert arena.returncode == 130
-    wait_for(lambda: group_gone(arena.pid), "the workers to end")
+    wait_for(lambda: group_gone(arena.pid), "the workers to end", DEADLINE)

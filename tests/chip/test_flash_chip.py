@@ -20,6 +20,7 @@ from dicecup.flash.probe import hear_hello, identify
 from dicecup.registry import Registry
 from dicecup.sim.chip import EmulatedPico
 from dicecup.sim.chip.flashed import FlashedPicos
+from processes import wait_for
 
 WHO_FRAME = bytes(wire.encode(wire.WHO))  # what a hub sends every second until a cup says hello: 00 03 01 18 ...
 
@@ -278,10 +279,8 @@ class Ear(threading.Thread):
 
     def wait_for(self, text, after=0, timeout=30.0) -> int:
         """Where `text` ends, once heard after byte `after`."""
-        deadline = time.monotonic() + timeout
-        while (at := self.heard.find(text, after)) < 0:
-            assert time.monotonic() < deadline, f"never heard {text!r}: {bytes(self.heard[after:][-300:])!r}"
-            time.sleep(0.02)
+        at = wait_for(lambda: self.heard.find(text, after) + 1,
+                      lambda: f"never heard {text!r}: {bytes(self.heard[after:][-300:])!r}", timeout) - 1
         return at + len(text)
 
     def stop(self):

@@ -13,6 +13,7 @@ from cupcore import wirenames
 from cupcore.gestures import DOUBLE, LONG, PRESS
 from cupcore.link import Link
 from dicecup.sim.ptyrelay import open_raw_pty
+from processes import wait_for
 
 BUTTONS = {"a": cupmod.BUTTON_A, "b": cupmod.BUTTON_B}
 GESTURES = {"press": PRESS, "long": LONG, "double": DOUBLE}
@@ -77,14 +78,8 @@ class PtyCup:
         return [values for m, values in list(self.received) if m == mtype and (where is None or where(values))]
 
     def wait_for(self, mtype, where=None, timeout=20.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            found = self.got(mtype, where)
-            if found:
-                return found[-1]
-            time.sleep(0.01)
-        raise AssertionError(f"the hub never sent {wirenames.name_of(mtype)} to cup {self.cup_id}; "
-                             f"got {[wirenames.name_of(m) for m, _ in self.received]}")
+        return wait_for(lambda: self.got(mtype, where), lambda: f"the hub never sent {wirenames.name_of(mtype)} to "
+                        f"cup {self.cup_id}; got {[wirenames.name_of(m) for m, _ in self.received]}", timeout, 0.01)[-1]
 
     def close(self):
         self._running = False

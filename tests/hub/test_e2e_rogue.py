@@ -13,6 +13,7 @@ from cupcore.link import Link
 from dicecup.sim.ptyrelay import open_raw_pty
 from dicecup.rules import Record, Retire
 from table_helpers import LiveTable, referee
+from processes import wait_for
 
 pytestmark = pytest.mark.slow  # a whole game with a rogue cup flooding the hub
 
@@ -44,12 +45,8 @@ class RogueCup:
             self.link.tick()
 
     def wait_for(self, mtype, timeout=30):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if any(m == mtype for m, _ in self.received):
-                return
-            self.pump(0.05)
-        raise AssertionError(f"the hub never sent {mtype}")
+        wait_for(lambda: any(m == mtype for m, _ in self.received) or self.pump(0.05),
+                 f"the hub to send {mtype}", timeout, every=0)
 
     def current_deal(self):
         deals = [values[0] for mtype, values in self.received if mtype == wire.DEAL]

@@ -7,7 +7,6 @@ emulator (cursor up, erase line, carriage return: what rich's live display sends
 import io
 import re
 import threading
-import time
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -18,6 +17,7 @@ from dicecup.hub.screen import Screen
 from dicecup.hub.snapshot import GameWon, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted
 from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
+from processes import wait_for
 
 CONTROL = re.compile(r"(\x1b\[[0-9;?]*[A-Za-z]|\r|\n)")
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -137,12 +137,8 @@ class BotsWaiting:
         self.thread.start()
 
     def wait_for(self, text, timeout=30.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if text in ESCAPES.sub("", self.output.getvalue()):
-                return
-            time.sleep(0.02)
-        raise AssertionError(f"the screen never said {text!r}:\n{self.output.getvalue()[-3000:]}")
+        wait_for(lambda: text in ESCAPES.sub("", self.output.getvalue()),
+                 lambda: f"the screen never said {text!r}:\n{self.output.getvalue()[-3000:]}", timeout)
 
     def close(self):
         self.table.close()

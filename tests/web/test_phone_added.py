@@ -13,6 +13,7 @@ from test_phone_pages import GAME_DEADLINE, press_for
 import pytest
 
 from webpages import browser  # noqa: F401 - the fixture
+from processes import wait_for
 
 LINK = re.compile(r"(\w+)'s phone \(this link plays \1's seat.*\): (http://127\.0\.0\.1:\d+/p/\S+)$")
 
@@ -40,15 +41,12 @@ class TypedHub:
         self.proc.stdin.flush()
 
     def wait_for(self, pattern, after=0, timeout=60):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for line in self.lines[after:]:
-                found = re.search(pattern, line.strip())
-                if found:
-                    return found
-            assert self.proc.poll() is None or any(re.search(pattern, l) for l in self.lines), "".join(self.lines)
-            time.sleep(0.02)
-        raise AssertionError(f"the hub never said {pattern!r}:\n" + "".join(self.lines[-30:]))
+        def said():
+            found = next((m for line in self.lines[after:] if (m := re.search(pattern, line.strip()))), None)
+            assert found or self.proc.poll() is None, "".join(self.lines)
+            return found
+
+        return wait_for(said, lambda: f"the hub never said {pattern!r}:\n" + "".join(self.lines[-30:]), timeout)
 
 
 @pytest.mark.slow
