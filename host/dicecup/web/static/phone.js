@@ -209,7 +209,8 @@
   function draw() {
     const seated = cup.seat !== undefined;
     $("sit").hidden = seated || refused;
-    const passedRound = !refused && tableCup !== null;
+    // the table's cup once it is in play, or once the game is under way (the table message names its screen)
+    const passedRound = !refused && tableCup !== null && (tableCup.active() || !!(publicTable && publicTable.screen));
     $("face-cup").hidden = $("middle").hidden = passedRound;
     $("poker").hidden = !passedRound;
     const t = publicTable;
