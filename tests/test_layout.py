@@ -1,8 +1,9 @@
 """The house's walls: the hub (host/dicecup) never reaches into tests/ or bench/, the hub and the cup core
 (firmware/cupcore) have no import circle, and every package of the hub is one pyproject.toml ships. And the house
-rules (docs: DESIGN.md): a game kind is found through its layer's registry, never by a preset's name; poker's hub
-side is the hub/poker/ package; no module reaches for another module's private names; the hub never presses a
-cup's buttons.
+rules (docs: DESIGN.md): a game kind is one record (rules/games.py's Kind) whose pieces each layer calls, never told
+by a preset's name nor branched on elsewhere, and the pages take the kind's module and the cue numbers from the hub;
+poker's hub side is the hub/poker/ package; no module reaches for another module's private names; the hub never
+presses a cup's buttons.
 
 What counts as an import circle, precisely. Every module under host/dicecup and firmware/cupcore is parsed with
 ast; every import in it counts, at module level or inside a function, class or `if` (an import moved into a
@@ -221,8 +222,8 @@ def test_nothing_in_the_package_finds_its_files_from_its_own_path_or_reads_pypro
 # -- the house rules -----------------------------------------------------------------------------------------------
 
 HUB = TREES["dicecup"]
-# Where a game kind may be told apart: each layer's one registry (DESIGN.md).
-REGISTRIES = {"dicecup.rules.games", "dicecup.bots.games", "dicecup.hub.games", "dicecup.view"}
+# Where a game kind may be told apart: the one registry of kinds (DESIGN.md).
+REGISTRIES = {"dicecup.rules.games"}
 
 
 def parsed(trees):
@@ -256,9 +257,8 @@ def preset_names_compared(trees) -> list:
 
 
 def test_no_game_kind_is_told_by_a_preset_s_name():
-    # A new kind (or a second poker preset) must need only its registries' entries: a `preset.name == "poker"`
-    # somewhere would quietly treat it as the wrong game. Ask the registry of the layer (rules/games.py: the
-    # engine and kind's properties, bots/games.py, hub/games.py, view/__init__.py) by `rules.game`.
+    # A new kind (or a second poker preset) must need only its Kind entry: a `preset.name == "poker"` somewhere
+    # would quietly treat it as the wrong game. Call the layer's piece of the kind (rules/games.py's piece).
     found = preset_names_compared({"dicecup": HUB})
     assert not found, "a game kind told by a preset's name, not by its registry:\n" + "\n".join(found)
 

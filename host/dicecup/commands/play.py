@@ -20,7 +20,8 @@ from dicecup.rules.games import piece
 from dicecup.usage import stray_word
 from dicecup.hub.playernames import players_option
 from dicecup.sim.typedhands import TypedHands
-from dicecup.web.launch import WebError, add_web_cert_option, fold_web_cert, parse_web_option, phone_seats, phones_option
+from dicecup.web.launch import (WebError, add_web_cert_option, fold_web_cert, parse_web_option, phone_seats,
+                                phones_option)
 
 
 def add_arguments(parser):

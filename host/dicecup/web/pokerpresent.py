@@ -31,7 +31,8 @@ def game_message(snap, state, base: dict) -> dict:
     views = {view.name: view for view in snap.seats}
     message = dict(base)
     message.update({
-        "game": "poker", "screen": SCREEN, "rules": str(state.rules), "preset": state.rules.preset.name, "round": state.round,
+        "game": "poker", "screen": SCREEN, "rules": str(state.rules), "preset": state.rules.preset.name,
+        "round": state.round,
         "lives_each": state.rules.lives, "stage": state.phase, "holder": holder,
         "direction": _way(state.direction), "passes_to": _receiver(state),
         "doing": _doing(state, holder), "to_act": state.to_act,

@@ -113,7 +113,15 @@
   }
 
   const PAGE = {
-    hello: (m) => { proven = true; cues = m.cues; useCup(m.cup); myName = m.seat; $("me").textContent = m.seat + "'s cup"; document.title = `dicecup · ${m.seat}`; $("phase").textContent = "waiting for the game"; },
+    hello: (m) => {
+      proven = true;
+      cues = m.cues;
+      useCup(m.cup);
+      myName = m.seat;
+      $("me").textContent = m.seat + "'s cup";
+      document.title = `dicecup · ${m.seat}`;
+      $("phase").textContent = "waiting for the game";
+    },
     table: (m) => {
       publicTable = m;
       if (myTurn() && !touched && !composedFrom) startComposing(wireTable, false);  // its floors came after the turn
