@@ -12,8 +12,6 @@ from dicecup.rules.games import piece
 from dicecup.rules.play import raise_floors
 from dicecup.rules.state import BIDDING
 
-from .pokerpresent import poker_round_message
-
 # The words a spectator reads for the hub's phases (the engine's state says the rest).
 PHASE_WORDS = {"seating": "taking seats", "dealing": "shaking the cups", "bidding": "bidding",
                "revealing": "lifting the cups", "between": "next round coming", "over": "game over"}
@@ -152,6 +150,7 @@ class Presenter:
             item = item.snapshot
         if isinstance(item, TableSnapshot):
             return table_message(item)
-        if isinstance(item, PokerRevealed):
+        if isinstance(item, PokerRevealed):  # a poker round's words are poker's own, loaded for poker dice only
+            from .pokerpresent import poker_round_message
             return {"type": "reveal", "round": poker_round_message(item.outcome)}
         return event_message(item)
