@@ -359,6 +359,10 @@ def test_a_face_bid_game_loads_none_of_poker_s_modules():
               "from dicecup.rules.referee import report_lines\n"
               "list(report_lines(replay(journal_text(1))))\n"
               "check_table(Rules.parse('dudo'), ['hard', 'normal'])\n"
+              "import dicecup.web.server\n"
+              "from dicecup.rules.games import piece\n"
+              "for layer in ('view', 'web_present', 'odds', 'cups', 'demo', 'resume'):\n"
+              "    piece(Rules.parse('dudo'), layer)\n"
               "print(sorted(name for name in sys.modules if 'poker' in name))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stdout
