@@ -1,8 +1,9 @@
 """The house's walls: the hub (host/dicecup) never reaches into tests/ or bench/, the hub and the cup core
 (firmware/cupcore) have no import circle, and every package of the hub is one pyproject.toml ships. And the house
-rules (docs: DESIGN.md): a game kind is found through its layer's registry, never by a preset's name; poker's hub
-side is the hub/poker/ package; no module reaches for another module's private names; the hub never presses a
-cup's buttons.
+rules (docs: DESIGN.md): a game kind is one record (rules/games.py's Kind) whose pieces each layer calls, never told
+by a preset's name nor branched on elsewhere, and the pages take the kind's module and the cue numbers from the hub;
+poker's hub side is the hub/poker/ package; no module reaches for another module's private names; the hub never
+presses a cup's buttons.
 
 What counts as an import circle, precisely. Every module under host/dicecup and firmware/cupcore is parsed with
 ast; every import in it counts, at module level or inside a function, class or `if` (an import moved into a
@@ -18,6 +19,7 @@ because then each needs the other to have run first. A circle is a strongly conn
 modules outside the two trees (the standard library, pyserial, ...) are not nodes.
 """
 import ast
+import re
 import importlib.util
 import sys
 import tomllib
@@ -220,8 +222,8 @@ def test_nothing_in_the_package_finds_its_files_from_its_own_path_or_reads_pypro
 # -- the house rules -----------------------------------------------------------------------------------------------
 
 HUB = TREES["dicecup"]
-# Where a game kind may be told apart: each layer's one registry (DESIGN.md).
-REGISTRIES = {"dicecup.rules.games", "dicecup.bots.games", "dicecup.hub.games", "dicecup.view"}
+# Where a game kind may be told apart: the one registry of kinds (DESIGN.md).
+REGISTRIES = {"dicecup.rules.games"}
 
 
 def parsed(trees):
@@ -255,9 +257,8 @@ def preset_names_compared(trees) -> list:
 
 
 def test_no_game_kind_is_told_by_a_preset_s_name():
-    # A new kind (or a second poker preset) must need only its registries' entries: a `preset.name == "poker"`
-    # somewhere would quietly treat it as the wrong game. Ask the registry of the layer (rules/games.py: the
-    # engine and kind's properties, bots/games.py, hub/games.py, view/__init__.py) by `rules.game`.
+    # A new kind (or a second poker preset) must need only its Kind entry: a `preset.name == "poker"` somewhere
+    # would quietly treat it as the wrong game. Call the layer's piece of the kind (rules/games.py's piece).
     found = preset_names_compared({"dicecup": HUB})
     assert not found, "a game kind told by a preset's name, not by its registry:\n" + "\n".join(found)
 
@@ -358,6 +359,10 @@ def test_a_face_bid_game_loads_none_of_poker_s_modules():
               "from dicecup.rules.referee import report_lines\n"
               "list(report_lines(replay(journal_text(1))))\n"
               "check_table(Rules.parse('dudo'), ['hard', 'normal'])\n"
+              "import dicecup.web.server\n"
+              "from dicecup.rules.games import piece\n"
+              "for layer in ('view', 'web_present', 'odds', 'cups', 'demo', 'resume'):\n"
+              "    piece(Rules.parse('dudo'), layer)\n"
               "print(sorted(name for name in sys.modules if 'poker' in name))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stdout
@@ -441,3 +446,120 @@ def test_the_layout_checkers_find_what_they_look_for(tmp_path):
         "pkg.round, line 3: self.table.phase =", "pkg.round, line 6: hub.phase ="]  # not table.py's, nor a Round's own
     assert classes_named_twice({"pkg": tree}) == [
         "Round: pkg.other, line 2; pkg.round, line 1", "Table: pkg.other, line 1; pkg.table, line 1"]
+
+
+# -- a game kind is one record (rules/games.py's Kind) ---------------------------------------------------------------
+
+def kinds_own_modules() -> set:
+    """rules/games.py and every module a Kind names: the only places that may know which kind they are."""
+    from dicecup.rules.games import KINDS
+
+    return {"dicecup.rules.games"} | {field.partition(":")[0] for entry in KINDS.values() for field in entry
+                                      if field.startswith("dicecup.")}
+
+
+def conditions(tree):
+    """Every expression a branch is taken on: if/while/ternary/assert tests, and the parts of and/or/not."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+            yield node.test
+        elif isinstance(node, ast.BoolOp):
+            yield from node.values
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            yield node.operand
+        elif isinstance(node, ast.comprehension):
+            yield from node.ifs
+
+
+def asks_a_kind(node) -> bool:
+    """`kind(...)`, `piece(...)`, `engine(...)` (the kind's record or a piece of it) or a `one_cup` anywhere in it."""
+    for part in ast.walk(node):
+        if isinstance(part, ast.Call):
+            called = part.func.attr if isinstance(part.func, ast.Attribute) else getattr(part.func, "id", None)
+            if called in ("kind", "piece", "engine"):
+                return True
+        if isinstance(part, ast.Attribute) and part.attr == "one_cup" or isinstance(part, ast.Name) and \
+                part.id == "one_cup":
+            return True
+    return False
+
+
+def kind_properties_branched_on(trees, own) -> list:
+    """Every branch outside the kinds' own modules taken on a kind's record (a property of it, or `one_cup`)."""
+    found = []
+    for name, tree in parsed(trees):
+        if name in own:
+            continue
+        found += [f"{name}, line {test.lineno}: {ast.unparse(test)}" for test in conditions(tree) if asks_a_kind(test)]
+        found += [f"{name}, line {node.lineno}: one_cup" for node in ast.walk(tree)
+                  if isinstance(node, ast.Attribute) and node.attr == "one_cup"
+                  or isinstance(node, ast.Name) and node.id == "one_cup"]
+    return sorted(set(found))
+
+
+def test_no_layer_branches_on_a_kind_s_property():
+    # "if poker" outside the kinds: a third kind would have to find and edit every one. A layer calls its piece
+    # of the kind instead (piece(rules, "demo").play(...)), which the kind's own module supplies.
+    found = kind_properties_branched_on({"dicecup": HUB}, kinds_own_modules())
+    assert not found, "a branch on a game kind's property, not a call on its piece:\n" + "\n".join(found)
+
+
+def registries_keyed_by_kind(trees) -> list:
+    """Every dict outside rules/games.py with a game kind (presets.FACES, POKER_DICE) as a key. (A key "poker" may
+    be a message's field, so only the kinds' names count.)"""
+    found = []
+    for name, tree in parsed(trees):
+        if name == "dicecup.rules.games":
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict) and any(isinstance(key, (ast.Name, ast.Attribute)) and
+                                                  ast.unparse(key).split(".")[-1] in ("FACES", "POKER_DICE")
+                                                  for key in node.keys):
+                found.append(f"{name}, line {node.lineno}: {ast.unparse(node)[:80]}")
+    return found
+
+
+def test_the_one_registry_of_game_kinds_is_rules_games():
+    found = registries_keyed_by_kind({"dicecup": HUB})
+    assert not found, "a registry keyed by game kind beside rules/games.py's KINDS:\n" + "\n".join(found)
+
+
+def test_the_kind_checkers_find_a_branch_and_a_registry_where_there_is_one(tmp_path):
+    tree = write(tmp_path / "pkg", {
+        "__init__.py": "",
+        "demo.py": "def run(rules):\n    cups = 1 if kind(rules).one_cup else 4\n    return cups\n",
+        "odds.py": "ANSWERS = {FACES: 1, POKER_DICE: 2}\nhint = kind(rules).bid_example\n",
+        "own.py": "if kind(rules).one_cup:\n    pass\n",
+    })
+    assert kind_properties_branched_on({"pkg": tree}, {"pkg.own"}) == [
+        "pkg.demo, line 2: kind(rules).one_cup", "pkg.demo, line 2: one_cup"]
+    assert registries_keyed_by_kind({"pkg": tree}) == ["pkg.odds, line 1: {FACES: 1, POKER_DICE: 2}"]
+
+
+STATIC = HUB / "web" / "static"
+# A page told which kind it plays by the kind's name ("poker"), not by the page module the hub names for it.
+KIND_COMPARED = re.compile(r"""\.game\s*[!=]==?|[!=]==?\s*["'](faces|poker)["']""")
+# A cue number written in a page: wire.py is their one table, and the hub sends it (the phone's hello).
+CUE_NUMBER = re.compile(r"""\b\w*cue\w*\s*(?:[!=]==?|=)\s*\d""", re.IGNORECASE)
+
+
+def page_breaches(folder) -> list:
+    found = []
+    for path in sorted(folder.glob("*.js")):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            for pattern, what in ((KIND_COMPARED, "a game kind told by its name"), (CUE_NUMBER, "a cue number")):
+                if pattern.search(line):
+                    found.append(f"{path.name}, line {number}: {what}: {line.strip()}")
+    return found
+
+
+def test_the_pages_take_the_kind_s_module_and_the_cue_numbers_from_the_hub():
+    found = page_breaches(STATIC)
+    assert not found, "\n".join(found)
+
+
+def test_the_page_checker_finds_a_kind_by_name_and_a_cue_table(tmp_path):
+    (tmp_path / "a.js").write_text('if (t.game === "poker") draw();\nconst TURN_CUE = 1, HURRY_CUE = 9;\n'
+                                   'if (m.cue === 5) click();\nif (m.cue === cues.turn) buzz();\n')
+    assert [line.split(":")[1] for line in page_breaches(tmp_path)] == [
+        " a game kind told by its name", " a cue number", " a cue number"]

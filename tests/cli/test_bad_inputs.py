@@ -48,6 +48,8 @@ ROWS = [
     Row(("demo", "--data", "{work}/notes.txt/dicecup"), "is a file"),
     Row(("demo", "--frob"), "--frob"),
     Row(("demo", "--c", "3"), "--cups or --cpython"),
+    Row(("demo", "--rules", "poker", "--ble"), "--ble plays the face-bid presets"),  # poker's demo set-up says
+    Row(("demo", "--rules", "poker", "--board", "pico"), "--board pico plays the face-bid presets"),
     Row(("odds", "--dice", "10", "--bid", "-3x4"), "--bid=-3x4"),  # said "--bid needs a value after it"
     # -- play ---------------------------------------------------------------------------------------------------
     Row(("play", "--sim", "-1"), "0 or more"),

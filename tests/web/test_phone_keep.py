@@ -17,7 +17,7 @@ from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
 from dicecup.web.launch import open_table_screen, phone_seats
 from dicecup.web.phonekeep import PhoneKeeper, kept_phone_seats, read_kept_phones
-from dicecup.web.phonepage import seat_url, serve_phones
+from dicecup.web.phonepage import CUES, seat_url, serve_phones
 from dicecup.web.phones import PhoneSeat, SeatHeld
 from dicecup.web.server import WebTable
 from processes import until
@@ -127,7 +127,8 @@ def test_a_resumed_table_screen_answers_the_same_links(tmp_path):
     try:
         assert web.url.endswith("/t/table-link")
         page = PhonePage(web.url.rsplit("/t/", 1)[0] + "/p/ana-link#" + "cd" * 16, device=held_by)
-        assert page.wait_for(lambda m: m["type"] == "hello") == {"type": "hello", "role": "phone", "seat": "ana"}
+        assert page.wait_for(lambda m: m["type"] == "hello") == {"type": "hello", "role": "phone", "seat": "ana",
+                                                                 "cup": None, "cues": CUES}
         page.close()
         stranger = PhonePage(web.url.rsplit("/t/", 1)[0] + "/p/ana-link#" + "cd" * 16)
         assert stranger.closed.wait(DEADLINE) and stranger.close_code != 1000

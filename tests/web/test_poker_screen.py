@@ -308,7 +308,8 @@ def test_a_poker_phones_link_is_told_as_the_tables_cup_not_one_players_seat(tmp_
     try:
         line = next(line for line in out.getvalue().splitlines() if line.startswith("phone1's phone"))
         assert "the table's cup, passed round from player to player" in line and "phone1's seat" not in line
-        assert seat_codes(web, {"phase": "seating", "seats": []})["table_cup"]  # the screen's code: said so too
+        ask = seat_codes(web, {"phase": "seating", "seats": []})["ask"]  # the screen's words: said so too
+        assert "The table's cup on a phone" in ask and "your seat's code" not in ask
     finally:
         web.close()
         table.close()

@@ -11,7 +11,7 @@ from dicecup.hub.tablesetup import (SEEDED_NOT_RATED, JournalStopped, TableError
                                     stopped_by_ctrl_c)
 from dicecup.sim.virtualcup import VirtualCupError, VirtualCups, find_micropython
 from dicecup.rules import DicecupError, Rules
-from dicecup.rules.games import kind
+from dicecup.rules.games import piece
 from dicecup.usage import stray_word
 from dicecup.web.launch import WebError, add_web_cert_option, fold_web_cert, open_table_screen, parse_web_option
 
@@ -85,12 +85,11 @@ def run(args) -> int:
               "--cpython runs the cups under this Python instead", file=sys.stderr)
         return 1
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
-    cups = f"one virtual cup passed among {args.cups} seats" if kind(rules).one_cup else \
-        f"{args.cups} virtual cups"
-    print(f"dicecup demo: {cups} on {'MicroPython' if 'micropython' in runtime else 'CPython'}, "
+    demo = piece(rules, "demo")  # poker dice: one cup passed round the table
+    print(f"dicecup demo: {demo.words(args.cups)} on {'MicroPython' if 'micropython' in runtime else 'CPython'}, "
           f"rules {rules}, seed {seed}" + ("; a rated game: the hub's draws are not seeded, so it does not replay"
                                            if rated is not None else ""))
-    return _at_a_table(args, rules, rated, seed, lambda table: _on_virtual_cups(table, args, runtime, seed))
+    return _at_a_table(args, rules, rated, seed, lambda table: demo.play(table, args, runtime, seed))
 
 
 def _at_a_table(args, rules, rated, hub_seed, play) -> int:
@@ -115,15 +114,6 @@ def _at_a_table(args, rules, rated, hub_seed, play) -> int:
         return status
 
 
-def _on_virtual_cups(table, args, runtime, seed) -> int:
-    one_cup = kind(table.rules).one_cup  # poker dice: one cup passed round the table
-    with VirtualCups(1 if one_cup else args.cups, runtime=runtime, fast=True, seed=seed, keyed=True) as cups:
-        table.keys.extra.update(cups.keys)  # fresh keys: the demo runs fully authenticated
-        if one_cup:
-            return _play_poker(table, cups[0], args.cups, seed, args.web)
-        return _play(table, cups, seed, args.web)
-
-
 def _on_air(args, rules, rated) -> int:
     """The demo over Bluetooth LE: virtual cups on the virtual air (dicecup.sim.air), found by a scan."""
     from dicecup.sim.virtualcup import NO_BLE_MICROPYTHON, find_micropython_ble
@@ -136,11 +126,9 @@ def _on_air(args, rules, rated) -> int:
         print("dicecup demo: --ble runs the cups on MicroPython's own Bluetooth stack; --cpython has none",
               file=sys.stderr)
         return 2
-    if kind(rules).one_cup:
-        # Known gap: the demo's poker hands, which wait on the cup's LED word, lose step with the one cup over the
-        # air and press moves the table refuses; the cup and the hub are the same as on USB.
-        print("dicecup demo: --ble plays the face-bid presets; poker dice's demo runs on virtual cups over USB "
-              "(`dicecup demo --rules poker`)", file=sys.stderr)
+    refused = piece(rules, "demo").refusal("ble")
+    if refused:
+        print(f"dicecup demo: {refused}", file=sys.stderr)
         return 2
     board = args.board or "pico"
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
@@ -167,7 +155,7 @@ def _on_virtual_air(table, args, runtime, seed, board) -> int:
                 table.keys.extra.update(cups.keys)
                 for address, name in find_cups(count):
                     print(f"dicecup demo: found {name} over Bluetooth ({address})", flush=True)
-                return _play(table, cups, seed, args.web)
+                return play_with_bots(table, cups, seed, args.web)
         finally:
             ble.Radio.run(ble.current_backend().close(), 5)
             ble.backend = previous
@@ -181,9 +169,9 @@ def _on_boards(args, rules, rated) -> int:
     if problem:
         print(f"dicecup demo: {problem}", file=sys.stderr)
         return 1
-    if kind(rules).one_cup:  # an emulated Pico holds one player's dice
-        print("dicecup demo: --board pico plays the face-bid presets; poker dice runs on virtual cups "
-              "(`dicecup demo --rules poker`)", file=sys.stderr)
+    refused = piece(rules, "demo").refusal("board")
+    if refused:
+        print(f"dicecup demo: {refused}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
     print(f"dicecup demo: {args.cups} emulated Raspberry Pi Picos (rp2040js) on their stock MicroPython 1.27.0 "
@@ -200,23 +188,12 @@ def _on_picos(table, args, seed) -> int:
     with FlashedPicos([f"pico{i + 1}" for i in range(args.cups)],
                       progress=lambda line: print(f"dicecup demo: {line}", flush=True)) as picos:
         table.keys.extra.update(picos.keys)  # the keys the flashes wrote
-        return _play(table, list(picos), seed, args.web)
+        return play_with_bots(table, list(picos), seed, args.web)
 
 
-def _play_poker(table, cup, players, seed, web_address=None) -> int:
-    from dicecup.sim.pokerdemo import play_poker_demo
-
-    try:
-        hub, errors = play_poker_demo(table, cup, players, seed, web_address=web_address)
-    finally:
-        table.close()
-    if errors:
-        print(f"dicecup demo: a player failed: {errors[0]}", file=sys.stderr)
-        return 1
-    return 0 if hub.finished and not hub.stopped else 1
-
-
-def _play(table, cups, seed, web_address=None) -> int:
+def play_with_bots(table, cups, seed, web_address=None) -> int:
+    """The demo's game on a cup for each seat, each pressed by a bot (BotPlayers); the table screen too, with an
+    address."""
     table.hands = {cup.name: BotPlayers.kind for cup in cups}  # each seat is its cup's name; a bot presses it
     hub = table.make_hub(expect_cups=len(cups))
     hub.bot_delay = 0.0
@@ -233,6 +210,11 @@ def _play(table, cups, seed, web_address=None) -> int:
         if web is not None:
             web.close()
     if errors:
-        print(f"dicecup demo: a player failed: {errors[0]}", file=sys.stderr)
-        return 1
+        return say_failed(errors)
     return 0 if hub.finished else 1
+
+
+def say_failed(errors) -> int:
+    """A player (a bot at its cup's buttons) that failed, in one line; the demo's status."""
+    print(f"dicecup demo: a player failed: {errors[0]}", file=sys.stderr)
+    return 1

@@ -126,18 +126,17 @@ def _say_refused(refused) -> None:
 
 
 def _stopped_for_good(path) -> bool:
-    """An unfinished face-bid game whose virtual cups are gone, and with them their hidden dice: no resume can
-    finish it (poker dice's one virtual cup can be replaced: `resume --sim 1`)."""
+    """An unfinished game no resume can finish, by its kind's resume rule: a face-bid game whose virtual cups are
+    gone, and with them their hidden dice (poker dice's one virtual cup can be replaced: `resume --sim 1`)."""
     from dicecup.hub.journal import JournalError, read_journal
     from dicecup.rules import DicecupError
-    from dicecup.rules.games import kind
-    from dicecup.sim.virtualcup import virtual_cup_gone
+    from dicecup.rules.games import piece
 
     try:
         resumed = read_journal(path)
     except (OSError, UnicodeDecodeError, DicecupError, JournalError, ValueError):
         return False  # read as a game already (it is one not finished): whatever else is odd, it is not "gone"
-    return not kind(resumed.record.rules).one_cup and any(map(virtual_cup_gone, resumed.cups.values()))
+    return piece(resumed.record.rules, "resume").stopped_for_good(resumed)
 
 
 def _hubs(words, args) -> int:

@@ -11,8 +11,7 @@ from fractions import Fraction
 
 from dicecup.rules import Bid, DicecupError, Rules
 from dicecup.rules.errors import quoted, short
-from dicecup.rules.games import kind
-from dicecup.rules.presets import FACES, POKER_DICE
+from dicecup.rules.games import kind, piece
 
 PROG = "dicecup odds"
 
@@ -125,7 +124,7 @@ def answer(args) -> str:
     rules = Rules.parse(" ".join(args.rules))
     if args.json and args.bid is None:
         raise BadArgument(f"--json prints the odds of one bid: add --bid {kind(rules).bid_example}")
-    return ANSWERS[rules.game](args)
+    return piece(rules, "odds")(args)
 
 
 def face_answer(args) -> str:
@@ -140,15 +139,6 @@ def face_answer(args) -> str:
     if args.json:
         return json.dumps(sight.odds(bid).to_json())
     return "\n".join(bid_lines(sight, bid))
-
-
-def poker_answer(args) -> str:
-    """Poker dice's odds, from the dice kept and a hand bid (odds/poker.py, loaded only for poker dice)."""
-    from dicecup.odds.poker import answer as answer_at_poker
-    return answer_at_poker(args)
-
-
-ANSWERS = {FACES: face_answer, POKER_DICE: poker_answer}  # game kind -> its `dicecup odds` answer
 
 
 def run(args) -> int:

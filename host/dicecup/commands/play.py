@@ -16,13 +16,12 @@ from dicecup.hub.tablesetup import (SEED_AT_A_TABLE, SEED_HELP, JournalStopped, 
                                     check_seat_count, stopped_by_ctrl_c)
 from dicecup.link.usb import candidate_ports
 from dicecup.rules import DicecupError, Rules
-from dicecup.rules.games import kind
+from dicecup.rules.games import piece
 from dicecup.usage import stray_word
 from dicecup.hub.playernames import players_option
-from dicecup.hub.poker.players import check_poker_players
 from dicecup.sim.typedhands import TypedHands
-from dicecup.web.launch import (WebError, add_web_cert_option, fold_web_cert, open_table_screen, parse_web_option,
-                                phone_adder, phone_seats, phones_option)
+from dicecup.web.launch import (WebError, add_web_cert_option, fold_web_cert, parse_web_option, phone_seats,
+                                phones_option)
 
 
 def add_arguments(parser):
@@ -64,8 +63,8 @@ def run(args) -> int:
         rules = Rules.parse(" ".join([args.rules, *args.switches]))  # --rules "dudo palifico=off" too, as arena
         players = players_option(args.players)  # poker dice with the one cup passed among them
         args.phones = phones_option(args.phones)  # a count or names: the phone seats' names
-        check_poker_players(rules, players, ports=len(args.port), sims=args.sim, bots=args.bots + len(args.bot),
-                            phones=len(args.phones), ble=args.ble)
+        piece(rules, "cups").check_players(rules, players, ports=len(args.port), sims=args.sim,
+                                           bots=args.bots + len(args.bot), phones=len(args.phones), ble=args.ble)
     except DicecupError as error:
         print(f"dicecup play: {error}", file=sys.stderr)
         return 2
@@ -89,9 +88,7 @@ def run(args) -> int:
         ports = list(found)
         if not ports and (players or not (args.bots or args.bot)):  # poker's named players need their one cup
             print("dicecup play: no cups found. Plug a cup in (`dicecup ports` lists serial ports), name one with "
-                  "--port, or play with virtual cups: " + (
-                      "--sim 1 --players ana,ben (poker dice passes one cup round)" if kind(rules).one_cup
-                      else "--sim 3"), file=sys.stderr)
+                  "--port, or play with virtual cups: " + piece(rules, "cups").no_cups_hint, file=sys.stderr)
             return 2
     try:
         rated = rated_table(args, "dicecup play")  # opened now, so a league out of reach is said at once
@@ -173,10 +170,8 @@ def _play(table, ports, args) -> int:
         # a board that matches an id but does not run dicecup never holds the game up.
         hub = table.make_hub(expect_cups=len(args.port) + args.sim + len(args.phones))
         phones = phone_seats(args.phones, table.keys)
-        face_bids = not kind(table.rules).one_cup  # poker dice: its one cup only, no phone seats added later
-        web = open_table_screen(args.web, hub, phones=phones, more_phones=face_bids) if args.web else None
-        if web is not None and face_bids:
-            phone_adder(web, hub, table)  # `phone NAME` typed while seats are taken
+        if args.web:  # face bids: `phone NAME` typed while seats are taken; poker dice: its one cup only
+            web = piece(table.rules, "cups").open_table_screen(args.web, hub, table, phones)
         table.connect([("phone", seat.name) for seat in phones], wait_for_missing=True)  # each as its page opens
         if web is not None and table.rated is not None:  # nerve on the screen, the leaderboard
             table.rated.show_on(web)

@@ -15,14 +15,13 @@ from dicecup.history.options import HistoryError, add_rated_arguments, rated_tab
 from dicecup.hub.journal import (JournalError, cut_torn_line, in_play, in_play_words, read_journal, torn_line,
                                  unfinished_journals)
 from dicecup.hub.journalfacts import journal_text
-from dicecup.hub.poker.resume import why_not_poker
 from dicecup.sim.typedhands import TypedHands
 from dicecup.sim.virtualcup import virtual_cup_gone
 from dicecup.hub.screen import Screen
 from dicecup.hub.stopsignals import how_stopped, say_stopped
 from dicecup.hub.tablesetup import SEED_AT_A_TABLE, SEED_HELP, TableError, TableSetup, stopped_by_ctrl_c
 from dicecup.rules import RecordError, replay
-from dicecup.rules.games import kind
+from dicecup.rules.games import piece
 from dicecup.web.launch import WebError, reopen_table_screen
 from dicecup.web.phonekeep import KeptPhonesError, read_kept_phones
 
@@ -186,11 +185,11 @@ def _rated_as_begun(args, begun):
 def why_not_resumable(path, resumed, state, moved: bool, text: str = "", sim: int = 0):
     """Why the hub can't bring this game back (None if it can): a living seat with neither a cup nor a bot in
     the journal (a hand-written record), or virtual cups that ended with the `play --sim`/`demo` that ran them."""
-    poker = kind(state.rules).one_cup  # poker dice: its one cup may be a new one
-    if sim and not (poker and sim == 1 and resumed.cups):
+    rule = piece(state.rules, "resume")  # poker dice: its one cup may be a new one
+    if not rule.takes_sim(sim, resumed):
         return ("--sim 1 is for a poker table of --players, whose one cup may be a new one; every other game's "
                 "cups hold dice of their own, so they come back on their ports (or --port)")
-    why = why_not_poker(text) if poker else None
+    why = rule.journal_refusal(text)
     if why:
         return f"{path}: {why}"
     living = [seat for seat, alive in zip(state.seats, state.alive) if alive]
@@ -203,12 +202,8 @@ def why_not_resumable(path, resumed, state, moved: bool, text: str = "", sim: in
     except KeptPhonesError as error:
         return f"{error}; `dicecup referee {path}` rules it as far as it went"
     gone = [seat for seat in living if seat in resumed.cups and virtual_cup_gone(resumed.cups[seat])]
-    if gone and not moved and poker:
-        return (f"the virtual cup that played it is gone (it ended with the `play --sim 1` that started it): go "
-                f"on with a new one, `dicecup resume {path} --sim 1`, or a cup of yours with --port")
     if gone and not moved:
-        return (f"the virtual cups of {', '.join(gone)} are gone (they end with the `play --sim` or `demo` that "
-                f"started them), so this game can't go on; their hidden dice went with them")
+        return rule.gone_refusal(path, gone)
     return None
 
 

@@ -110,11 +110,12 @@ def seat_link_on_the_screen(scratch: Path):
     import json
     from types import SimpleNamespace
 
+    from dicecup.web import present
     from dicecup.web.phonepage import seat_codes, seat_url
     from dicecup.web.phones import PhoneSeat
     seat = PhoneSeat(f"phone{secrets.randbelow(10 ** 6)}")
     try:
-        web = SimpleNamespace(phones=[seat], url="http://192.0.2.1:8080/t/table", table_cup=False)
+        web = SimpleNamespace(phones=[seat], url="http://192.0.2.1:8080/t/table", kind_present=present)
         shown = json.dumps(seat_codes(web, {"phase": "seating", "seats": []}))
         if "data:image" in shown or any(part in shown for part in (seat.token, seat.link_key.hex(),
                                                                    seat_url(web, seat))):

@@ -8,18 +8,14 @@ immutable TableSnapshot after every change and an event for each thing that happ
     latest = hub.watch()      # for another thread: latest.get() is the newest snapshot
 """
 
-import importlib
-
-from dicecup.rules.presets import FACES, POKER_DICE
-
-VIEWS = {FACES: "dicecup.view.table", POKER_DICE: "dicecup.view.pokertable"}  # game kind -> its snapshot_view
+from dicecup.rules.games import piece
 
 
 def snapshot_view(snapshot, *, status=None, width=None):
     """The table of a snapshot as the terminal draws it, by the game kind the snapshot carries."""
-    return importlib.import_module(VIEWS[snapshot.game]).snapshot_view(snapshot, status=status, width=width)
+    return piece(snapshot, "view").snapshot_view(snapshot, status=status, width=width)
 
 
 def snapshot_essentials(snapshot):
     """One line (it wraps) of what a player can't do without, for a screen too small for the table."""
-    return importlib.import_module(VIEWS[snapshot.game]).snapshot_essentials(snapshot)
+    return piece(snapshot, "view").snapshot_essentials(snapshot)

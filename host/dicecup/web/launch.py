@@ -7,7 +7,7 @@ import sys
 from dicecup.hub.playernames import players_option
 from dicecup.hub.table import TypedCommand
 from dicecup.rules import DicecupError
-from dicecup.rules.games import kind
+from dicecup.rules.games import piece
 
 from .phonekeep import PhoneKeeper, kept_phone_seats
 from .phonepage import seat_url, serve_phones
@@ -82,7 +82,7 @@ def open_table_screen(address, hub, out=None, phones=(), more_phones=False, toke
                            "phone another name")
     host, port = address
     web = WebTable(host, port, token=token, cert=getattr(address, "cert", None))
-    web.table_cup = kind(hub.rules).one_cup  # poker dice: the phone is the table's one cup, passed round
+    web.kind_present = piece(hub.rules, "web_present")  # what a phone's link is: a seat, or the table's one cup
     if phones or more_phones:
         serve_phones(web, phones)
     web.start()
@@ -94,7 +94,7 @@ def open_table_screen(address, hub, out=None, phones=(), more_phones=False, toke
     print(f"table screen: {web.url}{lan}", file=out, flush=True)
     print(_qr(web.url), file=out, flush=True)
     for seat in phones:
-        show_phone_link(web, seat, out, table_cup=web.table_cup)
+        show_phone_link(web, seat, out)
     if phones and here_only:  # `--web 8080` serves this machine only: a phone scanning these codes finds nothing
         print(f"these links work on this machine only ({host}): a phone on your Wi-Fi can't open them; "
               f"for phones, start with --web 0.0.0.0:{web.port}", file=out, flush=True)
@@ -124,16 +124,11 @@ def reopen_table_screen(kept: dict, hub, table, out=None) -> WebTable:
     return web
 
 
-def show_phone_link(web, seat, out=None, table_cup=False):
-    """A phone seat's secret link and its QR code: a seat's link acts for that seat, so show each to its player;
-    table_cup: the phone is the table's one cup (poker dice), which every player holds in turn."""
+def show_phone_link(web, seat, out=None):
+    """A phone seat's secret link and its QR code: a seat's link acts for that seat, so show each to its player
+    (the game kind's words say what the link is: one player's seat, or the table's one cup passed round)."""
     out = out or sys.stdout
-    if table_cup:
-        print(f"{seat.name}'s phone (this link makes a phone the table's cup, passed round from player to player: "
-              f"open it on that one phone only): {seat_url(web, seat)}", file=out, flush=True)
-    else:
-        print(f"{seat.name}'s phone (this link plays {seat.name}'s seat: show it to that player only): "
-              f"{seat_url(web, seat)}", file=out, flush=True)
+    print(f"{web.kind_present.PHONE_LINK.format(name=seat.name)}: {seat_url(web, seat)}", file=out, flush=True)
     print(_qr(seat_url(web, seat)), file=out, flush=True)
 
 

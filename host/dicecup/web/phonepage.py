@@ -19,6 +19,8 @@ import re
 import secrets
 import time
 
+from cupcore import wire
+
 from . import inbox
 from .phones import SeatHeld
 from .server import (FLOODED, FOREIGN, FOREIGN_WORDS, HEADERS, LINK_WORDS, STATIC, WRONG_LINK, close_quietly,
@@ -33,6 +35,8 @@ ANSWER_WAIT = 10.0  # seconds for a page to answer the challenge
 PROOF_TAG, WRAP_TAG = b"dicecup-device-1", b"dicecup-device-wrap-1"
 NO_PROOF = ("this page could not prove which phone it is: open the seat's link again from its QR code or the "
             "address printed at the hub")
+# The cue numbers a phone's page acts on, by name ({"turn": 1, ...}), sent in its hello: wire.py is their one table.
+CUES = {name[len("CUE_"):].lower(): code for name, code in vars(wire).items() if name.startswith("CUE_")}
 SAY_HELD_EVERY = 10.0  # seconds: a link opened over and over elsewhere is said at the hub once in this while
 
 
@@ -85,7 +89,8 @@ async def phone_socket(web, websocket):
         _tell_hub_held(web, seat)
         return await refuse_page(websocket, str(held), HELD, "held by another phone")
     web.keep(websocket)  # the seat's phone: its connection is the table's own, out of a flood's reach
-    for text in [json.dumps({"type": "hello", "role": "phone", "seat": seat.name}), web.table_text]:
+    hello = {"type": "hello", "role": "phone", "seat": seat.name, "cup": web.kind_present.PHONE, "cues": CUES}
+    for text in [json.dumps(hello), web.table_text]:
         if text is not None:
             queue.put_nowait(text)
     if old is not None:
@@ -201,7 +206,7 @@ def seat_codes(web, table: dict):
         return None
     seated = {seat["name"] for seat in table.get("seats", ())}
     return {"type": "seat_codes", "seats": [{"name": seat.name} for seat in web.phones if seat.name not in seated],
-            "table_cup": web.table_cup}
+            "ask": web.kind_present.SEAT_CODES_ASK}
 
 
 def seat_url(web, seat) -> str:

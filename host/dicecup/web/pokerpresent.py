@@ -15,16 +15,24 @@ DOING = {"opening": "{holder} shakes the cup to open round {round}",
          "tries": "{holder} rolls for five of a kind: try {tries} of 3",
          "reveal": "the cup is lifted",
          "over": ""}
+# Poker dice's piece of the web (present.py has face bids'): a phone is the table's one cup, passed round, and the
+# page modules pokertable.js and pokerphone.js draw the table and play that cup.
+PHONE_LINK = ("{name}'s phone (this link makes a phone the table's cup, passed round from player to player: open it "
+              "on that one phone only)")
+SEAT_CODES_ASK = ("The table's cup on a phone: ask the host for its code, open it on the phone you will pass round, "
+                  "then press Take a seat")
+SCREEN, PHONE = "PokerTable", "PokerPhone"
 DROPPED = "the table's cup dropped: waiting for it to come back (this round is then played again from the shake)"
 
 
-def poker_table_message(snap, state, base: dict) -> dict:
+def game_message(snap, state, base: dict) -> dict:
     """The poker table now. `base`: present.table_message's fields for the hub's snapshot (phase, pause, clock)."""
     holder = state.seats[state.holder] if state.holder is not None else None
     views = {view.name: view for view in snap.seats}
     message = dict(base)
     message.update({
-        "game": "poker", "rules": str(state.rules), "preset": state.rules.preset.name, "round": state.round,
+        "game": "poker", "screen": SCREEN, "rules": str(state.rules), "preset": state.rules.preset.name,
+        "round": state.round,
         "lives_each": state.rules.lives, "stage": state.phase, "holder": holder,
         "direction": _way(state.direction), "passes_to": _receiver(state),
         "doing": _doing(state, holder), "to_act": state.to_act,
@@ -86,7 +94,7 @@ def poker_round_message(o) -> dict:
     """One finished round: the five dice (public once the cup is lifted), which of them make the hand, the hand
     they make against the bid, who called, whether the call was right, who lost a life, everyone's lives."""
     made = o.made
-    return {"game": "poker", "n": o.n, "opener": o.opener, "direction": o.direction, "call": o.call,
+    return {"game": "poker", "screen": SCREEN, "n": o.n, "opener": o.opener, "direction": o.direction, "call": o.call,
             "caller": o.caller, "bidder": o.bidder, "bid": str(o.bid), "bid_words": o.bid.words(),
             "dice": [rank_char(f) for f in o.dice], "lit": _lit(o.dice, made), "made": str(made),
             "made_words": made.words(), "correct": o.correct, "tries": o.tries, "loser": o.loser,

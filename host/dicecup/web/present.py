@@ -8,17 +8,13 @@ import re
 from dicecup.rules.referee import count_words
 
 from dicecup.hub.snapshot import GameWon, PokerRevealed, RoundRevealed, Said, TableSnapshot, TriggerPulled, TurnStarted
+from dicecup.rules.games import piece
 from dicecup.rules.play import raise_floors
-from dicecup.rules.presets import POKER_DICE
 from dicecup.rules.state import BIDDING
-
-from .pokerpresent import poker_round_message, poker_table_message
 
 # The words a spectator reads for the hub's phases (the engine's state says the rest).
 PHASE_WORDS = {"seating": "taking seats", "dealing": "shaking the cups", "bidding": "bidding",
                "revealing": "lifting the cups", "between": "next round coming", "over": "game over"}
-# The table message of each game kind the face-bid one is not: (snapshot, state, the seating fields) -> message.
-OTHER_GAMES = {POKER_DICE: poker_table_message}
 JOURNAL_PATH = re.compile(r"[;,]? ?journal:? /\S+")
 
 
@@ -31,8 +27,20 @@ def table_message(snap: TableSnapshot) -> dict:
     if state is None:  # seating: only who has sat down so far
         message["seats"] = [_seat(view, None, None) for view in snap.seats]
         return message
-    if snap.game in OTHER_GAMES:  # one cup passed round: its own message (pokerpresent.py)
-        return OTHER_GAMES[snap.game](snap, state, message)
+    return piece(snap, "web_present").game_message(snap, state, message)
+
+
+# Face bids' piece of the web (rules/games.py's Kind names a module for each game kind; poker's is pokerpresent.py):
+# the table message once the game is under way, the words for a phone seat's link at the hub and on the screen
+# while seats are taken, and the page modules that draw the table and play the cup (None: table.js and phone.js
+# draw a cup each themselves).
+PHONE_LINK = "{name}'s phone (this link plays {name}'s seat: show it to that player only)"
+SEAT_CODES_ASK = "Playing on a phone? Ask the host to show you your seat's code, then press Take a seat"
+SCREEN = PHONE = None
+
+
+def game_message(snap: TableSnapshot, state, message: dict) -> dict:
+    """A face-bid table under way. `message`: table_message's fields for the hub's snapshot (phase, pause, clock)."""
     to_act = state.to_act or (state.seats[snap.to_act] if snap.to_act is not None else None)
     views = {view.name: view for view in snap.seats}
     message["seats"] = [_seat(views.get(name), state, i, to_act) for i, name in enumerate(state.seats)]
@@ -142,6 +150,7 @@ class Presenter:
             item = item.snapshot
         if isinstance(item, TableSnapshot):
             return table_message(item)
-        if isinstance(item, PokerRevealed):
+        if isinstance(item, PokerRevealed):  # a poker round's words are poker's own, loaded for poker dice only
+            from .pokerpresent import poker_round_message
             return {"type": "reveal", "round": poker_round_message(item.outcome)}
         return event_message(item)

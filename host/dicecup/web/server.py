@@ -15,7 +15,7 @@ import socket
 import threading
 from importlib.resources import files
 
-from . import guard, inbox
+from . import guard, inbox, present
 from .errors import PortTaken, WebError
 from .present import Presenter
 from .tls import tls_context
@@ -54,7 +54,7 @@ class WebTable:
         self._thread = None
         self.refused = 0                 # messages from pages refused (for tests and the curious)
         self.phones = []                 # phones.PhoneSeat of each phone seat: /p/TOKEN (phonepage.py)
-        self.table_cup = False           # the phone is the table's one cup, passed round (poker dice), not a seat
+        self.kind_present = present      # the game kind's piece of the web (rules/games.py): its pages' words
         self.extra_routes = []           # Starlette routes added before start() (phonepage.serve_phones)
         self.tell_hub = None             # tell_hub(line), from any thread: said at the hub (launch.phone_adder)
         self.spectator_extras = []       # callables(table message) -> a message for the table screens only, or None

@@ -6,18 +6,10 @@ Either the hub holds the dice for bots (`--bots N`, no cup, no --players) or one
 bots may sit with them (`--bots 2`): a bot holding the cup rolls through it and looks under it through it, so the hub
 sees only the dice a holder may see."""
 from dicecup.rules import DicecupError
-from dicecup.rules.games import kind
 
 
-def check_poker_players(rules, players: tuple, *, ports: int, sims: int, bots: int, phones: int, ble: bool):
-    """Raises DicecupError when this table can't be played: poker dice with cups needs --players and one cup;
-    --players is for poker dice only."""
-    poker = kind(rules).one_cup
-    if players and not poker:
-        raise DicecupError(f"--players names who pass one cup round, at poker dice (--rules poker); at "
-                           f"{rules.preset.name} every player has a cup of their own")
-    if not poker:
-        return
+def check_poker_players(players: tuple, *, ports: int, sims: int, bots: int, phones: int, ble: bool):
+    """Raises DicecupError when this poker table can't be played: with cups, it needs --players and one cup."""
     cups = ports + sims + phones  # a phone's page plays the one cup as a board does
     if not players:
         if cups or ble or phones:

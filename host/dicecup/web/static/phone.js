@@ -11,7 +11,6 @@
 (function () {
   const {el, die} = window.Dice;
   const F = window.FairDice;
-  const poker = window.PokerPhone;
   const $ = (id) => document.getElementById(id);
   const token = location.pathname.split("/").pop();
   const STORE = "dicecup-phone-" + token;
@@ -21,14 +20,19 @@
   const PROOF_TAG = enc.encode("dicecup-device-1"), WRAP_TAG = enc.encode("dicecup-device-wrap-1");
   const BID = 1, LIAR = 2, SPOT = 3, READY = 4;
   const SIT_WAIT_MS = 4000;         // how long "Take a seat" waits for the hub's answer before it is offered again
-  const TURN_CUE = 1, HURRY_CUE = 9, CLICK_CUE = 5, BANG_CUE = 6;  // cupcore/wire.py's CUE_*
   const REASONS = {1: "not your turn", 2: "that does not raise the standing bid", 3: "more dice than are in play",
     4: "there is no bid to call yet", 5: "you can't call your own bid", 6: "that call is switched off at this table",
     7: "no bids on ones while ones are wild", 8: "the face is locked in a palifico round", 9: "that round is over",
     10: "the reveal does not match the commitment", 11: "you are not seated", 12: "the table is full",
     13: "you are out of the game", 14: "the turn's time ran out", 15: "refused by the table"};
 
+  const CUP_STORE = "dicecup-cup-" + token;
   let ws = null, refused = false, retry = 500;
+  let cues = {};                    // cupcore/wire.py's cue numbers by name ({turn: 1, ...}), from the hub's hello
+  // The page module that plays this table's cup when the game kind has its own (the hello's "cup": pokerphone.js's
+  // PokerPhone, the table's one poker cup passed round), else null: this page is one player's cup. Kept, so a page
+  // reloaded mid-game shows the same cup before the hub answers.
+  let tableCup = null;
   let cup = load();                 // {seat, deal, nonce, count, seed, digest, entropy, dice}
   let wireTable = null;             // the hub's last TABLE for this cup
   let publicTable = null;           // the table screen's message (names, the standing bid in words)
@@ -94,7 +98,7 @@
       let m;
       try { m = JSON.parse(event.data); } catch (e) { return; }
       if (m.type === "challenge") return prove(socket, m);
-      if (m.type === "cup" && poker.claims(m)) poker.receive(m);  // the table's one poker cup: pokerphone.js
+      if (m.type === "cup" && tableCup && tableCup.claims(m)) tableCup.receive(m);
       else if (m.type === "cup") (CUP[m.m] || (() => {}))(m);
       else (PAGE[m.type] || (() => {}))(m);
       draw();
@@ -109,14 +113,22 @@
   }
 
   const PAGE = {
-    hello: (m) => { proven = true; myName = m.seat; $("me").textContent = m.seat + "'s cup"; document.title = `dicecup · ${m.seat}`; $("phase").textContent = "waiting for the game"; },
+    hello: (m) => {
+      proven = true;
+      cues = m.cues;
+      useCup(m.cup);
+      myName = m.seat;
+      $("me").textContent = m.seat + "'s cup";
+      document.title = `dicecup · ${m.seat}`;
+      $("phase").textContent = "waiting for the game";
+    },
     table: (m) => {
       publicTable = m;
       if (myTurn() && !touched && !composedFrom) startComposing(wireTable, false);  // its floors came after the turn
     },
     said: (m) => {  // the hub's words for a move of this seat it refused, in full, by the buttons
       if (m.refused === undefined) return;
-      if (poker.active()) return poker.refused(m);
+      if (tableCup && tableCup.active()) return tableCup.refused(m);
       if (m.refused === myName) { why = {text: m.text, exact: true}; note(m.text); }
     },
     refused: (m) => {
@@ -188,13 +200,13 @@
       save();
     },
     cue: (m) => {
-      if (m.cue === TURN_CUE || m.cue === HURRY_CUE) buzz(m.cue === TURN_CUE ? 300 : 100);
+      if (m.cue === cues.turn || m.cue === cues.hurry) buzz(m.cue === cues.turn ? 300 : 100);
       // The revolver: this player lost the round and pulled the trigger. A cup blinks; the phone says it, and buzzes.
-      if (m.cue === CLICK_CUE) {
+      if (m.cue === cues.click) {
         note(`click: the revolver spared you (${m.arg} ${m.arg === 1 ? "bullet" : "bullets"} in it now)`);
         buzz(150);
       }
-      if (m.cue === BANG_CUE) { note("BANG: the revolver fired, you are out"); buzz([500, 100, 500]); }
+      if (m.cue === cues.bang) { note("BANG: the revolver fired, you are out"); buzz([500, 100, 500]); }
     },
     error: () => {},
   };
@@ -205,16 +217,17 @@
   function draw() {
     const seated = cup.seat !== undefined;
     $("sit").hidden = seated || refused;
-    const pokerCup = !refused && (poker.active() || (publicTable && publicTable.game === "poker"));
-    $("face-cup").hidden = $("middle").hidden = pokerCup;
-    $("poker").hidden = !pokerCup;
+    // the table's cup once it is in play, or once the game is under way (the table message names its screen)
+    const passedRound = !refused && tableCup !== null && (tableCup.active() || !!(publicTable && publicTable.screen));
+    $("face-cup").hidden = $("middle").hidden = passedRound;
+    $("poker").hidden = !passedRound;
     const t = publicTable;
     if (t) $("phase").textContent = t.paused ? "paused" : t.phase_words;
-    if (pokerCup) {
+    if (passedRound) {
       $("me").textContent = "the table's cup";  // passed round: every player's in turn, nobody's seat
       $("compose").hidden = true;
       if (publicTable && publicTable.winner) banner(`${publicTable.winner} wins the game`);
-      return poker.draw(publicTable);
+      return tableCup.draw(publicTable);
     }
     $("peek").hidden = !cup.dice || refused;  // a refused page plays nothing, not even its old dice
     $("cupline").textContent = cup.out ? "you are out" : cup.dice ? `${cup.dice.length} dice under your cup` :
@@ -351,7 +364,13 @@
   for (const end of ["pointerup", "pointerleave", "pointercancel"]) peek.addEventListener(end, () => show(false));
   document.addEventListener("visibilitychange", () => { if (document.hidden) show(false); });
 
-  poker.start(send, note, REASONS);
+  function useCup(name) {
+    const module = (name && window[name]) || null;
+    if (module && module !== tableCup) module.start(send, note, REASONS);
+    tableCup = module;
+    try { localStorage.setItem(CUP_STORE, name || ""); } catch (e) { /* kept for this page */ }
+  }
+  try { useCup(localStorage.getItem(CUP_STORE)); } catch (e) { /* no storage: the hello says */ }
   draw();
   connect();
 })();

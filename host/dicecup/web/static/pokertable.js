@@ -1,7 +1,8 @@
 // The table screen at poker dice (issue 14): one cup of five dice passed round the table. table.js calls these
-// for a table message with game "poker": seats with their lives (not dice), who holds the cup and which way it
-// goes, the table (dice lifted onto it by their rank, the cup beside them with the rest face down: the page never
-// gets their faces), the standing bid apart from them in a speech bubble, the round's bids, and the reveal.
+// for a message whose "screen" names this module (pokerpresent.py): seats with their lives (not dice), who holds
+// the cup and which way it goes, the table (dice lifted onto it by their rank, the cup beside them with the rest face
+// down: the page never gets their faces), the standing bid apart from them in a speech bubble, the round's bids, and
+// the reveal.
 "use strict";
 (function () {
   const {el, pokerDie, faceDown} = window.Dice;

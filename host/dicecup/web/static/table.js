@@ -49,10 +49,7 @@
       const box = $("codes");
       box.replaceChildren();
       box.hidden = !m.seats.length;
-      const ask = m.table_cup  // poker dice: the phone is the one cup passed round, not one player's seat
-        ? "The table's cup on a phone: ask the host for its code, open it on the phone you will pass round, then press Take a seat"
-        : "Playing on a phone? Ask the host to show you your seat's code, then press Take a seat";
-      if (m.seats.length) box.appendChild(el("h2", "", ask));
+      if (m.seats.length) box.appendChild(el("h2", "", m.ask));  // the game kind's words: a seat, or the one cup
       for (const seat of m.seats) box.appendChild(el("p", "code", seat.name));
     },
     refused: (m) => {
@@ -61,20 +58,20 @@
     },
   };
 
+  // How a game kind is drawn: the hub names the page module of a kind that draws its own table (a message's
+  // "screen": pokertable.js's PokerTable); a message that names none is drawn here, with a cup for each seat.
+  const faceTable = {drawSeats, drawMiddle: (t) => { drawMiddle(t); $("cupdice").hidden = true; },
+                     drawReveal: drawFaceReveal, detail: faceDetail};
+  const screenOf = (m) => (m.screen && window[m.screen]) || faceTable;
+
   function drawTable(t) {
     table = t;
     $("phase").textContent = t.paused ? "paused" : t.phase_words;
     if (t.phase !== "seating") $("codes").hidden = true;
     $("rules").textContent = t.rules || "dicecup";
     $("round").textContent = t.round ? `round ${t.round}` : "";
-    if (t.game === "poker") {  // one cup passed round: pokertable.js
-      window.PokerTable.drawSeats(t, $("seats"));
-      window.PokerTable.drawMiddle(t);
-    } else {
-      drawSeats(t);
-      drawMiddle(t);
-      $("cupdice").hidden = true;
-    }
+    screenOf(t).drawSeats(t, $("seats"));
+    screenOf(t).drawMiddle(t);
     drawClock(t);
     (t.history || []).forEach(addRound);
     if (t.winner) banner(`${t.winner} wins the game`, "won");
@@ -166,7 +163,10 @@
     box.hidden = false;
     box.classList.toggle("animate", !!animate);
     box.appendChild(el("h2", "", `Round ${round.n}: the reveal`));
-    if (round.game === "poker") return window.PokerTable.drawReveal(round, box);
+    screenOf(round).drawReveal(round, box);
+  }
+
+  function drawFaceReveal(round, box) {
     if (round.call === "timeout") {
       box.appendChild(el("p", "verdict", round.verdict));
       return;
@@ -196,6 +196,10 @@
     if (round.shots && round.shots.length) $("shot").hidden = true;
   }
 
+  function faceDetail(round) {
+    return round.count_words ? ` (${round.bid} by ${round.bidder}; ${round.count_words})` : "";
+  }
+
   function drawShot(m) {
     const box = $("shot");
     box.hidden = false;
@@ -208,8 +212,8 @@
     if (list.querySelector(`li[data-round="${round.n}"]`)) return;
     const item = el("li", "", `${round.n}. ${round.verdict}`);
     item.dataset.round = round.n;
-    if (round.game === "poker") item.appendChild(el("span", "detail", window.PokerTable.detail(round)));
-    else if (round.count_words) item.appendChild(el("span", "detail", ` (${round.bid} by ${round.bidder}; ${round.count_words})`));
+    const detail = screenOf(round).detail(round);
+    if (detail) item.appendChild(el("span", "detail", detail));
     list.prepend(item);
     fitWhole(list);
   }
