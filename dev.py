@@ -31,9 +31,11 @@ def _venv_whole() -> bool:
     later run would then fail on; once dicecup is installed in it, it was whole."""
     if STAMP.exists():
         return True
-    python = BIN / "python"
-    return python.exists() and subprocess.run([str(python), "-m", "pip", "--version"], stdout=subprocess.DEVNULL,
-                                              stderr=subprocess.DEVNULL).returncode == 0
+    try:  # a python cut off mid-copy may not be runnable yet (not yet made executable): not whole either
+        return subprocess.run([str(BIN / "python"), "-m", "pip", "--version"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode == 0
+    except OSError:
+        return False
 
 
 def ensure_env() -> None:

@@ -104,11 +104,3 @@ def checked_but_seeded(verified) -> bool:
     says the game was not dealt fairly, with status 1 (issue 24: a seed replays, it does not deal)."""
     return (verified.returncode == 1 and "every commitment, entropy and die checks" in verified.stdout
             and "not dealt fairly" in verified.stderr)
-
-
-def until(condition, what, timeout=90.0):
-    """Poll `condition` (a file appearing, a line in a journal) until it holds; fail naming `what` at the deadline."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from processes import until
+from processes import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,7 +52,7 @@ def test_ctrl_c_while_the_venv_is_made_then_again_makes_it_whole(tmp_path):
     python = tmp_path / ".venv/bin/python"
     first = _start(tmp_path)
     try:
-        until(python.exists, "the venv's python", 120)  # its pip not yet there: a person's Ctrl-C lands here
+        wait_for(python.exists, "the venv's python", 120)  # its pip not yet there: a person's Ctrl-C lands here
         os.killpg(first.pid, signal.SIGINT)
         err = first.communicate(timeout=120)[1]
     finally:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from clirun import dicecup, one_plain_line
-from processes import until
+from processes import wait_for
 
 
 def _start_play(data, tmp):
@@ -38,7 +38,7 @@ def _playing(data) -> Path:
     """The journal, once its first round is dealt."""
     def dealt():
         return [path for path in (data / "games").glob("*.txt") if "#@ round" in path.read_text()]
-    until(dealt, "the first round's deal in the journal")
+    wait_for(dealt, "the first round's deal in the journal", 90)
     return dealt()[0]
 
 

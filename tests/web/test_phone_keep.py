@@ -20,7 +20,7 @@ from dicecup.web.phonekeep import PhoneKeeper, kept_phone_seats, read_kept_phone
 from dicecup.web.phonepage import CUES, seat_url, serve_phones
 from dicecup.web.phones import PhoneSeat, SeatHeld
 from dicecup.web.server import WebTable
-from processes import until
+from processes import wait_for
 
 
 def test_the_phone_seats_are_kept_beside_the_journal_private_never_in_it_and_gone_once_the_game_ends(tmp_path):
@@ -35,11 +35,11 @@ def test_the_phone_seats_are_kept_beside_the_journal_private_never_in_it_and_gon
     runner.start()
     player = StandInPhone(seat_url(web, phone))
     try:
-        until(lambda: hub.journal is not None and os.path.exists(f"{hub.journal.path}.phones"), "the kept phones")
+        wait_for(lambda: hub.journal is not None and os.path.exists(f"{hub.journal.path}.phones"), "the kept phones", 90)
         path = f"{hub.journal.path}.phones"
         assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
         # the seat is bound to the phone as the hub welcomes it, which may come just after the game begins
-        until(lambda: json.loads(open(path, encoding="utf-8").read())["phones"][0]["device"], "the phone's hold kept")
+        wait_for(lambda: json.loads(open(path, encoding="utf-8").read())["phones"][0]["device"], "the phone's hold kept", 90)
         kept = json.loads(open(path, encoding="utf-8").read())
         assert kept["web"] == {"host": "127.0.0.1", "port": web.port, "token": web.token, "cert": None}
         assert kept["phones"] == [{"name": "phone1", "cup_id": phone.cup_id, "token": phone.token,
