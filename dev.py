@@ -101,11 +101,10 @@ def ensure_system_packages() -> None:
 
 JOBS = {
     "demo": lambda args: [str(BIN / "dicecup"), "demo", *args],
-    # Four workers on two cores, each given whole files (their module fixtures, and a file's tests in their order):
-    # much of the suite waits on virtual cups, browsers and whole games, so two more workers fill that waiting
-    # (measured: 12.6 min for the suite at four against about 18 at two).
-    # `python3 dev.py test -n 0 ...` runs in one process.
-    "test": lambda args: [str(BIN / "python"), "-m", "pytest", "-n", "4", "--dist", "loadfile", *args],
+    # Four workers on two cores: much of the suite waits on virtual cups, browsers and whole games. Each worker takes
+    # whole groups (tests/conftest.py): a file, or every emulated-chip test, or every Chromium test, so the heaviest
+    # take turns. `python3 dev.py test -n 0 ...` runs in one process.
+    "test": lambda args: [str(BIN / "python"), "-m", "pytest", "-n", "4", "--dist", "loadgroup", *args],
 }
 
 

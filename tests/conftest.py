@@ -3,7 +3,9 @@ on a busy shared machine is repeatable; run locally with the default profile to 
 
 This folder is on the path (pytest puts a conftest's folder there), so helpers shared by several test folders
 live here: processes.py (a real dicecup process), inprocess.py (dicecup run here, through cli.main)."""
+import fcntl
 import os
+import shutil
 
 import pytest
 from hypothesis import settings
@@ -30,6 +32,36 @@ def _the_chip_can_run(request):
         pytest.fail(problem)
 
 
+# The chips the tests boot, flashed once a run: boards flashed by `dicecup flash` are saved (their flash images and
+# the registry holding their keys) and every test that needs a flashed board boots a copy, as a shelf of flashed
+# boards would be. Flashing itself is tested where it is the point (tests/chip/test_flash_chip.py's first flash).
+SHELF = ("ana", "ben")  # the boards on the shelf: every chip test seats some of these
+
+
+@pytest.fixture(scope="session")
+def shelf(tmp_path_factory, worker_id):
+    """The workdir of FlashedPicos that flashed SHELF once for the whole run (every xdist worker shares it)."""
+    from dicecup.flash.probe import hear_hello
+    from dicecup.sim.chip.flashed import FlashedPicos
+
+    root = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        root = root.parent
+    saved = root / "flashed-picos"
+    with open(root / "flashed-picos.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one worker flashes; the others wait for its boards
+        if not (saved / "done").exists():
+            shutil.rmtree(saved, ignore_errors=True)  # a flash that failed earlier in the run: start clean
+            picos = FlashedPicos(SHELF, saved, progress=lambda line: None, keep=True).start()
+            try:  # switched off only once each has booted as a cup: a board cut mid-boot may not boot again
+                for pico in picos:
+                    assert hear_hello(pico.path, 60.0).hello is not None, f"{pico.name} never said hello"
+            finally:
+                picos.stop()
+            (saved / "done").touch()
+    return saved
+
+
 # `slow` (pyproject.toml): a test that starts what takes seconds. Marked here by what it starts, so a new test of
 # that kind is marked too: an emulated chip (tests/chip), Chromium (the `browser` fixture), the PostgreSQL server
 # (the postgresql row of `db_url`). Whole games, the wheel and the like carry the mark in their own files.
@@ -39,10 +71,25 @@ def _starts_something_slow(item) -> bool:
             or params.get("db_url") == "postgresql")
 
 
+# Four workers share two cores (dev.py: --dist loadgroup), so the heaviest take turns instead of starving each
+# other: every emulated-chip test runs on one worker (an emulated RP2040 keeps a core busy, and a starved one
+# misses its wall-clock deadlines), and so does every test that drives Chromium. Any other file stays whole on one
+# worker, as --dist loadfile keeps it: its module fixtures made once, its tests in their order.
+def _worker_group(item) -> str:
+    if str(item.path).startswith(CHIP_TESTS + os.sep):
+        return "chip"
+    if "browser" in item.fixturenames:
+        return "chromium"
+    return os.path.relpath(item.path, os.path.dirname(CHIP_TESTS))
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(items):
     for item in items:
         if _starts_something_slow(item):
             item.add_marker(pytest.mark.slow)
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(_worker_group(item)))
 
 
 # No run leaves a `dicecup-*` folder or a process behind (tests/leftovers.py): private temporary and data folders

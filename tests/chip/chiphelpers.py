@@ -46,3 +46,15 @@ class Repl:
     def __exit__(self, *exc):
         self.close()
 
+
+
+def take_a_seat(hub, pico, tries=3, wait=20.0):
+    """Hold the board's B button, as its player does, until the hub seats it: held again when no seat came of it
+    (on a loaded machine a board just switched on can miss a first press, and a person presses again)."""
+    for _ in range(tries):
+        pico.press("b", "long")
+        try:
+            return hub.wait_for(f"{pico.name} takes seat", timeout=wait)
+        except AssertionError:
+            continue
+    raise AssertionError(f"{pico.name} was never seated after {tries} long presses of B:\n" + "\n".join(hub.lines[-20:]))

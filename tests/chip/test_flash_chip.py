@@ -208,9 +208,9 @@ class Hammer(threading.Thread):
     from the moment it appears and through power cycles, as a hub that keeps asking and a careless terminal
     would. reboot() breaks into the cup and soft-resets it, the hammer going on through its boot."""
 
-    def __init__(self, path):
+    def __init__(self, path, ear):
         super().__init__(name="hammer", daemon=True)
-        self.path, self.stopping = path, threading.Event()
+        self.path, self.ear, self.stopping = path, ear, threading.Event()
         self.rebooting = threading.Event()
         self.rebooted = threading.Event()
 
@@ -223,14 +223,29 @@ class Hammer(threading.Thread):
                     while not self.stopping.is_set():
                         port.write(WHO_FRAME + b"\x03")
                         if self.rebooting.is_set():
+                            mark = len(self.ear.heard)
                             port.write(b"\x00\r\x03")  # the break-in (cupcore/breakin.py): the cup stops
-                            self.stopping.wait(0.3)
+                            self._hammer_until_prompt(port, mark)
                             port.write(b"\r\x04")  # Ctrl-D at its REPL: a soft reset, boot.py then main.py
                             self.rebooting.clear()
                             self.rebooted.set()
                         self.stopping.wait(0.003)
             except (OSError, ValueError):
                 self.stopping.wait(0.001)  # the board is off: its port comes back at power-on
+
+    def _hammer_until_prompt(self, port, mark, timeout=30.0):
+        """Ctrl-C on the line until the board is at a REPL (a WHO frame holds 0x01, so that is often the raw REPL),
+        then Ctrl-B to its friendly REPL's prompt: a Ctrl-D sooner, while the cup was still stopping, was lost."""
+        deadline = time.monotonic() + timeout
+        while not any(p in self.ear.heard[mark:] for p in (b">>> ", b"raw REPL")) and time.monotonic() < deadline:
+            port.write(WHO_FRAME + b"\x03")
+            if self.stopping.wait(0.01):
+                return
+        mark = len(self.ear.heard)
+        port.write(b"\x03\x02")  # Ctrl-B: out of the raw REPL, to the prompt
+        while b">>> " not in self.ear.heard[mark:] and time.monotonic() < deadline:
+            if self.stopping.wait(0.01):
+                return
 
     def reboot(self):
         self.rebooting.set()
@@ -293,7 +308,8 @@ def test_ctrl_c_on_the_line_while_the_cup_boots_does_not_stop_it(ana):
     GUARD): a Ctrl-C that came during their imports put the board at its REPL (or skipped main.py)."""
     pico, _ = ana
     pico.power_off()
-    hammer, ear = Hammer(pico.path), Ear(pico.path)
+    ear = Ear(pico.path)
+    hammer = Hammer(pico.path, ear)
     ear.start()
     hammer.start()
     try:

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 
+from chiphelpers import take_a_seat
 from processes import HubProcess
 from dicecup.rules import BIDDING, replay
 from dicecup.sim.chip import ChipError
@@ -25,8 +26,7 @@ def test_two_picos_and_a_bot_play_a_whole_game_seen_on_their_leds_refereed_and_v
             for pico in picos:
                 hub.wait_for(f"a cup called {pico.name} is here")
             for pico in picos:
-                pico.press("b", "long")
-                hub.wait_for(f"{pico.name} takes seat")
+                take_a_seat(hub, pico)
             hub.wait_for("the game begins")
             journal = next((data / "games").glob("*.txt"))
             peeked, cycled = _play(hub, journal, {pico.name: pico for pico in picos})

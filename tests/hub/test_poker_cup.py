@@ -1,5 +1,5 @@
 """`dicecup demo --rules poker`: one virtual cup passed round the table's seats, pressed by bots, a whole game to a
-winner whose journal verifies. (The same cup on the MicroPython port, passed round three seats, every die rechecked
+winner whose journal verifies. (The same cup on the MicroPython port, passed between two seats, every die rechecked
 from the journal: test_poker_round_secret.py; a cup that lies about a die: test_transcript_poker.py.)"""
 import re
 import subprocess
