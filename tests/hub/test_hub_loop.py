@@ -25,13 +25,20 @@ from table_helpers import LiveTable
 LONG_POLL = 60.0  # a loop that only woke on its timeout would miss every deadline below
 
 
-def reader_threads() -> list:
-    return [thread.name for thread in threading.enumerate() if thread.name.startswith("read ")]
+def threads_since(before: set, *prefixes) -> list:
+    """The threads named with one of `prefixes` started since `before` was taken: another file's test on this
+    worker may have left a daemon reader of its own still winding down."""
+    return [thread.name for thread in threading.enumerate()
+            if thread not in before and thread.name.startswith(prefixes)]
 
 
-def cable_threads() -> list:
+def reader_threads(before: set) -> list:
+    return threads_since(before, "read ")
+
+
+def cable_threads(before: set) -> list:
     """The virtual cups' cable relays (sim/ptyrelay.py): one switchboard for them all."""
-    return [thread.name for thread in threading.enumerate() if thread.name.startswith(("relay ", "cables"))]
+    return threads_since(before, "relay ", "cables")
 
 
 def bidding_under_way(table) -> bool:
@@ -40,15 +47,16 @@ def bidding_under_way(table) -> bool:
 
 
 def test_cups_on_serial_ports_play_with_no_reader_thread_and_a_pulled_one_is_reopened(tmp_path):
+    before = set(threading.enumerate())
     with LiveTable("dudo dice=2", tmp_path, seed="one-loop") as table:
         table.wait(lambda: bidding_under_way(table), "the first bids")
-        assert reader_threads() == []
-        assert cable_threads() == ["cables"]
+        assert reader_threads(before) == []
+        assert cable_threads(before) == ["cables"]
         table.cups[1].unplug()
         table.wait(lambda: table.said("cup2's cup dropped"), "the hub to report the vanished port down")
         table.cups[1].plug()
         table.wait(lambda: table.said("cup2's cup is back"), "the port reopened by Connections.retry", timeout=30)
-        assert reader_threads() == []
+        assert reader_threads(before) == []
         table.finish()
 
 
@@ -94,13 +102,14 @@ def test_a_put_from_another_thread_wakes_the_loop_at_once(tmp_path):
 
 
 def test_bytes_on_a_serial_port_wake_the_loop_which_reads_them_itself(tmp_path, cups):
+    before = set(threading.enumerate())
     ana = cups("ana", 21)
     loop = LoopOnThread(tmp_path, ports=[ana.path])
     try:
         # the hub's WHO goes out at its first tick; the HELLO back can only be heard through the selector
         known = loop.watch.wait(lambda snapshot: 21 in snapshot.waiting_cups, timeout=20)
         assert known is not None, "the hub never heard the cup's hello"
-        assert reader_threads() == []
+        assert reader_threads(before) == []
     finally:
         loop.close()
 
@@ -257,3 +266,20 @@ def test_writing_to_a_port_whose_far_end_never_reads_never_blocks_nor_drops_the_
         conn.close()
         for fd in (master, slave):
             os.close(fd)
+
+
+def test_a_port_whose_prompt_is_being_asked_what_it_is_gets_no_who_meanwhile(tmp_path):
+    """The silent-port watch types at a board's REPL (hub/silent_ports.py); a "who?" frame landing there would put
+    the REPL in raw mode (its 0x01 is Ctrl-A) and the cup's restart would then not run its program."""
+    table = TableSetup(Rules.parse("dudo"), data=tmp_path, seed="knock",
+                       screen=Screen(console=Console(file=io.StringIO())), allow_unpaired=True)
+    hub = table.make_hub(expect_cups=1)
+    conn = CupConnection(RecordedLine())
+    hub.add_connection(conn)
+    asked = len(conn.transport.writes)
+    conn.knocking = True
+    hub.seating.tick(hub.clock() + 60)
+    assert len(conn.transport.writes) == asked, "a who? went out while the port was being knocked on"
+    conn.knocking = False
+    hub.seating.tick(hub.clock() + 60)
+    assert len(conn.transport.writes) > asked, "the who? never came back once the knocking ended"

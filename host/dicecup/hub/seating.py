@@ -46,7 +46,7 @@ class Seating:
             for mtype, values in conn.tick() or ():  # a challenge that ended in a wrong proof
                 if mtype == wire.HELLO:
                     self.on_hello(conn, values)
-            if conn.hello is None and not conn.down and now - conn.asked_who >= self.who_every:
+            if conn.hello is None and not conn.down and not conn.knocking and now - conn.asked_who >= self.who_every:
                 self._ask_who(conn)
 
     def _ask_who(self, conn):

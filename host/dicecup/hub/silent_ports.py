@@ -28,7 +28,11 @@ def watch(conns, say, stop: threading.Event, patience: float = PATIENCE) -> None
         for conn in conns:
             if conn.hello is None and not conn.down and not stop.is_set() and hasattr(conn.transport, "heard") \
                     and not speaks_dicecup(conn):
-                words = describe(conn.transport, lambda: conn.hello is not None or stop.is_set())
+                conn.knocking = True  # a "who?" frame's 0x01 would put the REPL in raw mode mid-question
+                try:
+                    words = describe(conn.transport, lambda: conn.hello is not None or stop.is_set())
+                finally:
+                    conn.knocking = False
                 if words:
                     say(words)
 
@@ -85,13 +89,22 @@ def _ask_repl(transport, answered):
             runtime, banner = classify(transport.heard_since(mark))
             if runtime is not None:
                 cup = runtime == "micropython" and holds_dicecup(transport.write, _waiter(transport, answered))
-                transport.write(b"\x04")  # soft reset: let the board go back to its own program
+                _restart(transport, answered)
                 return ("restarted" if cup else runtime), banner
             if answered():
                 break
     except (OSError, ConnectionError):  # the port went away meanwhile: the hub says so itself
         pass
     return None, ""
+
+
+def _restart(transport, answered):
+    """Soft-reset the board so its own program runs again. Only the friendly REPL runs main.py after a soft
+    reset, and a stray 0x01 (a frame sent before the knock) may have put it in the raw REPL: Ctrl-B first."""
+    mark = transport.heard_total
+    transport.write(b"\x02")
+    _wait(transport, mark, lambda said: said.endswith(b">>> "), LISTEN, answered)
+    transport.write(b"\x04")
 
 
 def _wait(transport, mark, enough, seconds, answered) -> bytes:

@@ -110,6 +110,7 @@ class CupConnection:
         self._doubted = None       # (ping token, hello, sent at) while the old session is asked if it still lives
         self.hello = None          # (proto, fw_major, fw_minor, cup_id, name, board) once it said hello
         self.asked_who = 0.0       # when the hub last asked it to say hello
+        self.knocking = False      # the port's REPL is being asked what it is: no "who?" to type into it
         self.down = False
         self._inbox = None
         self._reported = False
