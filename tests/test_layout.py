@@ -541,25 +541,34 @@ STATIC = HUB / "web" / "static"
 KIND_COMPARED = re.compile(r"""\.game\s*[!=]==?|[!=]==?\s*["'](faces|poker)["']""")
 # A cue number written in a page: wire.py is their one table, and the hub sends it (the phone's hello).
 CUE_NUMBER = re.compile(r"""\b\w*cue\w*\s*(?:[!=]==?|=)\s*\d""", re.IGNORECASE)
+# An intent kind or a poker cup's stage given its number in a page (`const BID = 1`), or a table of refusal words
+# by reason number: the hub's hello sends them (phonepage.py's WIRE_WORDS).
+WIRE_NUMBER = re.compile(r"""\b(BID|LIAR|SPOT|READY|SHAKE|HIDE|ROLL|TRY|TAKE|PBID\w*|WAITING|OPENING|RECEIVING"""
+                         r"""|HANDLING|TRIES|LIFTED)\s*=\s*\d|\{\s*1\s*:\s*["']""")
+PAGE_BREACHES = ((KIND_COMPARED, "a game kind told by its name"), (CUE_NUMBER, "a cue number"),
+                 (WIRE_NUMBER, "a copy of the wire's numbers"))
 
 
 def page_breaches(folder) -> list:
     found = []
     for path in sorted(folder.glob("*.js")):
         for number, line in enumerate(path.read_text().splitlines(), 1):
-            for pattern, what in ((KIND_COMPARED, "a game kind told by its name"), (CUE_NUMBER, "a cue number")):
+            for pattern, what in PAGE_BREACHES:
                 if pattern.search(line):
                     found.append(f"{path.name}, line {number}: {what}: {line.strip()}")
     return found
 
 
-def test_the_pages_take_the_kind_s_module_and_the_cue_numbers_from_the_hub():
+def test_the_pages_take_the_kind_s_module_and_the_wire_s_numbers_from_the_hub():
     found = page_breaches(STATIC)
     assert not found, "\n".join(found)
 
 
-def test_the_page_checker_finds_a_kind_by_name_and_a_cue_table(tmp_path):
+def test_the_page_checker_finds_a_kind_by_name_a_cue_number_and_a_copied_wire_table(tmp_path):
     (tmp_path / "a.js").write_text('if (t.game === "poker") draw();\nconst TURN_CUE = 1, HURRY_CUE = 9;\n'
-                                   'if (m.cue === 5) click();\nif (m.cue === cues.turn) buzz();\n')
+                                   'if (m.cue === 5) click();\nif (m.cue === cues.turn) buzz();\n'
+                                   'const BID = 1, LIAR = 2;\nconst REASONS = {1: "not your turn"};\n'
+                                   'intent(wire.intents.bid, qty, face);\n')
     assert [line.split(":")[1] for line in page_breaches(tmp_path)] == [
-        " a game kind told by its name", " a cue number", " a cue number"]
+        " a game kind told by its name", " a cue number", " a cue number", " a copy of the wire's numbers",
+        " a copy of the wire's numbers"]

@@ -1,4 +1,5 @@
 """Where the boards, their stand-ins and their official stubs live (CPython side of tests/boards)."""
+import fcntl
 import hashlib
 import shutil
 import subprocess
@@ -29,8 +30,16 @@ def stub_pins(board):
 
 
 def stubs(board):
-    """The board's pinned official stubs, installed once into their own folder (they can't share one)."""
+    """The board's pinned official stubs, installed once into their own folder (they can't share one), under a
+    lock: two test workers asking at once would each empty the folder the other was installing into."""
     board = STUBS_OF.get(board, board)
+    STUBS_HOME.mkdir(parents=True, exist_ok=True)
+    with open(STUBS_HOME / f".{board}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _installed_stubs(board)
+
+
+def _installed_stubs(board):
     pins = stub_pins(board)
     home = STUBS_HOME / board
     stamp = home / ".pins"

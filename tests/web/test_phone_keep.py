@@ -17,10 +17,12 @@ from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
 from dicecup.web.launch import open_table_screen, phone_seats
 from dicecup.web.phonekeep import PhoneKeeper, kept_phone_seats, read_kept_phones
-from dicecup.web.phonepage import CUES, seat_url, serve_phones
+from dicecup.web.phonepage import WIRE_WORDS, seat_url, serve_phones
 from dicecup.web.phones import PhoneSeat, SeatHeld
 from dicecup.web.server import WebTable
 from processes import wait_for
+
+AS_SENT = json.loads(json.dumps(WIRE_WORDS))  # the wire words as a page reads them (JSON keys are text)
 
 
 def test_the_phone_seats_are_kept_beside_the_journal_private_never_in_it_and_gone_once_the_game_ends(tmp_path):
@@ -128,7 +130,7 @@ def test_a_resumed_table_screen_answers_the_same_links(tmp_path):
         assert web.url.endswith("/t/table-link")
         page = PhonePage(web.url.rsplit("/t/", 1)[0] + "/p/ana-link#" + "cd" * 16, device=held_by)
         assert page.wait_for(lambda m: m["type"] == "hello") == {"type": "hello", "role": "phone", "seat": "ana",
-                                                                 "cup": None, "cues": CUES}
+                                                                 "cup": None, "wire": AS_SENT}
         page.close()
         stranger = PhonePage(web.url.rsplit("/t/", 1)[0] + "/p/ana-link#" + "cd" * 16)
         assert stranger.closed.wait(DEADLINE) and stranger.close_code != 1000

@@ -17,11 +17,13 @@ from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
 from dicecup.web import inbox
 from dicecup.web.launch import phone_seats
-from dicecup.web.phonepage import CUES, seat_url, serve_phones
+from dicecup.web.phonepage import WIRE_WORDS, seat_url, serve_phones
 from dicecup.web.phones import to_wire
 from dicecup.web.server import WebTable
 
 GAME_DEADLINE = 90
+
+AS_SENT = json.loads(json.dumps(WIRE_WORDS))  # the wire words as a page reads them (JSON keys are text)
 
 
 class StandInPhone:
@@ -171,7 +173,7 @@ def test_a_seat_link_acts_only_for_its_seat_and_a_wrong_one_is_refused():
     try:
         first = PhonePage(seat_url(web, seats[0]))
         hello = first.wait_for(lambda m: m["type"] == "hello")
-        assert hello == {"type": "hello", "role": "phone", "seat": "phone1", "cup": None, "cues": CUES}
+        assert hello == {"type": "hello", "role": "phone", "seat": "phone1", "cup": None, "wire": AS_SENT}
         wrong = Listener(web.url.replace("http://", "ws://").rsplit("/t/", 1)[0] + "/ws/p/" + "x" * 16)
         assert wrong.closed.wait(DEADLINE) and wrong.close_code == 4403
         spectator_link = Listener(web.url.replace("http://", "ws://").replace("/t/", "/ws/p/"))

@@ -90,8 +90,9 @@ def looks_like_repl(heard: bytes) -> bool:
     return any(sign in heard for sign in REPL_SIGNS)
 
 
-def holds_dicecup(write, wait) -> bool:
-    """At a MicroPython board's friendly REPL: True if dicecup's files are on it (/.dicecup/installed).
+def holds_dicecup(write, wait):
+    """At a MicroPython board's friendly REPL: True if dicecup's files are on it (/.dicecup/installed), False if
+    not, None if it never said (a board too busy to answer in time: it may be a cup, so it is not called bare).
     wait(endings, seconds) returns what the board says until it ends with one of `endings`. Asked twice: a
     hub's WHO landing in the typed line (its 0x03 cancels the line) must not make a cup look bare."""
     for _ in range(2):
@@ -99,7 +100,7 @@ def holds_dicecup(write, wait) -> bool:
         said = wait((b"DICECUP=yes", b"DICECUP=no"), 3.0)
         if b"DICECUP=" in said:
             return b"DICECUP=yes" in said
-    return False
+    return None
 
 
 def classify(seen: bytes):
@@ -211,11 +212,13 @@ def identify(port, probe_repl=True, timeout=0.6, boot_wait=BOOT_WAIT):
 
 
 def _knock(port, out) -> bool:
-    """Stop the board, read its banner into `out`, soft-reset it; True if it holds dicecup (a cup, restarted)."""
+    """Stop the board, read its banner into `out`, soft-reset it; True if it holds dicecup or did not say (a cup,
+    restarted: its hello is then listened for)."""
     with open_port(port) as ser:
         try:
             out["runtime"], out["banner"] = interrupt(ser, timeout=1.0)
-            return out["runtime"] == "micropython" and holds_dicecup(ser.write, lambda ends, s: read_for(ser, s, ends))
+            return out["runtime"] == "micropython" and \
+                holds_dicecup(ser.write, lambda ends, s: read_for(ser, s, ends)) is not False
         finally:  # even on Ctrl-C: a board we stopped is never left stopped
             ser.write(b"\x04")  # soft reset: let the board go back to its program
 

@@ -60,6 +60,9 @@ def describe(transport, answered) -> str:
     if runtime == "restarted":
         return (f"{port} is a dicecup cup that was stopped at its prompt: restarted it; still waiting for its "
                 "hello there")
+    if runtime == "unsure":
+        return (f"{port} was stopped at a MicroPython prompt ({banner}) and did not say in time whether it holds "
+                f"dicecup: restarted it; still waiting for its hello there (none coming: `dicecup flash` it)")
     if runtime == "micropython":
         board = "atom" if "ESP32" in banner else "pico" if "RP2040" in banner else None
         command = f"`dicecup flash --board {board or 'pico'} --port {port}`" + \
@@ -79,7 +82,8 @@ def describe(transport, answered) -> str:
 
 def _ask_repl(transport, answered):
     """Interrupt whatever runs there and ask for the friendly REPL's banner, as flash.probe.interrupt does;
-    ("restarted", banner) for a board that holds dicecup (a cup stopped at its prompt), soft-reset."""
+    ("restarted", banner) for a board that holds dicecup (a cup stopped at its prompt), soft-reset; ("unsure",
+    banner) for one too busy to say whether it does, soft-reset too."""
     mark = transport.heard_total
     try:
         # once more for a program needing a second Ctrl-C, or a cup whose boot took the first (flash/probe.py)
@@ -90,7 +94,7 @@ def _ask_repl(transport, answered):
             if runtime is not None:
                 cup = runtime == "micropython" and holds_dicecup(transport.write, _waiter(transport, answered))
                 _restart(transport, answered)
-                return ("restarted" if cup else runtime), banner
+                return {True: "restarted", None: "unsure"}.get(cup, runtime), banner
             if answered():
                 break
     except (OSError, ConnectionError):  # the port went away meanwhile: the hub says so itself

@@ -19,7 +19,7 @@ import re
 import secrets
 import time
 
-from cupcore import wire
+from cupcore import wire, wirenames
 
 from . import inbox
 from .phones import SeatHeld
@@ -35,8 +35,13 @@ ANSWER_WAIT = 10.0  # seconds for a page to answer the challenge
 PROOF_TAG, WRAP_TAG = b"dicecup-device-1", b"dicecup-device-wrap-1"
 NO_PROOF = ("this page could not prove which phone it is: open the seat's link again from its QR code or the "
             "address printed at the hub")
-# The cue numbers a phone's page acts on, by name ({"turn": 1, ...}), sent in its hello: wire.py is their one table.
-CUES = {name[len("CUE_"):].lower(): code for name, code in vars(wire).items() if name.startswith("CUE_")}
+# The wire's numbers a phone's page reads and sends, by name, and the words for a refusal's reason, sent in its
+# hello: wire.py and wirenames.py are their one table (a game kind's page adds its own: present.py's WIRE_WORDS).
+WIRE_WORDS = {
+    "cues": {name[len("CUE_"):].lower(): code for name, code in vars(wire).items() if name.startswith("CUE_")},
+    "intents": {name: code for code, name in wirenames.INTENTS.items()},
+    "reasons": wirenames.REASONS,
+}
 SAY_HELD_EVERY = 10.0  # seconds: a link opened over and over elsewhere is said at the hub once in this while
 
 
@@ -89,7 +94,8 @@ async def phone_socket(web, websocket):
         _tell_hub_held(web, seat)
         return await refuse_page(websocket, str(held), HELD, "held by another phone")
     web.keep(websocket)  # the seat's phone: its connection is the table's own, out of a flood's reach
-    hello = {"type": "hello", "role": "phone", "seat": seat.name, "cup": web.kind_present.PHONE, "cues": CUES}
+    hello = {"type": "hello", "role": "phone", "seat": seat.name, "cup": web.kind_present.PHONE,
+             "wire": {**WIRE_WORDS, **web.kind_present.WIRE_WORDS}}
     for text in [json.dumps(hello), web.table_text]:
         if text is not None:
             queue.put_nowait(text)

@@ -5,6 +5,8 @@ A whitelist, as present.py is for face bids. The cup's five dice go out one by o
 face, a die under the cup as `{"die": N, "open": false}` and nothing more -- even when the table saw its face
 before it went back under the cup (the engine keeps that face; a hub holding a bot's dice knows them all; a real
 cup's hidden dice the hub does not know at all). The five faces of a round go out once it is revealed."""
+from cupcore import pokercup
+
 from dicecup.hub.poker.codes import code_of_hand
 from dicecup.rules.poker.hands import FIVE, HIGH, HIGH_STRAIGHT, JUNK, LOW_STRAIGHT, bids_above, rank_char
 
@@ -22,6 +24,9 @@ PHONE_LINK = ("{name}'s phone (this link makes a phone the table's cup, passed r
 SEAT_CODES_ASK = ("The table's cup on a phone: ask the host for its code, open it on the phone you will pass round, "
                   "then press Take a seat")
 SCREEN, PHONE = "PokerTable", "PokerPhone"
+# The cup's PTABLE stages by name, for the page that plays the cup (pokerphone.js): pokercup.py is their one table.
+WIRE_WORDS = {"stages": {name.lower(): getattr(pokercup, name)
+                         for name in ("WAITING", "OPENING", "RECEIVING", "HANDLING", "TRIES", "LIFTED")}}
 DROPPED = "the table's cup dropped: waiting for it to come back (this round is then played again from the shake)"
 
 

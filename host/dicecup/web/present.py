@@ -37,6 +37,7 @@ def table_message(snap: TableSnapshot) -> dict:
 PHONE_LINK = "{name}'s phone (this link plays {name}'s seat: show it to that player only)"
 SEAT_CODES_ASK = "Playing on a phone? Ask the host to show you your seat's code, then press Take a seat"
 SCREEN = PHONE = None
+WIRE_WORDS = {}  # what a phone's page needs of the wire beyond every page's words (phonepage.py's WIRE_WORDS)
 
 
 def game_message(snap: TableSnapshot, state, message: dict) -> dict:

@@ -18,17 +18,14 @@
   const LINK_STORE = "dicecup-link-" + token;
   const enc = new TextEncoder();
   const PROOF_TAG = enc.encode("dicecup-device-1"), WRAP_TAG = enc.encode("dicecup-device-wrap-1");
-  const BID = 1, LIAR = 2, SPOT = 3, READY = 4;
   const SIT_WAIT_MS = 4000;         // how long "Take a seat" waits for the hub's answer before it is offered again
-  const REASONS = {1: "not your turn", 2: "that does not raise the standing bid", 3: "more dice than are in play",
-    4: "there is no bid to call yet", 5: "you can't call your own bid", 6: "that call is switched off at this table",
-    7: "no bids on ones while ones are wild", 8: "the face is locked in a palifico round", 9: "that round is over",
-    10: "the reveal does not match the commitment", 11: "you are not seated", 12: "the table is full",
-    13: "you are out of the game", 14: "the turn's time ran out", 15: "refused by the table"};
 
   const CUP_STORE = "dicecup-cup-" + token;
   let ws = null, refused = false, retry = 500;
-  let cues = {};                    // cupcore/wire.py's cue numbers by name ({turn: 1, ...}), from the hub's hello
+  // The wire's numbers by name ({cues: {turn: 1, ...}, intents: {bid: 1, ...}, reasons: {2: "does not raise ..."}}),
+  // from the hub's hello (cupcore/wire.py and wirenames.py are their one table); one object, filled in place, so the
+  // table's cup module started before the hello reads them too.
+  const wire = {cues: {}, intents: {}, reasons: {}};
   // The page module that plays this table's cup when the game kind has its own (the hello's "cup": pokerphone.js's
   // PokerPhone, the table's one poker cup passed round), else null: this page is one player's cup. Kept, so a page
   // reloaded mid-game shows the same cup before the hub answers.
@@ -115,7 +112,7 @@
   const PAGE = {
     hello: (m) => {
       proven = true;
-      cues = m.cues;
+      Object.assign(wire, m.wire);
       useCup(m.cup);
       myName = m.seat;
       $("me").textContent = m.seat + "'s cup";
@@ -185,9 +182,9 @@
     reveal_req: (m) => {
       if (m.deal === cup.deal && cup.dice) send({m: "reveal", deal: cup.deal, dice: cup.dice, seed: cup.seed});
     },
-    accept: (m) => { if (m.kind === READY) { clearTimeout(sitTimer); note("you have a seat"); } else note(""); },
+    accept: (m) => { if (m.kind === wire.intents.ready) { clearTimeout(sitTimer); note("you have a seat"); } else note(""); },
     refuse: (m) => {
-      if (!why.exact) { why = {text: REASONS[m.reason] || "refused", exact: false}; note(why.text); }
+      if (!why.exact) { why = {text: wire.reasons[m.reason] || "refused", exact: false}; note(why.text); }
       buzz([80, 60, 80]);
       sitAgain();
     },
@@ -200,13 +197,13 @@
       save();
     },
     cue: (m) => {
-      if (m.cue === cues.turn || m.cue === cues.hurry) buzz(m.cue === cues.turn ? 300 : 100);
+      if (m.cue === wire.cues.turn || m.cue === wire.cues.hurry) buzz(m.cue === wire.cues.turn ? 300 : 100);
       // The revolver: this player lost the round and pulled the trigger. A cup blinks; the phone says it, and buzzes.
-      if (m.cue === cues.click) {
+      if (m.cue === wire.cues.click) {
         note(`click: the revolver spared you (${m.arg} ${m.arg === 1 ? "bullet" : "bullets"} in it now)`);
         buzz(150);
       }
-      if (m.cue === cues.bang) { note("BANG: the revolver fired, you are out"); buzz([500, 100, 500]); }
+      if (m.cue === wire.cues.bang) { note("BANG: the revolver fired, you are out"); buzz([500, 100, 500]); }
     },
     error: () => {},
   };
@@ -341,7 +338,7 @@
   function sitAgain() { clearTimeout(sitTimer); sitTimer = null; $("sit").disabled = false; }
   $("sit").onclick = () => {
     $("sit").disabled = true;
-    intent(READY, 0, 0);
+    intent(wire.intents.ready, 0, 0);
     clearTimeout(sitTimer);
     sitTimer = setTimeout(sitAgain, SIT_WAIT_MS);
   };
@@ -351,9 +348,9 @@
     draw();
   };
   $("less").onclick = () => { qty = Math.max(qty - 1, floorOf(face)); touched = true; draw(); };
-  $("bid").onclick = () => intent(BID, qty, face);
-  $("liar").onclick = () => intent(LIAR, 0, 0);
-  $("spot").onclick = () => intent(SPOT, 0, 0);
+  $("bid").onclick = () => intent(wire.intents.bid, qty, face);
+  $("liar").onclick = () => intent(wire.intents.liar, 0, 0);
+  $("spot").onclick = () => intent(wire.intents.spot, 0, 0);
   const peek = $("peek");
   const show = (on) => {
     const box = $("mydice");
@@ -366,7 +363,7 @@
 
   function useCup(name) {
     const module = (name && window[name]) || null;
-    if (module && module !== tableCup) module.start(send, note, REASONS);
+    if (module && module !== tableCup) module.start(send, note, wire);
     tableCup = module;
     try { localStorage.setItem(CUP_STORE, name || ""); } catch (e) { /* kept for this page */ }
   }

@@ -14,9 +14,6 @@
   const F = window.FairDice;
   const $ = (id) => document.getElementById(id);
   const STORE = "dicecup-poker-" + location.pathname.split("/").pop();
-  // cupcore/pokercup.py's stages and cupcore/wire.py's intent kinds
-  const WAITING = 0, OPENING = 1, RECEIVING = 2, HANDLING = 3, TRIES = 4, LIFTED = 5;
-  const LIAR = 2, SHAKE = 5, HIDE = 6, ROLL = 7, TRY = 8, TAKE = 9, PBID = 10, PBID_LEFT = 11, PBID_RIGHT = 12;
   const NO_BID = 0xffff, LEFT = 1, ALL = 0x1f, DICE = 5;
   const RANKS = ["", "9", "T", "J", "Q", "K", "A"];
   const OWN = new Set(["pdeal", "ptable", "pclose"]);
@@ -24,10 +21,11 @@
 
   let send = () => {};
   let note = () => {};
-  let reasons = {};
+  let wire = {stages: {}, intents: {}, reasons: {}};  // the wire's numbers and words by name: phone.js's, from the hub
   let table = null;                // the table screen's message (names, the standing bid in words)
   let cup = load();
-  let view = {stage: WAITING, holder: 0xff, onTable: 0, way: 0, standing: NO_BID};  // the hub's last ptable
+  // the hub's last ptable (stage null: none yet)
+  let view = {stage: null, holder: 0xff, onTable: 0, way: 0, standing: NO_BID};
   let looking = false, picked = 0, bid = [], awaiting = 0;
   let shaken = false;              // this holder has shaken or rolled: dice no longer move between cup and table
   let bidFrom = null;              // the standing bid (its code) the composer was started above by the hub's raise
@@ -59,7 +57,10 @@
   // -- messages from the hub -----------------------------------------------------------------------------------
   // Whether a cup message is this module's: the poker cup's own, or a shared one once the poker cup is in play.
   function claims(m) { return OWN.has(m.m) || (SHARED.has(m.m) && active()); }
-  function active() { return cup.secretFrom > 0 || view.stage !== WAITING || view.holder !== 0xff; }
+  // Whether the hub's last ptable names one of these stages (pokercup.py's, by name: "opening", "tries", ...).
+  function at(...stages) { return stages.some((name) => view.stage === wire.stages[name]); }
+  function waiting() { return view.stage === null || at("waiting"); }
+  function active() { return cup.secretFrom > 0 || !waiting() || view.holder !== 0xff; }
   function receive(m) {
     queue = queue.then(() => HANDLERS[m.m](m)).catch((e) => note(`the cup hit a fault: ${e.message}`))
       .then(() => draw());
@@ -99,7 +100,7 @@
       cup.pending &= ~made;
       save();
       // a try is rolled in the open; an open roll's table dice are seen as they land
-      await openDice(view.stage === TRIES || view.stage === LIFTED ? made : made & view.onTable);
+      await openDice(at("tries", "lifted") ? made : made & view.onTable);
     },
     ptable(m) {
       if (m.round !== cup.round) {  // a new round: all five under the cup, a new secret at its first roll
@@ -126,13 +127,14 @@
     accept(m) {
       if (m.kind !== awaiting) return;
       awaiting = 0;
-      if (m.kind === SHAKE || m.kind === ROLL) shaken = true;  // the rules: moves come before any roll
+      // the rules: moves come before any roll
+      if (m.kind === wire.intents.shake || m.kind === wire.intents.roll) shaken = true;
     },
     refuse(m) {
       if (m.kind !== awaiting) return;
       awaiting = 0;
       composeAfresh();
-      if (!why.exact) why = {text: reasons[m.reason] || "refused", exact: false};
+      if (!why.exact) why = {text: wire.reasons[m.reason] || "refused", exact: false};
       note(why.text);
     },
   };
@@ -171,7 +173,7 @@
     awaiting = kind;
     why = {text: "", exact: false};
     note("");
-    send({m: "intent", deal: view.stage === WAITING ? 0 : cup.round & 0xffff, kind, qty, face});
+    send({m: "intent", deal: waiting() ? 0 : cup.round & 0xffff, kind, qty, face});
     draw();
   }
 
@@ -183,22 +185,22 @@
   // -- the holder's moves --------------------------------------------------------------------------------------
   const busy = () => awaiting || cup.pending;
   const MOVES = {
-    pshake: () => intent(SHAKE),
+    pshake: () => intent(wire.intents.shake),
     plook: () => { looking = !looking; draw(); },
-    ptake: () => intent(TAKE),
-    pliar: () => intent(LIAR),
+    ptake: () => intent(wire.intents.take),
+    pliar: () => intent(wire.intents.liar),
     pshow: () => {
       const mask = picked & ~view.onTable;
       picked = 0;
       queue = queue.then(() => openDice(mask)).then(draw);  // to the table: each opened alone
     },
-    phide: () => { const mask = picked & view.onTable; picked = 0; intent(HIDE, mask); },
-    proll: () => { const mask = picked & view.onTable; picked = 0; intent(ROLL, mask); },
-    ptry: () => { const mask = picked; picked = 0; intent(TRY, mask); },
+    phide: () => { const mask = picked & view.onTable; picked = 0; intent(wire.intents.hide, mask); },
+    proll: () => { const mask = picked & view.onTable; picked = 0; intent(wire.intents.roll, mask); },
+    ptry: () => { const mask = picked; picked = 0; intent(wire.intents.try, mask); },
     pclear: () => { bid = []; touched = true; draw(); },
-    pbidleft: () => bidIntent(PBID_LEFT),
-    pbidright: () => bidIntent(PBID_RIGHT),
-    pbidon: () => bidIntent(PBID),
+    pbidleft: () => bidIntent(wire.intents.pbid_left),
+    pbidright: () => bidIntent(wire.intents.pbid_right),
+    pbidon: () => bidIntent(wire.intents.pbid),
   };
 
   // -- what the page shows ---------------------------------------------------------------------------------------
@@ -207,10 +209,10 @@
     if ($("poker").hidden) return;
     raiseFromTable();
     const holder = ((table && table.seats) || []).map((s) => s.name)[view.holder];
-    const holds = [OPENING, RECEIVING, HANDLING, TRIES].includes(view.stage);
+    const holds = at("opening", "receiving", "handling", "tries");
     document.body.dataset.pokerStage = view.stage;
     document.body.dataset.busy = busy() ? "1" : "";
-    $("pholder").textContent = holder && holds ? `${holder} holds the cup` : view.stage === LIFTED ?
+    $("pholder").textContent = holder && holds ? `${holder} holds the cup` : at("lifted") ?
       "the cup is lifted" : "waiting for the next round";
     drawStanding();
     drawDice();
@@ -236,9 +238,9 @@
   function drawDice() {
     const row = $("pdice");
     row.replaceChildren();
-    const pickable = view.stage === HANDLING || view.stage === TRIES;
+    const pickable = at("handling", "tries");
     for (let d = 0; d < DICE; d++) {
-      const onTable = !!(view.onTable & bit(d)) || view.stage === LIFTED;
+      const onTable = !!(view.onTable & bit(d)) || at("lifted");
       const seen = cup.faces[d] && (onTable || looking);
       const b = el("button", "pick" + (picked & bit(d) ? " picked" : "") + (onTable ? " table" : " under"));
       b.dataset.die = d + 1;
@@ -252,17 +254,17 @@
   }
 
   function drawMoves(holds) {
-    const stage = view.stage, free = !busy();
+    const free = !busy();
     const show = (id, on) => { $(id).hidden = !on; $(id).disabled = !free; };
-    const composing = rolled() && (stage === OPENING || stage === HANDLING);
-    show("pshake", (stage === OPENING && !rolled()) || stage === HANDLING);
-    show("plook", holds && rolled() && stage !== RECEIVING);
+    const composing = rolled() && at("opening", "handling");
+    show("pshake", (at("opening") && !rolled()) || at("handling"));
+    show("plook", holds && rolled() && !at("receiving"));
     $("plook").textContent = looking ? "Cover the cup" : "Look under the cup";
-    show("ptake", stage === RECEIVING);
-    show("pliar", stage === RECEIVING);
-    for (const id of ["pshow", "phide"]) show(id, stage === HANDLING && !shaken);
-    show("proll", stage === HANDLING);
-    show("ptry", stage === TRIES);
+    show("ptake", at("receiving"));
+    show("pliar", at("receiving"));
+    for (const id of ["pshow", "phide"]) show(id, at("handling") && !shaken);
+    show("proll", at("handling"));
+    show("ptry", at("tries"));
     $("pcompose").hidden = !composing;
     if (!composing) return;
     $("pbid").replaceChildren(hand(bid));
@@ -277,15 +279,15 @@
       }
     }
     show("pclear", true);
-    show("pbidleft", stage === OPENING);
-    show("pbidright", stage === OPENING);
-    show("pbidon", stage === HANDLING);
+    show("pbidleft", at("opening"));
+    show("pbidright", at("opening"));
+    show("pbidon", at("handling"));
   }
 
-  function start(sender, noter, reasonWords) {
+  function start(sender, noter, wireWords) {
     send = sender;
     note = noter;
-    reasons = reasonWords;
+    wire = wireWords;
     for (const [id, move] of Object.entries(MOVES)) $(id).onclick = move;
   }
 
