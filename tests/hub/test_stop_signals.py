@@ -18,8 +18,10 @@ from dicecup.rules import Rules
 
 @pytest.fixture
 def as_a_command():
-    """The signal handlers a command runs under (cli.main's), put back afterwards."""
+    """The signal handlers a command runs under (cli.main's), put back afterwards. Run from a shell that ignores
+    SIGHUP (`nohup`), the command would keep ignoring it and the kill below would never land: as a terminal's."""
     before = {signum: signal.getsignal(signum) for signum in STOPPING}
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     unwind_on_signals()
     yield
     for signum, handler in before.items():
@@ -43,7 +45,7 @@ def test_a_signal_while_the_typing_thread_starts_stops_the_loop_and_raises_nowhe
         table.make_hub(expect_cups=2)
         table.watch_stops()
         with pytest.raises(Stopped) as stopped:
-            table.play(typed_commands=True)
+            table.play(typed_commands=True, timeout=60)  # a signal that never lands fails, not hangs
     finally:
         table.close()
     assert went_on and stopped.value.how == "SIGHUP" and stopped.value.status == 128 + signal.SIGHUP
