@@ -98,6 +98,20 @@ def pytest_configure(config):
     import leftovers
 
     leftovers.start(config)
+    _stopping_signals_as_at_a_terminal()
+
+
+def _stopping_signals_as_at_a_terminal():
+    """A run started in the background (`cmd &` without job control, `nohup`) inherits SIGINT or SIGHUP ignored,
+    and so would every hub the tests start: their Ctrl-C and `kill -HUP` tests would then test nothing. Each
+    process the tests start gets them as a terminal's shell gives them."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    for signum in (signal.SIGHUP, signal.SIGQUIT):
+        if signal.getsignal(signum) is signal.SIG_IGN:
+            signal.signal(signum, signal.SIG_DFL)
 
 
 @pytest.hookimpl(trylast=True)
