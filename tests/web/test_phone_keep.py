@@ -8,7 +8,7 @@ import os
 import stat
 import threading
 
-from test_phone_link import GAME_DEADLINE, StandInPhone
+from test_phone_link import AS_SENT, GAME_DEADLINE, StandInPhone
 from webpages import DEADLINE, PhonePage
 
 from dicecup.hub.phases import RoundPhase, TablePhase
@@ -17,12 +17,10 @@ from dicecup.hub.tablesetup import TableSetup
 from dicecup.rules import Rules
 from dicecup.web.launch import open_table_screen, phone_seats
 from dicecup.web.phonekeep import PhoneKeeper, kept_phone_seats, read_kept_phones
-from dicecup.web.phonepage import WIRE_WORDS, seat_url, serve_phones
+from dicecup.web.phonepage import seat_url, serve_phones
 from dicecup.web.phones import PhoneSeat, SeatHeld
 from dicecup.web.server import WebTable
 from processes import wait_for
-
-AS_SENT = json.loads(json.dumps(WIRE_WORDS))  # the wire words as a page reads them (JSON keys are text)
 
 
 def test_the_phone_seats_are_kept_beside_the_journal_private_never_in_it_and_gone_once_the_game_ends(tmp_path):

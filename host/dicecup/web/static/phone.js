@@ -182,7 +182,9 @@
     reveal_req: (m) => {
       if (m.deal === cup.deal && cup.dice) send({m: "reveal", deal: cup.deal, dice: cup.dice, seed: cup.seed});
     },
-    accept: (m) => { if (m.kind === wire.intents.ready) { clearTimeout(sitTimer); note("you have a seat"); } else note(""); },
+    accept: (m) => {
+      if (m.kind === wire.intents.ready) { clearTimeout(sitTimer); note("you have a seat"); } else note("");
+    },
     refuse: (m) => {
       if (!why.exact) { why = {text: wire.reasons[m.reason] || "refused", exact: false}; note(why.text); }
       buzz([80, 60, 80]);
