@@ -74,3 +74,20 @@ class FakeCircuitPython(_StandIn):
             self._host.write(self.BANNER)
         elif b"\x01" in data:
             self._host.write(b"\r\nraw REPL; CTRL-B to exit\r\n>")
+
+
+class BusyMicroPython(_StandIn):
+    """STAND-IN, not MicroPython: a board too busy to print its banner at once. To CR then Ctrl-B MicroPython
+    answers a prompt for the CR, then the banner and a prompt; here the banner follows `pause` seconds later (what a
+    loaded host or a busy board makes of it), so a reader that stops at the first prompt has no banner."""
+
+    BANNER = b"MicroPython v1.27.0 on 2025-12-09; Raspberry Pi Pico W with RP2040\r\nType \"help()\" for more information.\r\n>>> "
+
+    def __init__(self, pause=0.3):
+        super().__init__()
+        self.pause = pause
+
+    def answer(self, data):
+        if b"\x02" in data:
+            self._host.write(b"\r\n>>> ")
+            threading.Timer(self.pause, self._host.write, (b"\r\n" + self.BANNER,)).start()

@@ -7,7 +7,9 @@ from conftest import needs_micropython
 from cupcore import wire
 from cupcore.breakin import BreakIn
 from dicecup.cli import main
-from standin_ports import FakeCircuitPython, SilentBoard
+from dicecup.flash.probe import interrupt
+from dicecup.link.serial_port import open_port
+from standin_ports import BusyMicroPython, FakeCircuitPython, SilentBoard
 
 
 def ports(capsys, monkeypatch, *paths):
@@ -36,6 +38,13 @@ def test_ports_tells_circuitpython_and_nothing(capsys, monkeypatch):
         rows = ports(capsys, monkeypatch, cpb.path, other.path)
     assert [r["runtime"] for r in rows] == ["circuitpython", None]
     assert "CircuitPython 10" in rows[0]["banner"]
+
+
+def test_a_banner_that_comes_a_moment_after_the_first_prompt_is_waited_for():
+    # Seen under load: the prompt the CR gets came in one read, the banner in the next, and the board was
+    # called "no MicroPython REPL answered".
+    with BusyMicroPython() as busy, open_port(busy.path) as ser:
+        assert interrupt(ser) == ("micropython", BusyMicroPython.BANNER.splitlines()[0].decode())
 
 
 def test_no_ports(capsys, monkeypatch):

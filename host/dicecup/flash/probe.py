@@ -53,15 +53,20 @@ def check_free(port):
 
 
 def read_for(ser, seconds, until=None):
-    """Bytes read for `seconds`, or until they hold `until` (bytes, or a tuple of them: any one)."""
-    endings = (until,) if isinstance(until, bytes) else until
+    """Bytes read for `seconds`, or until they hold `until` (bytes, or a tuple of them: any one; or a test
+    of the bytes read so far)."""
+    if until is None or callable(until):
+        done = until
+    else:
+        endings = (until,) if isinstance(until, bytes) else until
+        done = lambda data: any(end in data for end in endings)  # noqa: E731
     data = b""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         waiting = ser.in_waiting
         if waiting:
             data += ser.read(waiting)
-            if endings and any(end in data for end in endings):
+            if done and done(data):
                 return data
         else:
             time.sleep(0.005)
@@ -79,10 +84,18 @@ def interrupt(ser, timeout=3.0):
         ser.write(INTERRUPT)
         read_for(ser, 0.1)
         ser.write(after)
-        seen += read_for(ser, timeout, until=b">>> ")
-        if b">>> " in seen:
+        # Until the banner and the prompt after it: the CR before Ctrl-B gets a prompt of its own first, and a
+        # busy board's banner can come a moment after that prompt.
+        seen += read_for(ser, timeout, until=banner_then_prompt)
+        if banner_then_prompt(seen):
             break
     return classify(seen)
+
+
+def banner_then_prompt(heard: bytes) -> bool:
+    """True once a REPL's banner line and a prompt after it have been heard."""
+    before, prompt, _ = heard.rpartition(b">>> ")
+    return bool(prompt) and classify(before)[0] is not None
 
 
 def looks_like_repl(heard: bytes) -> bool:

@@ -13,7 +13,7 @@ turns out to hold dicecup's files at its prompt is a cup, restarted rather than 
 import threading
 import time
 
-from dicecup.flash.probe import BOOT_WAIT, INTERRUPT, classify, holds_dicecup
+from dicecup.flash.probe import BOOT_WAIT, INTERRUPT, banner_then_prompt, classify, holds_dicecup
 
 PATIENCE = 3.0   # seconds a cup has to say hello before its port is looked at (a cup answers WHO at once)
 LISTEN = 2.0     # seconds to wait for a REPL's banner, each of two tries
@@ -89,7 +89,7 @@ def _ask_repl(transport, answered):
         # once more for a program needing a second Ctrl-C, or a cup whose boot took the first (flash/probe.py)
         for knock in (INTERRUPT + b"\r\x02", INTERRUPT + b"\r\x03\x03\x02"):
             transport.write(knock)
-            _wait(transport, mark, lambda said: b">>> " in said, LISTEN, answered)
+            _wait(transport, mark, banner_then_prompt, LISTEN, answered)
             runtime, banner = classify(transport.heard_since(mark))
             if runtime is not None:
                 cup = runtime == "micropython" and holds_dicecup(transport.write, _waiter(transport, answered))
