@@ -69,13 +69,18 @@ class HubProcess:
         return any(text in line for line in self.lines)
 
     def wait_for(self, text, timeout=60):
-        """Until a line holds `text`: woken by each line read, never later than the deadline, nor than the end of
-        the output (or READER_GRACE after the process ended, if a child it left keeps its output open)."""
-        deadline = time.monotonic() + timeout
+        """Until a line holds `text`: woken by each line read. Gives up once the hub has said nothing for `timeout`
+        seconds (a hub that goes on slowly, on a loaded machine, is followed, not timed; five times `timeout` at
+        most in all), or at the end of the output (or READER_GRACE after the process ended, if a child it left
+        keeps its output open)."""
+        now = time.monotonic()
+        deadline, last_chance, heard = now + timeout, now + 5 * timeout, len(self.lines)
         ended_at = None
         with self._new_line:
             while not self.said(text) and not self._read_all.is_set():
                 now = time.monotonic()
+                if len(self.lines) != heard:
+                    deadline, heard = min(now + timeout, last_chance), len(self.lines)
                 if ended_at is None and self.proc.poll() is not None:
                     ended_at = now
                 if now >= deadline or (ended_at is not None and now - ended_at >= READER_GRACE):
@@ -83,7 +88,8 @@ class HubProcess:
                 self._new_line.wait(0.05)  # a short wake-up too, to notice the process's end
         if self.said(text):
             return
-        raise AssertionError(f"the hub never said {text!r}:\n" + "\n".join(self.lines[-40:]))
+        raise AssertionError(f"the hub never said {text!r} (silent for {timeout:g} s, or still talking after "
+                             f"{5 * timeout:g} s):\n" + "\n".join(self.lines[-40:]))
 
     def type(self, line):
         self.proc.stdin.write(line + "\n")

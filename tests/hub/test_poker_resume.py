@@ -119,14 +119,19 @@ def test_a_bots_poker_hub_killed_mid_round_twice_resumes_each_time_to_one_winner
     assert not Path(str(journal) + ".bots").exists()  # the hub's own secrets go once the game is over
 
 
-def _typed_turns(hub, journal, until, cup=None, timeout=60.0):
+def _typed_turns(hub, journal, until, cup=None, stalled=60.0):
     """Type the holder's move whenever the journal shows a turn: the opener shakes and bids five aces to the left,
     the receiver calls liar. Typed again after a while if nothing came of it. With `cup` (a cup on --port, whose
-    opening shake is its B held), the shake is pressed once the cup shows the opening in the holder's hands."""
-    deadline = time.monotonic() + timeout
-    typed, typed_at = None, 0.0
-    while time.monotonic() < deadline:
+    opening shake is its B held), the shake is pressed once the cup shows the opening in the holder's hands.
+    Fails once neither the journal nor the hub's output has moved for `stalled` seconds: a game that goes on
+    slowly (a loaded machine) is followed, not timed (up to five times `stalled` in all: refusals moving the hub's
+    output are no game)."""
+    deadline, last_chance = time.monotonic() + stalled, time.monotonic() + 5 * stalled
+    typed, typed_at, seen = None, 0.0, None
+    while time.monotonic() < min(deadline, last_chance):
         text, state = _state_now(journal)
+        if (len(text), len(hub.lines)) != seen:
+            seen, deadline = (len(text), len(hub.lines)), time.monotonic() + stalled
         if state is None:
             time.sleep(0.02)
             continue
@@ -154,7 +159,7 @@ def _typed_turns(hub, journal, until, cup=None, timeout=60.0):
         assert hub.proc.poll() is None or until(replay(journal.read_text()).state), \
             "the hub ended first:\n" + "\n".join(hub.lines[-30:])
         time.sleep(0.05)
-    raise AssertionError("the game did not get there in time:\n" + "\n".join(hub.lines[-30:]))
+    raise AssertionError(f"the game stood still for {stalled:g} s:\n" + "\n".join(hub.lines[-30:]))
 
 
 def _cut_and_resumed(tmp_path, first, resume_args, cup=None):
