@@ -29,6 +29,24 @@ def read_all(fd) -> bytes:
         chunks.append(chunk)
 
 
+def with_terminal_stderr(args, timeout=180) -> tuple:
+    """`dicecup ARGS` run to its end with a terminal as its stderr (its stdout piped): (the finished process, what
+    the terminal showed). The terminal is read while the process runs: a pty holds a few KB, and a progress bar
+    that redraws more often on a loaded machine would otherwise fill it and wait forever."""
+    master, slave = os.openpty()
+    shown_bytes = []
+    reader = threading.Thread(target=lambda: shown_bytes.append(read_all(master)), daemon=True)
+    reader.start()
+    try:
+        done = subprocess.run([sys.executable, "-m", "dicecup", *map(str, args)], stdout=subprocess.PIPE,
+                              stderr=slave, stdin=subprocess.DEVNULL, timeout=timeout)
+    finally:
+        os.close(slave)  # the process's end closed its copy: the reader's read ends once this one is closed too
+        reader.join(30)
+        os.close(master)
+    return done, b"".join(shown_bytes)
+
+
 def shown(raw: str) -> str:
     """The text of what was written, its colours and cursor moves left out."""
     return ESCAPES.sub("", raw)

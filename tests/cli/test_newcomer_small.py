@@ -2,13 +2,12 @@
 a player's name typed in another case, counts written as people write them, the JSON's types, a five of a kind
 already under the cup, and a big import that shows how far it has got."""
 import os
-import pty
 import subprocess
 import sys
 from pathlib import Path
 
 from inprocess import dicecup_here
-from ptyscreen import read_all
+from ptyscreen import with_terminal_stderr
 
 from dicecup.registry import Registry
 
@@ -112,14 +111,7 @@ def test_a_big_import_shows_its_progress_on_a_terminal(tmp_path):
     folder.mkdir()
     for name, text in league_night(250):
         (folder / name).write_text(text)
-    master, slave = pty.openpty()
-    try:
-        done = subprocess.run([sys.executable, "-m", "dicecup", "history", "import", folder, "--unsigned",
-                               "--data", tmp_path / "d"], stdout=subprocess.PIPE, stderr=slave, timeout=120)
-        os.close(slave)
-        shown = read_all(master)
-    finally:
-        os.close(master)
+    done, shown = with_terminal_stderr(["history", "import", folder, "--unsigned", "--data", tmp_path / "d"])
     assert done.returncode == 0 and b"imported 250 games" in done.stdout
     assert b"importing" in shown and b"250/250" in shown, shown[-400:]  # nothing was shown before
 

@@ -1,24 +1,16 @@
 """Long work shows its progress on a terminal, and says nothing more when piped: the odds page's plots (about
 2 s, silent until the end before) and an arena's games (its bar had no test). Real processes, their stderr a
 pseudo-terminal; history import's bar is tested in test_newcomer_small, flash's lines in tests/flash."""
-import os
-import pty
 import subprocess
 import sys
 
-from ptyscreen import read_all
+from ptyscreen import with_terminal_stderr
 
 
 def on_a_terminal(*args):
     """The finished process, and what its stderr (a terminal) showed."""
-    master, slave = pty.openpty()
-    try:
-        done = subprocess.run([sys.executable, "-m", "dicecup", *map(str, args)], stdout=subprocess.PIPE,
-                              stderr=slave, stdin=subprocess.DEVNULL, timeout=180)
-        os.close(slave)
-        return done, read_all(master).decode("utf-8", "replace")
-    finally:
-        os.close(master)
+    done, shown = with_terminal_stderr(args)
+    return done, shown.decode("utf-8", "replace")
 
 
 def piped(*args):
