@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The expert's heads-up two-dice games, exactly: how much a best response that remembers the whole bid history
-wins against the shipped tables (data/twodice.json.gz, played by both seats), in stakes a round (the round's
+wins against the shipped tables (data/twodice-NAME.json.gz, played by both seats), in stakes a round (the round's
 loser loses the stake; a landed spot that gives nobody a die replays the round), by search/npexploit.py; and,
 with `solve`, the abstractions tried: each game solved again remembering the last k bids, k in MEMORIES.
 

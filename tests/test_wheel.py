@@ -164,14 +164,16 @@ def test_the_table_screen_serves_its_page_and_its_assets_from_the_wheel(installe
 
 def test_the_expert_plays_from_the_solved_games_the_wheel_ships(installed):
     bin_dir, work, env, _ = installed
-    code = ("from dicecup.search.solved import DATA_BY_DICE, GAMES, Solved, tables; "
-            "print(sorted(n for data in DATA_BY_DICE.values() for n in tables(data)) == sorted(GAMES), "
+    code = ("from dicecup.search.solved import GAMES, Solved, data_of, tables; "
+            "print(sorted({n for name in GAMES for n in tables(data_of(name))}) == sorted(GAMES), "
             "round(sum(Solved('dudo-1').dist((3,), ()).values()), 6), "
             "round(sum(Solved('dudo-2').dist((2, 5), ()).values()), 6))")
     assert run([bin_dir / "python", "-c", code], work, env).strip() == "True 1.0 1.0"
     data = ROOT / "host" / "dicecup" / "search" / "data"
     assert (data / "solved.json.gz").stat().st_size < 300_000  # small enough to ship in every wheel
-    assert (data / "twodice.json.gz").stat().st_size < 2_000_000  # dudo and revolver: 16k and 8k nodes of 21 hands
+    two_dice = [path.stat().st_size for path in data.glob("twodice-*.json.gz")]
+    assert len(two_dice) == 11 and max(two_dice) < 1_500_000  # dudo without spot, the biggest: 19k nodes of 21 hands
+    assert sum(two_dice) < 6_000_000
 
 
 @pytest.mark.slow

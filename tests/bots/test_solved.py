@@ -31,6 +31,13 @@ def test_every_one_die_rules_set_finds_the_table_of_its_game(rules):
     assert solved.find(rules, [1, 2]) is None and solved.find(rules, [1, 1, 1]) is None
 
 
+@pytest.mark.parametrize("rules", ONE_DIE, ids=str)
+def test_every_rules_set_finds_a_two_dice_table_of_its_game(rules):
+    name = solved.find(rules, [2, 2])
+    assert name is not None and solved.game_key(name) == solved.round_key(fast.FastRules.of(rules), 2)
+    assert solved.GAMES[name].dice == 2 and solved.find(_with_other_switches(rules), [2, 2]) == name
+
+
 def _fingerprint(rules):
     """The round's graph and every call's payoffs (a landed spot that replays shows as 0.5)."""
     game = solved.heads_up_round(rules, 1)

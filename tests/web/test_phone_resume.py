@@ -15,7 +15,7 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_phone_pages import GAME_DEADLINE, press_for, start_play, stop, stored
-from test_phone_poker_cup import POKER_TABLE, RECEIVING, play_a_turn, take_a_seat
+from test_phone_poker_cup import POKER_TABLE, RECEIVING, STEP_MS, cup, play_a_turn, take_a_seat
 from webpages import browser  # noqa: F401 - the fixture
 
 from processes import HubProcess
@@ -105,6 +105,16 @@ def test_a_phones_game_killed_mid_round_resumes_with_the_same_phones(browser, tm
     assert not os.path.exists(journal + ".phones")  # the game is over: nothing kept for a resume
 
 
+def after_round(page, round_number, said):
+    """Until the page's cup is in a later round or the winner's banner shows (`said()` words the failure)."""
+    try:
+        page.wait_for_function(f"""() => document.querySelector('.banner.won:not([hidden])')
+                                   || window.PokerPhone.state().round > {round_number}""", timeout=STEP_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"neither round {round_number + 1} nor a winner came: {said()}\n"
+                             + page.inner_text("body")[:400]) from None
+
+
 def test_a_poker_table_whose_cup_is_a_phone_resumes_with_the_same_phone(browser, tmp_path):
     """The table's one poker cup is a phone: the hub is killed while the cup is passed on with a bid, and the
     resumed hub takes the same phone back as the table's cup; the game is played on it to a winner."""
@@ -131,8 +141,8 @@ def test_a_poker_table_whose_cup_is_a_phone_resumes_with_the_same_phone(browser,
                 page.inner_text("body")[:400]
             try:
                 play_a_turn(page, seen)
-            except AssertionError:  # the cup lifted at the last call: the winner's banner comes next
-                page.wait_for_selector(".banner.won", timeout=30000)
+            except AssertionError as lifted:  # the cup lifted at a call: the next round or the winner comes next
+                after_round(page, cup(page)["round"], lambda: f"{lifted}\n" + "\n".join(resumed.lines[-40:]))
             except PlaywrightTimeout:  # the resumed hub moved the cup on under a click: read the page again
                 seen.clear()
         resumed.proc.wait(60)

@@ -1,8 +1,8 @@
 """`expert`: the solved game where there is one, search everywhere else.
 
-Heads-up with one die each (every preset and switch set), or two dice each (every preset's bidding without a
-spot call that gives a die back), outside a palifico round, it plays the CFR+ strategy shipped in
-dicecup/search/data/ (solved.json.gz, twodice.json.gz: the two-dice strategies remember the last few bids),
+Heads-up with one die each or two dice each (every preset and switch set: the 11 rounds solved.round_key tells
+apart at either count), outside a palifico round, it plays the CFR+ strategy shipped in dicecup/search/data/
+(solved.json.gz, twodice-NAME.json.gz: the two-dice strategies remember the last few bids),
 drawing its action from it: near the equilibrium, so no strategy wins much against it (bench/exploitability.py
 and bench/twodice.py measure how much, exactly).
 

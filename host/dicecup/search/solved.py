@@ -1,5 +1,5 @@
 """The solved heads-up games the expert plays from: CFR+ strategies shipped as package data (data/solved.json.gz
-for one die each, data/twodice.json.gz for two).
+for one die each, data/twodice-NAME.json.gz for two).
 
     python -m dicecup.search.solved [names]  solve the games in GAMES (default: all) again and rewrite their files
 
@@ -29,7 +29,8 @@ from dicecup.rules.presets import PRESETS
 from . import cfr, fast
 
 DATA = "data/solved.json.gz"  # gzip: the whole one-die dudo tree is 6,173 bid histories
-DATA_BY_DICE = {1: DATA, 2: "data/twodice.json.gz"}  # the two-dice tables: thousands of nodes of 21 hands
+# A two-dice table is thousands of nodes of 21 hands: a file each, so a game reads only its own.
+TWO_DICE = "data/twodice-{name}.json.gz"
 
 
 class Game(NamedTuple):
@@ -54,6 +55,14 @@ GAMES = {
     "classic-2": Game("classic dice=2", 2, 3, 1000),
     "dudo-2": Game("dudo dice=2", 2, 4, 300),
     "revolver-2": Game("revolver dice=2", 2, 4, 1000),
+    "classic-spot-2": Game("classic spot=on dice=2", 2, 3, 1000),
+    "classic-spot-win-2": Game("classic spot=on", 2, 3, 1000),  # five dice down to two each: a landed spot wins
+    "revolver-nospot-2": Game("revolver spot=off dice=2", 2, 4, 1000),
+    "wild-2": Game("classic wild=on dice=2", 2, 3, 1000),
+    "wild-spot-2": Game("classic wild=on spot=on dice=2", 2, 3, 1000),
+    "wild-spot-win-2": Game("classic wild=on spot=on", 2, 3, 1000),
+    "dudo-nospot-2": Game("dudo spot=off dice=2", 2, 4, 300),
+    "dudo-win-2": Game("dudo", 2, 4, 300),  # the preset's own game at two dice each: a landed spot wins a die back
 }
 
 
@@ -82,15 +91,20 @@ def node_key(bids, wild) -> str:
 
 
 def solve_game(name: str) -> dict:
-    text, dice, memory, iterations = GAMES[name]
+    return solve_table(*GAMES[name])
+
+
+def solve_table(text: str, dice: int, memory: int, iterations: int) -> dict:
+    """A table as shipped (Solved reads it): the heads-up round of rules `text` with `dice` each, solved by CFR+
+    remembering the last `memory` bids."""
     from .npcfr import NumpySolver  # numpy: only here, offline (not a run-time dependency)
-    solver = cfr.solve(fast.FastRules.of(Rules.parse(text)), dice, iterations=iterations, memory=memory,
-                       passes=3, solver_class=NumpySolver)
+    fr = fast.FastRules.of(Rules.parse(text))
+    solver = cfr.solve(fr, dice, iterations=iterations, memory=memory, passes=3, solver_class=NumpySolver)
     g = solver.game
     rows = {node: [[[a, round(p, 3)] for a, p in zip(g.actions[node], row) if p >= 1e-3] for row in averages]
             for node, averages in solver.averages().items()}
     strategy = {node_key(*node): pack_rows(rows[node]) for node in reached(g, rows)}
-    return {"rules": text, "key": game_key(name), "dice": dice, "memory": memory, "iterations": iterations,
+    return {"rules": text, "key": round_key(fr, dice), "dice": dice, "memory": memory, "iterations": iterations,
             "opener_value": round(solver.opener_value(), 5), "strategy": strategy}
 
 
@@ -119,7 +133,7 @@ def tables(path: str = DATA) -> dict:
 
 
 def data_of(name: str) -> str:
-    return DATA_BY_DICE[GAMES[name].dice]
+    return DATA if GAMES[name].dice == 1 else TWO_DICE.format(name=name)
 
 
 def pack_rows(rows) -> str:
@@ -151,8 +165,9 @@ class Strategy(dict):
 class Solved:
     """One solved game: the strategy's distribution for a hand after a bid history (action ids)."""
 
-    def __init__(self, name: str):
-        data = tables(data_of(name))[name]
+    def __init__(self, name: str, data: dict = None):
+        """The shipped table `name`, or a table solve_table made (`data`)."""
+        data = data or tables(data_of(name))[name]
         self.name, self.rules, self.memory = name, Rules.parse(data["rules"]), data["memory"]
         self.fr = fast.FastRules.of(self.rules)
         self.strategy = Strategy(data["strategy"])
