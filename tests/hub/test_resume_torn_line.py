@@ -33,8 +33,8 @@ def test_a_journal_whose_last_line_was_cut_mid_write_resumes_from_the_line_befor
         with open(journal, "a", encoding="utf-8") as handle:  # the hub died inside its last write
             handle.write(torn)
         hubs.append(HubProcess(["resume", str(journal), *data]))
+        hubs[1].wait_for("wins the game")  # the rest of a whole game: followed while the hub talks, not timed
         assert hubs[1].proc.wait(60) == 0, "\n".join(hubs[1].lines[-30:])
-        hubs[1].wait_for("wins the game")
     finally:
         for hub in hubs:
             hub.stop()
