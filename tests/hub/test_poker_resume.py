@@ -111,8 +111,12 @@ def test_a_bots_poker_hub_killed_mid_round_twice_resumes_each_time_to_one_winner
     finally:
         for hub in hubs:
             hub.stop()
-    _cut_round_played_again(journal, *first_cut)
-    assert sum(isinstance(e, Reroll) for e in Record.parse(journal.read_text()).events) == 2
+    # Each kill that cut a round under way gets it shaken again; the bots may end a round between the look and the
+    # kill (then nothing was cut there).
+    cut_mid_round = [cut for cut in (first_cut, second_cut) if _mid_round(cut[1])]
+    assert cut_mid_round, "neither kill cut a round under way"
+    _cut_round_played_again(journal, *cut_mid_round[0])
+    assert sum(isinstance(e, Reroll) for e in Record.parse(journal.read_text()).events) == len(cut_mid_round)
     final, verified = _referee_and_verify(journal)
     # The hub held the bots' dice: those of a cut round nobody saw are opened after it, so every roll is tallied.
     assert "never revealed" not in verified, verified

@@ -22,6 +22,7 @@ INTERRUPT = b"\x00\r\x03"
 RAW_PROMPT = b"raw REPL; CTRL-B to exit\r\n"
 BOOT_WAIT = 5.0   # seconds a silent board gets to finish booting before it is knocked on (a cup needs ~1.5 s)
 QUIET = 1.5       # after a reset the host caused: seconds of listening before the first WHO (see hear_hello)
+RESTARTED_WAIT = 15.0  # seconds a cup the host restarted gets to say hello (a busy board, BLE starting up)
 WHO_EVERY = 1.0   # seconds between WHOs to a port that has not said hello, as the hub asks
 # What only a Python REPL prints: its prompts, the raw REPL's greeting, a traceback, the banner.
 REPL_SIGNS = (b">>> ", b"raw REPL", b"Traceback (most recent call last)", b"MicroPython v", b"CircuitPython")
@@ -213,7 +214,8 @@ def identify(port, probe_repl=True, timeout=0.6, boot_wait=BOOT_WAIT):
         check_free(port)
         heard = hear_hello(port, boot_wait, answer=timeout)
         if heard.hello is None and probe_repl and _knock(port, out):
-            heard = hear_hello(port, boot_wait, ask_after=QUIET)
+            # a cup restarted here: it says hello once booted, so it is given longer than a silent stranger is
+            heard = hear_hello(port, RESTARTED_WAIT * boot_wait / BOOT_WAIT, ask_after=QUIET)
         if heard.hello is not None:
             out.update(banner="", error="")
             _as_cup(out, heard.hello)
