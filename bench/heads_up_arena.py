@@ -29,38 +29,28 @@ import random
 import time
 
 from dicecup.bots.arena import wilson
-from dicecup.bots.expert import Expert
+from dicecup.bots.expert import Expert, table_policy
 from dicecup.bots.hard import Hard
 from dicecup.bots.view import make_view
-from dicecup.rules import LIAR, SPOT, Bid, Move, Rolloff, Rules, apply, new_game
-from dicecup.search import fast, npexploit
+from dicecup.rules import LIAR, SPOT, Move, Rules, apply
+from dicecup.search import npexploit
 from dicecup.search.solved import Solved, solve_table
 
+from exploitability import SEATS, start_state  # p0 opens
 from quickform import QUICK, sized
 
-SEATS = ("p0", "p1")  # p0 opens
 COUNTS = ["1v1", "2v2", "2v1", "1v2", "3v3", "3v2", "2v3", "4v4", "5v5"]
 CFR = {1: (64, 500), 2: (2, 1000), 3: (2, 300)}  # dice each -> (bids remembered, CFR+ iterations a pass)
 
 
 class TableBot:
-    """A solved table as a bot: its strategy's distribution for the seat's hand after the round's bids."""
+    """A solved table as a bot."""
 
     def __init__(self, table: Solved):
         self.table = table
 
     def policy(self, view) -> dict:
-        history = tuple(fast.to_id(Bid.parse(text)) for _, text in view.bids)
-        by_id = {fast.to_id(a): a for a in view.legal}
-        return {by_id[a]: p for a, p in self.table.dist(view.dice, history).items() if p > 0}
-
-
-def start_state(rules: Rules, dice: tuple):
-    """p0 to open, with dice[0] and dice[1] dice (no palifico round)."""
-    state = new_game(rules, SEATS)
-    if state.phase == "rolloff":
-        state = apply(apply(state, Rolloff("p0", (6, 6))), Rolloff("p1", (1, 1)))
-    return state._replace(dice=tuple(dice), palifico_used=(True, True))
+        return table_policy(self.table, view)
 
 
 def play_round(rules: Rules, dice: tuple, players: tuple, rng: random.Random) -> int:

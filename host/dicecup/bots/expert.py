@@ -59,12 +59,7 @@ class Expert:
     def policy(self, view) -> dict:
         rules = _rules(view)
         solved = self._solved_game(view, rules)
-        if solved is not None:
-            history = tuple(fast.to_id(Bid.parse(text)) for _, text in view.bids)
-            by_id = {fast.to_id(a): a for a in view.legal}
-            dist = {by_id[a]: p for a, p in solved.dist(view.dice, history).items() if p > 0}
-        else:
-            dist = self.search(view, rules)
+        dist = table_policy(solved, view) if solved is not None else self.search(view, rules)
         self._last = (view, dist)  # act() on the very same view draws from this, without searching again
         return dist
 
@@ -76,7 +71,7 @@ class Expert:
             return None
         if name not in self._solved:
             self._solved[name] = Solved(name)
-        history = tuple(fast.to_id(Bid.parse(text)) for _, text in view.bids)
+        history = bid_history(view)
         # a history its own table never plays into (the guard's stand-in made one of its bids) is the search's
         return self._solved[name] if self._solved[name].holds(history) else None
 
@@ -195,6 +190,17 @@ class Expert:
             counts.append(per_seat)
             worlds.append(total)
         return counts, worlds
+
+
+def bid_history(view) -> tuple:
+    """The round's bids as the fast path's action ids."""
+    return tuple(fast.to_id(Bid.parse(text)) for _, text in view.bids)
+
+
+def table_policy(table: Solved, view) -> dict:
+    """{action: probability}: a solved table's strategy for the seat's hand after the round's bids."""
+    by_id = {fast.to_id(a): a for a in view.legal}
+    return {by_id[a]: p for a, p in table.dist(view.dice, bid_history(view)).items() if p > 0}
 
 
 def _said(view) -> dict:
