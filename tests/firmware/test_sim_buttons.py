@@ -48,3 +48,25 @@ def test_each_gesture_is_seen_as_meant_when_the_pins_are_read_seldom(clock, ever
 
 def test_the_names_are_the_gestures():
     assert gestures.NAMES == {PRESS: "press", LONG: "long", DOUBLE: "double"}
+
+
+@pytest.mark.parametrize("every_ms", [3, 8, 20, 40])
+@pytest.mark.parametrize("command", ["press b", "long b", "double b"])
+def test_a_gesture_is_settled_only_once_the_cup_has_read_it(clock, every_ms, command):
+    """`simcup --taken` counts a gesture once settled: whoever pressed it may then look at the LEDs and press again
+    if nothing came of it. Settled before the gesture code saw it, a slow press would be pressed twice."""
+    buttons = simboard.Buttons()
+    button = Button(buttons.pins[1])
+    buttons.command(command)
+    assert buttons.asked == 1 and not buttons.settled(clock[0])
+    seen, settled_at = [], None
+    for _ in range(400 // every_ms):
+        clock[0] += every_ms
+        if button.poll(clock[0]):
+            seen.append(clock[0])
+        if settled_at is None and buttons.settled(clock[0]):
+            settled_at = clock[0]
+    # (read seldom, a double's two taps may come out as two presses: see the test above; both before settled)
+    assert seen and settled_at is not None and seen[-1] <= settled_at, (seen, settled_at)
+    buttons.command("down b")  # a person's raw pin at the keyboard: no gesture asked for, nothing to wait on
+    assert buttons.asked == 1

@@ -123,6 +123,7 @@ class Buttons:
         self._owed_up = None  # the pin owed one "up" reading after its tap
         self._up_due = 0
         self._free_at = ticks_ms()
+        self.asked = 0  # gestures commanded so far ("down"/"up" from a keyboard are not gestures)
         self.pins = [self._reader(i) for i in range(len(names))]
 
     def _reader(self, index):
@@ -158,6 +159,11 @@ class Buttons:
         self._up_due = up_at
         return False
 
+    def settled(self, now):
+        """Every gesture asked for is played out, its quiet after it too: the cup's gesture code has taken it
+        (and the cup acted on it, or dropped it) by the end of the pass that read it."""
+        return not self.timeline and self._owed_up is None and ticks_diff(now, self._free_at) >= 0
+
     def _shift(self, late):
         if late > 0:
             self.timeline = [(p, ticks_add(d, late), ticks_add(u, late)) for p, d, u in self.timeline]
@@ -178,6 +184,7 @@ class Buttons:
             self.held[index] = verb == "down"
         elif verb in ("press", "long", "double"):
             self._schedule(index, verb)
+            self.asked += 1
         return True
 
     def _schedule(self, index, verb):

@@ -1,7 +1,11 @@
 """The virtual cup's main loop: cupcore's Runner over the simulated board (simboard.SimBoard), as on a real board.
 
-Options: --buttons FIFO [--leds FILE] [--name NAME] [--id N] [--pixels N] [--fast] [--pips] [--seed S] [--cheat]
-         [--keep FILE] [--ble]
+Options: --buttons FIFO [--leds FILE] [--taken FILE] [--name NAME] [--id N] [--pixels N] [--fast] [--pips]
+         [--seed S] [--cheat] [--keep FILE] [--ble]
+
+--taken names a file that holds how many of the FIFO's gestures the cup has taken so far (played out on its pins,
+read by its gesture code, acted on or dropped): whoever presses knows when a gesture is no longer on its way, so it
+can look at the LEDs and press again if the cup dropped it, never twice for one that is only slow to land.
 
 --keep names the file that keeps the deal in progress across a restart (the board's flash); without it a
 restarted cup has lost its deal.
@@ -34,7 +38,7 @@ _BLE_IDLE_MS = const(20)  # advertising: a hub's connection is taken this soon
 
 
 def parse_args(argv):
-    opts = {"buttons": None, "leds": None, "name": "sim", "id": "1", "pixels": "6", "fast": False, "pips": False,
+    opts = {"buttons": None, "leds": None, "taken": None, "name": "sim", "id": "1", "pixels": "6", "fast": False, "pips": False,
             "seed": None, "cheat": False, "keep": None, "ble": False}
     i = 1
     while i < len(argv):
@@ -78,6 +82,8 @@ class SimCup:
         self.cup = self.runner.cup
         if opts["cheat"]:
             self.cup.send = cheating(self.cup.send)
+        self._taken_path, self._taken = opts["taken"], 0
+        self._write_taken()
 
     def feed(self, buf, n):
         """Bytes from the serial line, handled at once (a step); returns the ms until the next step is due."""
@@ -90,7 +96,17 @@ class SimCup:
 
     def step(self, now):
         """One pass of the cup's loop (Runner.step); returns the ms until the next is due."""
-        return self.runner.step(now)
+        wait = self.runner.step(now)
+        buttons = self.board.buttons
+        if buttons.asked != self._taken and buttons.settled(ticks_ms()):
+            self._taken = buttons.asked
+            self._write_taken()
+        return wait
+
+    def _write_taken(self):
+        if self._taken_path:
+            with open(self._taken_path, "w") as out:
+                out.write("%d\n" % self._taken)
 
 
 def run(opts):

@@ -133,6 +133,8 @@ class Hands(threading.Thread):
         if seat is None or snapshot.phase != RoundPhase.BIDDING or snapshot.to_act != seat.index:
             return
         name = seat.name
+        if not self.cup.settled():
+            return  # a gesture is still on its way to the cup: what the LEDs show is not what came of it yet
         line = self.cup.leds()
         composed = led_composed(line) if led_state(line) == "turn" else None
         if composed is None:
@@ -145,26 +147,17 @@ class Hands(threading.Thread):
             self.intended.append((name, str(self._decided[1])))
         press = next_press(self._decided[1], composed)
         if press is not None:
-            # A gesture at a time, each seen on the LEDs before the next: one that did not land (a busy machine)
-            # is noticed, and the next look presses it again, so the cup never sends what the bot did not choose.
+            # A gesture at a time, each taken by the cup before the LEDs are read again: one the cup dropped (a cue
+            # came, the turn moved on) is pressed again at the next look, one still on its way never is, so the cup
+            # never sends what the bot did not choose, however slow the machine.
             self.cup.press(*press)
-            self._wait(lambda: self._shows_other_than(composed), self.landing)
+            self.cup.wait_settled(self.patience)
             return
         self.cup.press("b", "long")  # the LEDs show the bot's choice: send it
         # Wait for the hub to take it (the turn passes) or refuse it, before looking again. The turn's cue may
         # blink meanwhile (the hub sends it just after the table): that is still the turn, the send still playing.
         self._wait(lambda: self.watch.get().state is not state or
                    led_state(self.cup.leds()) not in ("turn", "cue"), 20)
-
-    # Seconds a gesture may take to show on the LEDs before it is taken as lost (one takes ~0.05 s). Generous: a
-    # press that lands after it was pressed again lands twice (bid -> liar -> spot), so only a lost one may be.
-    landing = 10.0
-
-    def _shows_other_than(self, composed) -> bool:
-        """The display has moved on from `composed`: the gesture landed, or the turn is over."""
-        line = self.cup.leds()
-        word = led_state(line)
-        return word not in ("turn", "cue") or (word == "turn" and led_composed(line) not in (None, composed))
 
     def _wait(self, done, seconds):
         deadline = time.monotonic() + seconds

@@ -36,7 +36,7 @@ def _raise(problem):
 class PokerHands(threading.Thread):
     poll = 0.01
     patience = 60.0  # seconds the cup may take to show what the table expects before the hands give up
-    again = 8.0      # seconds without a change at the table before the holder acts again
+    again = 8.0      # seconds without a change at the table, once the cup took every press, before acting again
 
     def __init__(self, cup, seen: Seen, bots: dict, stop: threading.Event):
         super().__init__(name="poker hands", daemon=True)
@@ -58,8 +58,12 @@ class PokerHands(threading.Thread):
                 state = self.seen.state
                 if state is not None and state.phase == OVER:
                     return
+                if not self.cup.settled():  # a press is still on its way: nothing is known of what came of it
+                    self.acted = time.monotonic()
+                    time.sleep(self.poll)
+                    continue
                 if state is self.done and time.monotonic() - self.acted > self.again:
-                    self.done = None  # nothing came of it (a gesture lost on a loaded machine): try again
+                    self.done = None  # the cup dropped a press (it was busy), or the hub did: try again
                 if state is None or state is self.done or state.holder is None or \
                         state.seats[state.holder] not in self.bots or not self._synced(state):  # a hub bot holds it
                     time.sleep(self.poll)

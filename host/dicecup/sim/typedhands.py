@@ -12,13 +12,15 @@ class TypedHands:
         self.pressed = None   # (round, tries) of the last try pressed, until the cup has rolled it
 
     def shake(self):
-        """The opening shake: B held."""
+        """The opening shake: B held (once: a second B held while the first is on its way would be a move)."""
+        if not self.cup.settled():
+            raise NotationError("the cup is still taking the shake before: wait for it")
         self.cup.press("b", "long")
 
     def tries(self, state, slots):
         """A try at five of a kind: A moves the pointer (at die 1 when the tries begin, where the last try left it
         after), B picks each die, B held rolls them."""
-        if self.pressed == (state.round, state.tries):  # the cup drops presses while it is busy
+        if self.pressed == (state.round, state.tries) or not self.cup.settled():  # the cup drops presses while busy
             raise NotationError("the cup is rolling the try before: wait for it to land")
         self.pressed = (state.round, state.tries)
         cursor = self.cursor if state.tries else 0

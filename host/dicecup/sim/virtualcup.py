@@ -123,6 +123,8 @@ class VirtualCup:
         self.boots = 0  # power cycles so far
         self.buttons_path = self.workdir / f"{name}.buttons"
         self.leds_path = self.workdir / f"{name}.leds"
+        self.taken_path = self.workdir / f"{name}.taken"  # how many gestures the cup has taken (simcup --taken)
+        self.asked = 0  # gestures pressed on this run of the cup
         self.stderr_path = self.workdir / f"{name}.stderr"
         self.deal_path = self.workdir / f"{name}.deal"  # its flash: the deal in progress, kept across a restart
         self.path = None  # what the host opens: a stable symlink to the current terminal (like /dev/serial/by-id)
@@ -146,7 +148,7 @@ class VirtualCup:
 
     def simcup_options(self):
         """simcup's command-line options for this cup."""
-        cmd = ["--buttons", str(self.buttons_path), "--leds", str(self.leds_path)]
+        cmd = ["--buttons", str(self.buttons_path), "--leds", str(self.leds_path), "--taken", str(self.taken_path)]
         cmd += ["--name", self.name, "--id", str(self.cup_id), "--keep", str(self.deal_path)]
         if self.fast:
             cmd.append("--fast")
@@ -179,6 +181,8 @@ class VirtualCup:
         if not self.buttons_path.exists():
             os.mkfifo(self.buttons_path)
         self.leds_path.write_bytes(b"")
+        self.taken_path.write_bytes(b"0\n")
+        self.asked = 0  # a new process: nothing pressed on it yet
         if self.air is not None:
             return self._start_on_air()
         master, slave = open_raw_pty()
@@ -261,6 +265,30 @@ class VirtualCup:
     def press(self, button, gesture="press"):
         """Send a gesture ('press', 'long', 'double') or 'down'/'up' for button 'a' or 'b'."""
         self.send_command(f"{gesture} {button}")
+        if gesture in ("press", "long", "double"):
+            self.asked += 1
+
+    def taken(self) -> int:
+        """How many gestures the cup has taken on this run: played out on its pins and read by its gesture code,
+        acted on or dropped (-1 while the count is being rewritten: look again)."""
+        try:
+            return int(self.taken_path.read_text())
+        except (FileNotFoundError, ValueError):
+            return -1
+
+    def settled(self) -> bool:
+        """No gesture pressed here is still on its way: what the LEDs show is what came of them. Pressing again
+        is safe only then (a slow press pressed twice lands twice)."""
+        return self.taken() >= self.asked
+
+    def wait_settled(self, timeout=30.0) -> bool:
+        """Until every gesture pressed here is taken (True), or `timeout` seconds (False)."""
+        deadline = time.monotonic() + timeout
+        while not self.settled():
+            if time.monotonic() > deadline or not self.alive():
+                return False
+            time.sleep(0.005)
+        return True
 
     def send_command(self, line):
         if not self.alive():
