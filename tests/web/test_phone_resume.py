@@ -95,14 +95,21 @@ def test_a_phones_game_killed_mid_round_resumes_with_the_same_phones(browser, tm
     text = open(journal, encoding="utf-8").read()
     winner = re.search(r"^# (\S+) wins$", text, re.M).group(1)
     assert banner == f"{winner} wins the game"
-    cut = text.split("# the hub restarted; resuming from this journal", 1)[1]
-    for name in links:  # the round cut by the kill is revealed with the dice each page had before it
-        rolled = re.search(rf"^roll {name} ([\d ]+)$", cut, re.M).group(1).split()
-        assert list(map(int, rolled)) == before[name]["dice"]
+    assert "# the hub restarted; resuming from this journal" in text
+    for name in links:  # the deal the kill found on the pages (cut, or just ended) is revealed with their dice
+        assert rolled_in_deal(text, before[name]["deal"], name) == before[name]["dice"]
     verdict = subprocess.run([sys.executable, "-m", "dicecup", "referee", journal], capture_output=True, text=True,
                              timeout=60)
     assert verdict.returncode == 0, verdict.stderr
     assert not os.path.exists(journal + ".phones")  # the game is over: nothing kept for a resume
+
+
+def rolled_in_deal(text, deal, name) -> list:
+    """The dice the journal reveals for `name` in deal number `deal`: its `roll NAME ...` line between that deal's
+    `#@ round N deal=D` and the next round's."""
+    rounds = re.split(r"^#@ round \d+ deal=", text, flags=re.M)[1:]
+    section = next(part for part in rounds if part.startswith(f"{deal} "))
+    return list(map(int, re.search(rf"^roll {name} ([\d ]+)$", section, re.M).group(1).split()))
 
 
 def after_round(page, round_number, said):
