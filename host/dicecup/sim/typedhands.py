@@ -5,6 +5,9 @@ touches the cup's buttons itself."""
 from dicecup.rules.errors import NotationError
 
 
+SETTLING = 1.0  # seconds the hub waits for the cup to take a press before (the seat's B held, a try) at most
+
+
 class TypedHands:
     def __init__(self, cup):
         self.cup = cup
@@ -13,14 +16,15 @@ class TypedHands:
 
     def shake(self):
         """The opening shake: B held (once: a second B held while the first is on its way would be a move)."""
-        if not self.cup.settled():
-            raise NotationError("the cup is still taking the shake before: wait for it")
+        if not self.cup.wait_settled(SETTLING):
+            raise NotationError("the cup is still taking the press before: wait for it")
         self.cup.press("b", "long")
 
     def tries(self, state, slots):
         """A try at five of a kind: A moves the pointer (at die 1 when the tries begin, where the last try left it
         after), B picks each die, B held rolls them."""
-        if self.pressed == (state.round, state.tries) or not self.cup.settled():  # the cup drops presses while busy
+        # The cup drops presses while it is busy rolling, and a try pressed twice would be two tries.
+        if self.pressed == (state.round, state.tries) or not self.cup.wait_settled(SETTLING):
             raise NotationError("the cup is rolling the try before: wait for it to land")
         self.pressed = (state.round, state.tries)
         cursor = self.cursor if state.tries else 0
