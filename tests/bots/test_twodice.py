@@ -29,20 +29,6 @@ def test_the_two_dice_table_is_found_heads_up_at_two_dice_each_only(text):
     assert find(rules, [1, 1]) != name
 
 
-@pytest.mark.parametrize("text", TWO_DICE)
-def test_every_node_and_hand_of_the_two_dice_table_is_a_legal_distribution(text):
-    solved = Solved(find(Rules.parse(text), [2, 2]))
-    game = solved.round_game()
-    mixed = 0
-    for node in game.order:
-        for hand, _, _ in game.hands:
-            dist = solved.at(hand, node)
-            assert dist and set(dist) <= set(game.actions[node]), (node, hand)
-            assert abs(sum(dist.values()) - 1) < 1e-9 and min(dist.values()) > 0
-            mixed += len(dist) > 1
-    assert mixed > len(game.order)  # an equilibrium mixes: not one action everywhere
-
-
 @pytest.mark.parametrize("text,bids,hand", [("dudo dice=2", ["1x4", "2x4"], (4, 1)),
                                             ("classic dice=2", ["1x3"], (3, 5))])
 def test_the_expert_plays_the_two_dice_table_at_the_table(text, bids, hand):
