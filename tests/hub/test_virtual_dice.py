@@ -21,12 +21,12 @@ def test_dice_name_shows_a_virtual_cups_dice_at_the_hub_and_they_are_the_cups(tm
         hub.wait_for("the game begins", timeout=120)
         hub.type("dice nobody")
         hub.wait_for("nobody is not a virtual cup of this hub", timeout=30)
+        hub.wait_for(" to play · ", timeout=60)  # dealt: every cup has its dice (before, a cup may have none yet)
         hub.type("dice cup1")
         hub.type("dice CUP2")  # a seat's name in any case, as everywhere at the hub
         hub.wait_for("cup1's dice, for cup1's eyes", timeout=60)
         hub.wait_for("cup2's dice, for cup2's eyes", timeout=60)
         shown = _shown_dice(hub)
-        hub.wait_for(" to play · ", timeout=60)
         opener = next(m.group(1) for m in map(TURN.match, hub.lines) if m)
         other = "cup2" if opener == "cup1" else "cup1"
         hub.type(f"{opener} bids 1x2")

@@ -10,13 +10,15 @@ sharing one keyboard is better served by a phone each (`--phones`), whose page s
 At poker dice the table's one cup is passed round (`play --rules poker --sim 1 --players ...`): `dice cup1` shows
 the dice under it, for whoever holds it, and the cup's button FIFO is said, for a holder who presses it."""
 import threading
+import time
 
 from dicecup.hub.table import TypedCommand
 
 from .hands import led_dice, led_state
 from .virtualcup import VirtualCupError
 
-PEEK_WAIT = 10.0  # seconds for the cup's LEDs to show the peek: a loaded machine runs the cups late
+TAKEN_WAIT = 60.0  # seconds for the cup to take the long press: a loaded machine runs the cups late
+PEEK_WAIT = 2.0    # seconds, once taken, for the LEDs to show the peek: a cup with no dice shows none
 USAGE = "dice NAME (a virtual cup's dice, shown at this terminal only)"
 
 
@@ -85,10 +87,24 @@ def _peek(cup, what, eyes, tell, shown=None, none=None):
     """Peek with the cup's A button and tell `what` its LEDs show, for `eyes`' eyes: `shown(faces)` words the
     dice (default: the faces in order), `none` is said when the cup shows none."""
     try:
+        mark = len(cup.led_lines())  # the peek is looked for in every line from here: a short one is not missed
         cup.press("a", "long")
-        line = cup.wait_leds(lambda text: led_state(text) == "peek", timeout=PEEK_WAIT)
+        cup.wait_settled(TAKEN_WAIT)  # slow is not "no dice": only a press the cup took and ignored is
+        line = _peek_line(cup, mark)
     except VirtualCupError:
+        line = None
+    if line is None:
         return tell(none or f"{eyes}'s cup showed no dice (it has none while it is out, or between rounds)")
     faces = led_dice(line)
     dice = shown(faces) if shown else " ".join(str(face) for face in faces)
     tell(f"{what}, for {eyes}'s eyes (at this terminal only, never on the table screen): {dice}")
+
+
+def _peek_line(cup, mark):
+    """The first LED line after `mark` that shows the peek, within PEEK_WAIT seconds; None if none came."""
+    deadline = time.monotonic() + PEEK_WAIT
+    while True:
+        line = next((text for text in cup.led_lines()[mark:] if led_state(text) == "peek"), None)
+        if line is not None or time.monotonic() > deadline:
+            return line
+        time.sleep(0.02)

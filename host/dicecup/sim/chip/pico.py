@@ -34,6 +34,7 @@ from .kit import ChipError, emulator_script, firmware_image
 TAP_MS = 60        # a tap held this long is read as down by the cup's debounce (20 ms) at least twice
 LONG_MS = 700      # past the cup's long press (600 ms)
 QUIET_MS = 360     # after a gesture, past the double-press window (300 ms), so the next can't merge with it
+SETTLE_MS = 50     # after a gesture's quiet, a pass of the cup's loop to act on it and draw the LEDs
 _RESET_EXIT = 3    # the emulator's status when the firmware reset the chip (machine.reset(), a watchdog)
 _CUT_EXIT = 4      # the emulator's status after a power cut
 
@@ -73,6 +74,7 @@ class EmulatedPico:
         self.frames = []   # [(chip ms, picture)] from the LED strip, oldest first
         self.tones = []    # [(chip ms, Hz, duty)] from the buzzer's PWM
         self._peek_at = None
+        self._settle_at = None  # the chip's time by which every gesture pressed has been taken
         self._table = eyes.letter_table(self.pins["leds"].get("max_level", 255))
         self._lock = threading.Lock()
         self._process = None
@@ -175,6 +177,7 @@ class EmulatedPico:
                                          bufsize=0, cwd=self._script.parent, start_new_session=True)
         self.frames = []
         self._peek_at = None
+        self._settle_at = None  # the chip's time by which every gesture pressed has been taken
         self._connect_ctl(ctl)
 
     def _end(self, sig):
@@ -379,12 +382,30 @@ class EmulatedPico:
         hand's previous ones, played in the chip's time."""
         if not self.alive():
             raise ChipError(f"{self.name} is switched off")
-        reply = self._command(f"hand {self.gpio(button)} {gesture_steps(gesture)}")
+        steps = gesture_steps(gesture)
+        reply = self._command(f"hand {self.gpio(button)} {steps}")
+        started = int(reply.split("start_us=")[1].split()[0]) / 1000
+        # Taken once played out (its quiet passes the double-press window) and the cup's next pass has drawn it, in
+        # the chip's time.
+        played = sum(int(step.split(":")[1]) for step in steps.split())
+        self._settle_at = max(self._settle_at or 0, started + played + SETTLE_MS)
         if button == "c" or (button == "a" and gesture == "long"):
             # The peek can only be drawn once the cup has read the gesture: a long press at its long-press time,
             # a press once its double-press window has passed. A frame before that is the display it replaces.
-            started = int(reply.split("start_us=")[1].split()[0]) / 1000
             self._peek_at = started + (Button.long_press_ms if gesture == "long" else TAP_MS + Button.double_ms)
+
+    def settled(self) -> bool:
+        """No gesture pressed here is still on its way: what the LEDs show is what came of them (sim/hands.py
+        presses again only then, as on a virtual cup)."""
+        return self._settle_at is None or not self.alive() or self.now_ms() >= self._settle_at
+
+    def wait_settled(self, timeout=30.0) -> bool:
+        deadline = time.monotonic() + timeout
+        while not self.settled():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
+        return True
 
     def pixels(self) -> str:
         """The strip now, one letter per LED (eyes.letter_table), '' before its first frame."""
