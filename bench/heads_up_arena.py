@@ -7,14 +7,15 @@ hand dealt afresh. A landed spot call wins the round for its caller (one round s
 The opponents:
 
 - `cfr`: a CFR+ strategy for that very round, solved here when the bench starts (search/solved.solve_table), with
-  another abstraction than the expert's tables: it remembers every bid at one die, and the last 2 bids at two and
-  three dice each (the expert's two-dice tables remember 3 or 4; at three dice it has none and searches). Its own
-  exploitability is printed beside it at one and two dice (search/npexploit.py: what a best response that
-  remembers everything wins against it; not in the quick form). Even dice counts only: the solver's round has the same dice each.
+  another abstraction than the expert's tables: it remembers every bid at one die each, and the last 2 bids when
+  either seat holds two or three (the expert's tables remember 3 or 4; at three dice it has none and searches).
+  At uneven dice it is two strategies, one for each seat opening (one die against two, two against one). Its own
+  exploitability is printed beside it where a seat has at most two dice (search/npexploit.py: what a best
+  response that remembers everything wins against it; not in the quick form).
 - `hard`, at every count.
 
-Each cell prints the win rate with its 95 % Wilson interval and par (50 % at even counts; at uneven counts par
-is the equilibrium's value, which needs the uneven round solved: not yet, so it is left out).
+Each cell prints the win rate with its 95 % Wilson interval and par: 50 % at even counts; at uneven counts the
+cfr strategies' own value of the game (each seat opening half the rounds), printed where cfr was solved.
 
     python bench/heads_up_arena.py [--rounds N] [--rules "classic wild=on" dudo] [--counts 1v1 2v2 2v1 ...]
                                    [--bots expert hard] [--seed S]
@@ -29,7 +30,7 @@ import random
 import time
 
 from dicecup.bots.arena import wilson
-from dicecup.bots.expert import Expert, table_policy
+from dicecup.bots.expert import Expert, round_dice, table_policy
 from dicecup.bots.hard import Hard
 from dicecup.bots.view import make_view
 from dicecup.rules import LIAR, SPOT, Move, Rules, apply
@@ -40,17 +41,17 @@ from exploitability import SEATS, start_state  # p0 opens
 from quickform import QUICK, sized
 
 COUNTS = ["1v1", "2v2", "2v1", "1v2", "3v3", "3v2", "2v3", "4v4", "5v5"]
-CFR = {1: (64, 500), 2: (2, 1000), 3: (2, 300)}  # dice each -> (bids remembered, CFR+ iterations a pass)
+CFR = {1: (64, 500), 2: (2, 1000), 3: (2, 300)}  # most dice a seat -> (bids remembered, CFR+ iterations a pass)
 
 
 class TableBot:
-    """A solved table as a bot."""
+    """Solved tables as a bot: {dice (the opener's, the responder's): table}, the one for the round played."""
 
-    def __init__(self, table: Solved):
-        self.table = table
+    def __init__(self, tables: dict):
+        self.tables = tables
 
     def policy(self, view) -> dict:
-        return table_policy(self.table, view)
+        return table_policy(self.tables[tuple(round_dice(view))], view)
 
 
 def play_round(rules: Rules, dice: tuple, players: tuple, rng: random.Random) -> int:
@@ -71,15 +72,16 @@ def play_round(rules: Rules, dice: tuple, players: tuple, rng: random.Random) ->
         state = apply(state, Move(SEATS[seat], action))
 
 
-_TABLES = {}  # in each worker: (rules text, dice each) -> the cfr opponent's table data
+_TABLES = {}  # in each worker: (rules text, (the opener's dice, the responder's)) -> the cfr opponent's table data
 
 
-def _player(name: str, rules_text: str, dice_each, seed: str):
+def _player(name: str, rules_text: str, mine: int, theirs: int, seed: str):
     if name == "expert":
         return Expert(seed=seed)
     if name == "hard":
         return Hard(seed=seed)
-    return TableBot(Solved(f"cfr {rules_text} {dice_each}", _TABLES[rules_text, dice_each]))
+    return TableBot({dice: Solved(f"cfr {rules_text} {dice}", _TABLES[rules_text, dice])
+                     for dice in {(mine, theirs), (theirs, mine)}})
 
 
 def _rounds(job) -> int:
@@ -88,8 +90,8 @@ def _rounds(job) -> int:
     rules, wins = Rules.parse(rules_text), 0
     for r in range(first, last):
         rng = random.Random(f"{seed}:{rules_text}:{mine}v{theirs}:{bot}:{opponent}:{r}")
-        me, them = _player(bot, rules_text, None, f"{seed}:{r}:a"), \
-            _player(opponent, rules_text, mine if mine == theirs else None, f"{seed}:{r}:b")
+        me, them = _player(bot, rules_text, mine, theirs, f"{seed}:{r}:a"), \
+            _player(opponent, rules_text, theirs, mine, f"{seed}:{r}:b")
         if r % 2 == 0:
             wins += play_round(rules, (mine, theirs), (me, them), rng) == 1
         else:
@@ -102,22 +104,38 @@ def _init(tables):
 
 
 def cfr_opponents(rules_texts, counts) -> dict:
-    """(rules text, dice each) -> a CFR+ table for every even count measured (at most three dice each)."""
+    """(rules text, (the opener's dice, the responder's)) -> a CFR+ table for every count measured where a seat
+    has at most three dice, each seat opening (a spot call that replays an uneven round is not solved: none)."""
     out = {}
     for text in rules_texts:
-        for n in sorted({a for a, b in counts if a == b and a in CFR}):
-            memory, iterations = CFR[n][0], sized(CFR[n][1], 5)
+        for dice in sorted({d for a, b in counts if max(a, b) in CFR for d in ((a, b), (b, a))}):
+            memory, iterations = CFR[max(dice)][0], sized(CFR[max(dice)][1], 5)
             start = time.perf_counter()
-            data = solve_table(text, n, memory, iterations)
+            try:
+                data = solve_table(text, dice[0] if dice[0] == dice[1] else dice, memory, iterations)
+            except ValueError as why:
+                print(f"no cfr for {text} at {dice[0]} v {dice[1]}: {why}", flush=True)
+                continue
             took = time.perf_counter() - start
             exploitability = ""
-            if n <= 2 and not QUICK:  # the best response takes a minute at two dice
-                e = npexploit.solved_exploitability(Solved(f"cfr {text} {n}", data))
+            if max(dice) <= 2 and not QUICK:  # the best response takes a minute at two dice
+                e = npexploit.solved_exploitability(Solved(f"cfr {text} {dice}", data))
                 exploitability = f", exploitability {e:.4f} stakes a round"
-            print(f"cfr for {text} at {n} v {n}: the last {memory} bids, {iterations} iterations "
-                  f"({len(data['strategy'])} nodes, {took:.0f} s{exploitability})", flush=True)
-            out[text, n] = data
+            print(f"cfr for {text} at {dice[0]} v {dice[1]} (opener first): the last {memory} bids, {iterations} "
+                  f"iterations, the opener's value {data['opener_value']:+.3f} ({len(data['strategy'])} nodes, "
+                  f"{took:.0f} s{exploitability})", flush=True)
+            out[text, dice] = data
     return out
+
+
+def par(tables, text, mine, theirs) -> str:
+    """The cfr strategies' own win rate for the first seat, each seat opening half the rounds ('' unknown)."""
+    if mine == theirs:
+        return " (par 50 %)"
+    if (text, (mine, theirs)) not in tables or (text, (theirs, mine)) not in tables:
+        return ""
+    value = (tables[text, (mine, theirs)]["opener_value"] - tables[text, (theirs, mine)]["opener_value"]) / 2
+    return f" (par {100 * (1 + value) / 2:.1f} %)"
 
 
 def cell(pool, rules_text, mine, theirs, bot, opponent, rounds, seed) -> tuple:
@@ -142,7 +160,8 @@ def main() -> None:
     with multiprocessing.Pool(initializer=_init, initargs=(tables,)) as pool:
         for text in args.rules:
             for mine, theirs in counts:
-                opponents = (["cfr"] if (text, mine) in tables and mine == theirs else []) + ["hard"]
+                opponents = (["cfr"] if (text, (mine, theirs)) in tables and (text, (theirs, mine)) in tables
+                             else []) + ["hard"]
                 for opponent in opponents:
                     for bot in args.bots:
                         if bot == opponent:
@@ -150,11 +169,11 @@ def main() -> None:
                         start = time.perf_counter()
                         wins, (lo, hi) = cell(pool, text, mine, theirs, bot, opponent, args.rounds, args.seed)
                         rate = 100 * wins / args.rounds
-                        par = " (par 50 %)" if mine == theirs else ""
                         print(f"{text:16} {mine} v {theirs}  {bot:6} v {opponent:4} {rate:5.1f} % "
-                              f"(95 % CI {100 * lo:.1f} - {100 * hi:.1f}){par}, {args.rounds} rounds, "
+                              f"(95 % CI {100 * lo:.1f} - {100 * hi:.1f}){par(tables, text, mine, theirs)}, "
+                              f"{args.rounds} rounds, "
                               f"{time.perf_counter() - start:.0f} s", flush=True)
-                        if bot == "expert" and opponent == "cfr":
+                        if bot == "expert" and opponent == "cfr" and mine == theirs:
                             worst = rate if worst is None else min(worst, rate)
     print(f"expert_vs_cfr_worst: {float('nan') if worst is None else worst:.1f} %")
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The expert's heads-up two-dice games, exactly: how much a best response that remembers the whole bid history
-wins against the shipped tables (data/twodice-NAME.json.gz, played by both seats), in stakes a round (the round's
-loser loses the stake; a landed spot that gives nobody a die replays the round), by search/npexploit.py; and,
+wins against the shipped tables (data/twodice-NAME.json.gz, played by both seats; and the endgames of one die
+against two, data/endgame-NAME.json.gz, each seat with its own dice), in stakes a round (the round's loser loses
+the stake; a landed spot that gives nobody a die replays the round), by search/npexploit.py; and,
 with `solve`, the abstractions tried: each game solved again remembering the last k bids, k in MEMORIES.
 
     python bench/twodice.py                        the shipped tables (seconds)
@@ -20,7 +21,8 @@ from dicecup.search.solved import GAMES, Solved
 from quickform import sized
 
 TWO_DICE = [name for name, (_, dice, _, _) in GAMES.items() if dice == 2]
-MEASURED = sized(TWO_DICE, TWO_DICE[:1])  # the quick form: the first game alone (the smallest, seconds)
+ENDGAMES = [name for name, (_, dice, _, _) in GAMES.items() if isinstance(dice, tuple)]
+MEASURED = sized(TWO_DICE + ENDGAMES, TWO_DICE[:1])  # the quick form: the first game alone (the smallest, seconds)
 MEMORIES = (1, 2, 3)
 
 
@@ -30,7 +32,7 @@ def shipped() -> float:
         solved = Solved(name)
         start = time.perf_counter()
         e = npexploit.solved_exploitability(solved)
-        print(f"{str(solved.rules):16} shipped, memory {solved.memory}: exploitability {e:.4f} "
+        print(f"{name:18} {str(solved.rules):16} shipped, memory {solved.memory}: exploitability {e:.4f} "
               f"(best response {time.perf_counter() - start:.1f} s)", flush=True)
         worst = max(worst, e)
     return worst

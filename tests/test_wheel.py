@@ -174,6 +174,8 @@ def test_the_expert_plays_from_the_solved_games_the_wheel_ships(installed):
     two_dice = [path.stat().st_size for path in data.glob("twodice-*.json.gz")]
     assert len(two_dice) == 11 and max(two_dice) < 1_500_000  # dudo without spot, the biggest: 19k nodes of 21 hands
     assert sum(two_dice) < 6_000_000
+    endgames = [path.stat().st_size for path in data.glob("endgame-*.json.gz")]  # one die against two, each way
+    assert len(endgames) == 6 and sum(endgames) < 2_000_000
 
 
 @pytest.mark.slow

@@ -131,7 +131,7 @@ def _typed_turns(hub, journal, until, cup=None, stalled=60.0):
     slowly (a loaded machine) is followed, not timed (up to five times `stalled` in all: refusals moving the hub's
     output are no game)."""
     deadline, last_chance = time.monotonic() + stalled, time.monotonic() + 5 * stalled
-    typed, typed_at, seen = None, 0.0, None
+    typed, typed_at, seen, said = None, 0.0, None, []  # said: what was typed or pressed, for a stall's report
     while time.monotonic() < min(deadline, last_chance):
         text, state = _state_now(journal)
         if (len(text), len(hub.lines)) != seen:
@@ -157,13 +157,17 @@ def _typed_turns(hub, journal, until, cup=None, stalled=60.0):
             if key != typed or time.monotonic() - typed_at > 5.0:
                 _press_shake(cup, state.round, holder)
                 typed, typed_at = key, time.monotonic()
+                said.append(f"(B held on the cup at {key})")
         elif move and (key != typed or time.monotonic() - typed_at > 2.0):
             hub.type(move)
             typed, typed_at = key, time.monotonic()
+            said.append(f"{move} (at {key})")
         assert hub.proc.poll() is None or until(replay(journal.read_text()).state), \
             "the hub ended first:\n" + "\n".join(hub.lines[-30:])
         time.sleep(0.05)
-    raise AssertionError(f"the game stood still for {stalled:g} s:\n" + "\n".join(hub.lines[-30:]))
+    raise AssertionError(f"the game stood still for {stalled:g} s:\n" + "\n".join(hub.lines[-30:]) +
+                         "\ntyped, the last: " + "; ".join(said[-8:]) + "\nthe journal ends:\n" +
+                         "\n".join(_state_now(journal)[0].splitlines()[-6:]))
 
 
 def _cut_and_resumed(tmp_path, first, resume_args, cup=None):

@@ -66,7 +66,7 @@ class Expert:
     def _solved_game(self, view, rules):
         if view.palifico is not None:
             return None
-        name = find(rules, [view.dice_counts[s] for s in view.seats])
+        name = find(rules, round_dice(view))
         if name is None:
             return None
         if name not in self._solved:
@@ -190,6 +190,12 @@ class Expert:
             counts.append(per_seat)
             worlds.append(total)
         return counts, worlds
+
+
+def round_dice(view) -> list:
+    """Each seat's dice, the round's opener first (an endgame of uneven dice is solved for who opens it)."""
+    opener = view.bids[0][0] if view.bids else view.seat
+    return [view.dice_counts[s] for s in sorted(view.seats, key=lambda seat: seat != opener)]
 
 
 def bid_history(view) -> tuple:

@@ -33,19 +33,36 @@ def hands(n: int) -> tuple:
 
 
 class RoundGame:
-    """The graph of a heads-up round: nodes (standing bid or -1, wild), each node's actions and call payoffs."""
+    """The graph of a heads-up round: nodes (the last `memory` bids, wild), each node's actions and call payoffs.
 
-    def __init__(self, fr: fast.FastRules, dice: int, replay_spot: bool, memory: int = 1):
-        self.fr, self.dice, self.replay_spot, self.memory = fr, dice, replay_spot, memory
-        self.hands = hands(dice)
-        self.cap = 2 * dice
-        self.root = ((), fr.wild)
+    `dice` is the dice each seat holds, or (the opener's, the responder's) for an endgame of uneven dice. Uneven,
+    the seats' hands differ, so a node also names the seat to act (0: the opener, 1: the responder), which the last
+    few bids alone no longer tell: (bids, wild, role); `hands_of(role)` is that seat's hands."""
+
+    def __init__(self, fr: fast.FastRules, dice, replay_spot: bool, memory: int = 1):
+        self.seat_dice = tuple(dice) if isinstance(dice, (tuple, list)) else (dice, dice)
+        self.uneven = self.seat_dice[0] != self.seat_dice[1]
+        self.fr, self.replay_spot, self.memory = fr, replay_spot, memory
+        self.dice = self.seat_dice if self.uneven else self.seat_dice[0]
+        if self.uneven and replay_spot:  # a replayed round would swap who opens: a game of its own, not priced here
+            raise ValueError("an uneven endgame is solved only where a landed spot call never replays the round")
+        self.hands = hands(self.seat_dice[0])  # the opener's (every seat's, when even)
+        self.cap = sum(self.seat_dice)
+        self.root = ((), fr.wild, 0) if self.uneven else ((), fr.wild)
         self.actions, self.children = {}, {}
         self.order = []  # nodes, children before parents
         self._visit(self.root)
 
+    def role(self, node) -> int:
+        """The seat to act at `node`: 0 the opener, 1 the responder (always 0 when the dice are even: one
+        strategy serves both seats)."""
+        return node[2] if self.uneven else 0
+
+    def hands_of(self, role: int) -> tuple:
+        return hands(self.seat_dice[role])
+
     def legal(self, node) -> tuple:
-        bids, wild = node
+        bids, wild = node[:2]
         return fast.legal(fast.tables(self.cap, wild, self.fr.ones, self.fr.calls), bids[-1] if bids else -1,
                           False)
 
@@ -60,20 +77,21 @@ class RoundGame:
                 kids.append(None)
                 continue
             wild = False if not node[0] and fast.opens_unwild(self.fr, node[1], action) else node[1]
-            child = ((node[0] + (action,))[-self.memory:], wild)
+            child = ((node[0] + (action,))[-self.memory:], wild) + ((1 - node[2],) if self.uneven else ())
             kids.append(child)
             self._visit(child)
         self.children[node] = kids
         self.order.append(node)
 
     def call_payoff(self, node, call: int, replay: float):
-        """payoff[x][y] to the caller holding hand x against hand y."""
-        bids, wild = node
+        """payoff[x][y] to the caller holding hand x against hand y (uneven: the caller's hands, the bidder's)."""
+        bids, wild = node[:2]
         quantity, face = bids[-1] // 6 + 1, bids[-1] % 6 + 1
+        role = self.role(node)
         rows = []
-        for _, _, cx in self.hands:
+        for _, _, cx in self.hands_of(role):
             row = []
-            for _, _, cy in self.hands:
+            for _, _, cy in self.hands_of(1 - role):
                 n = cx[face] + cy[face] + (cx[1] + cy[1] if wild and face != 1 else 0)
                 if call == fast.LIAR:
                     row.append(1.0 if n < quantity else -1.0)
@@ -89,6 +107,8 @@ class Solver:
     """CFR+ with linear averaging on a RoundGame."""
 
     def __init__(self, game: RoundGame, replay: float = 0.0):
+        if game.uneven:
+            raise ValueError("an uneven endgame is solved by npcfr.NumpySolver")
         self.game, self.replay = game, replay
         h = len(game.hands)
         self.regret = {node: [[0.0] * len(game.actions[node]) for _ in range(h)] for node in game.order}
@@ -195,7 +215,10 @@ class Solver:
 
 def replays_spot(fr: fast.FastRules, dice: int) -> bool:
     """A landed spot call by a seat holding `dice` changes nobody's dice, as the engine rules it (resolve.py): a
-    die back stops at the starting dice, a die put away (build-up) at one; the exact table costs the other seat."""
+    die back stops at the starting dice, a die put away (build-up) at one; the exact table costs the other seat.
+    For (the opener's dice, the responder's), whether either seat's would."""
+    if isinstance(dice, (tuple, list)):
+        return any(replays_spot(fr, d) for d in dice)
     if fr.exact_table:
         return False
     return dice <= 1 if fr.gain else dice >= fr.start

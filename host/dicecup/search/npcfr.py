@@ -27,9 +27,15 @@ class NumpySolver:
         self.start, self.node_of, self.child = np.array(starts), np.array(self.node_of), np.array(child)
         self.width = np.diff(np.append(self.start, len(child)))
         self.levels = self._slices()
-        self.w = np.array([p for _, p, _ in g.hands])
-        self.R = np.zeros((len(child), len(g.hands)))
-        self.T = np.zeros((len(child), len(g.hands)))
+        # Each seat's hands' chances, padded with hands of chance 0 to the larger seat's count when the dice are
+        # uneven (their rows are never asked for); w_other[i]: the chances of the seat not acting at node i.
+        chances = [np.array([p for _, p, _ in g.hands_of(role)]) for role in (0, 1)]
+        self.h = max(len(c) for c in chances)
+        chances = [np.pad(c, (0, self.h - len(c))) for c in chances]
+        roles = np.array([g.role(node) for node in self.nodes])
+        self.w_own, self.w_other = np.stack(chances)[roles], np.stack(chances)[1 - roles]
+        self.R = np.zeros((len(child), self.h))
+        self.T = np.zeros((len(child), self.h))
         self._payoffs()
 
     def _slices(self) -> list:
@@ -49,14 +55,15 @@ class NumpySolver:
         """pays[pay_id[e]]: a call's payoff to the caller (x, y); 0, all zeros, for a raise. One matrix per
         distinct (standing bid, wild, call): there are few."""
         g, made = self.game, {}
-        h = len(g.hands)
+        h = self.h
         pays, ids = [np.zeros((h, h))], []
         for node in self.nodes:
             for action, child in zip(g.actions[node], g.children[node]):
-                key = (node[0][-1], node[1], action) if child is None else None
+                key = (node[0][-1], node[1], g.role(node), action) if child is None else None
                 if key is not None and key not in made:
                     made[key] = len(pays)
-                    pays.append(np.array(g.call_payoff(node, action, self.replay)))
+                    pay = np.array(g.call_payoff(node, action, self.replay))
+                    pays.append(np.pad(pay, ((0, h - pay.shape[0]), (0, h - pay.shape[1]))))
                 ids.append(made.get(key, 0))
         self.pays, self.pay_id = np.stack(pays), np.array(ids)
 
@@ -78,7 +85,7 @@ class NumpySolver:
         return q
 
     def _values(self, sigma) -> np.ndarray:
-        value = np.zeros((len(self.nodes), len(self.w), len(self.w)))
+        value = np.zeros((len(self.nodes), self.h, self.h))
         for nodes, edges in self.levels:
             weighed = sigma[edges][:, :, None] * self._q(edges, value)
             value[nodes] = np.add.reduceat(weighed, self.start[nodes] - edges.start, axis=0)
@@ -86,7 +93,7 @@ class NumpySolver:
 
     def _reach(self, sigma) -> tuple:
         """own[i, x] (the actor's), opp[i, y] (the other seat's), summed over the histories reaching node i."""
-        own, opp = np.zeros((2, len(self.nodes), len(self.w)))
+        own, opp = np.zeros((2, len(self.nodes), self.h))
         root = self.index[self.game.root]
         own[root] = opp[root] = 1.0
         for _, edges in reversed(self.levels):
@@ -108,8 +115,10 @@ class NumpySolver:
         return {node: self._row(sigma, node) for node in self.nodes}
 
     def _row(self, sigma, node) -> list:
+        """hands x actions: the rows of the hands of the seat to act (uneven: not the padding)."""
         i = self.index[node]
-        return sigma[self.start[i]:self.start[i] + self.width[i]].T.tolist()
+        real = len(self.game.hands_of(self.game.role(node)))
+        return sigma[self.start[i]:self.start[i] + self.width[i]].T[:real].tolist()
 
     def iterate(self, n: int = 1):
         for _ in range(n):
@@ -119,14 +128,15 @@ class NumpySolver:
             own, opp = self._reach(sigma)
             for nodes, edges in self.levels:
                 parents = self.node_of[edges]
-                cf = np.einsum("exy,ey->ex", self._q(edges, value), self.w * opp[parents])
+                cf = np.einsum("exy,ey->ex", self._q(edges, value), self.w_other[parents] * opp[parents])
                 mean = np.add.reduceat(sigma[edges] * cf, self.start[nodes] - edges.start, axis=0)
                 self.R[edges] = np.maximum(self.R[edges] + cf - mean[parents - nodes.start], 0.0)
                 self.T[edges] += own[parents] * self.iterations * sigma[edges]
 
     def opener_value(self) -> float:
-        value = self._values(self._sigma(self.T))[self.index[self.game.root]]
-        return float(self.w @ value @ self.w)
+        root = self.index[self.game.root]
+        value = self._values(self._sigma(self.T))[root]
+        return float(self.w_own[root] @ value @ self.w_other[root])
 
 
 def _heights(game, nodes) -> list:

@@ -29,13 +29,15 @@ from dicecup.rules.presets import PRESETS
 from . import cfr, fast
 
 DATA = "data/solved.json.gz"  # gzip: the whole one-die dudo tree is 6,173 bid histories
-# A two-dice table is thousands of nodes of 21 hands: a file each, so a game reads only its own.
+# A two-dice table is thousands of nodes of 21 hands: a file each, so a game reads only its own; so is an endgame of
+# uneven dice (one die against two), whose nodes also name the seat to act.
 TWO_DICE = "data/twodice-{name}.json.gz"
+ENDGAME = "data/endgame-{name}.json.gz"
 
 
 class Game(NamedTuple):
     rules: str        # a rules set that plays this game (any other with the same round_key shares the table)
-    dice: int         # dice each
+    dice: object      # dice each, or (the opener's, the responder's) in an endgame of uneven dice
     memory: int       # bids remembered (64: every bid)
     iterations: int   # CFR+ iterations a pass
 
@@ -63,16 +65,26 @@ GAMES = {
     "wild-spot-win-2": Game("classic wild=on spot=on", 2, 3, 1000),
     "dudo-nospot-2": Game("dudo spot=off dice=2", 2, 4, 300),
     "dudo-win-2": Game("dudo", 2, 4, 300),  # the preset's own game at two dice each: a landed spot wins a die back
+    # Endgames of uneven dice, the opener's first: one die against two either way round. Only where no landed spot
+    # replays the round (a replay would swap who opens: a game of its own).
+    "classic-1v2": Game("classic", (1, 2), 4, 400),
+    "classic-2v1": Game("classic", (2, 1), 4, 400),
+    "wild-1v2": Game("classic wild=on", (1, 2), 4, 400),
+    "wild-2v1": Game("classic wild=on", (2, 1), 4, 400),
+    "dudo-win-1v2": Game("dudo", (1, 2), 4, 400),
+    "dudo-win-2v1": Game("dudo", (2, 1), 4, 400),
 }
 
 
 def round_key(fr: fast.FastRules, dice: int) -> str:
-    """The heads-up round with `dice` each, as the fields that make it: equal keys, the same game."""
+    """The heads-up round with `dice` each (or (the opener's, the responder's)), as the fields that make it: equal
+    keys, the same game."""
     bidding = fast.ones_name(fr.ones) if fr.wild else "unwild"
     if fast.SPOT not in fr.calls:
         spot = "none"
     else:  # a miss loses the round either way; a hit replays it, or wins it (the table, or a die back)
         spot = "replay" if cfr.replays_spot(fr, dice) else "win"
+    dice = "v".join(map(str, dice)) if isinstance(dice, (tuple, list)) else dice
     return f"dice={dice} ones={bidding} spot={spot}"
 
 
@@ -86,8 +98,9 @@ def _by_key() -> dict:
     return {game_key(name): name for name in GAMES}
 
 
-def node_key(bids, wild) -> str:
-    return ",".join(map(str, bids)) + ("/w" if wild else "/-")
+def node_key(bids, wild, role=None) -> str:
+    """`3,9/w`; in an endgame of uneven dice the seat to act too (0: the opener): `3,9/w/1`."""
+    return ",".join(map(str, bids)) + ("/w" if wild else "/-") + ("" if role is None else f"/{role}")
 
 
 def solve_game(name: str) -> dict:
@@ -112,16 +125,18 @@ def reached(game: cfr.RoundGame, rows) -> list:
     """The nodes where the seat to act can stand when it has played `rows` (node -> per hand [[action, p]]) to
     get there, whatever the other seat bids: the only ones the bot asks while it plays from the table (the expert
     searches any other), so the only ones shipped."""
-    hands = range(len(game.hands))
-    own = {node: [0.0] * len(game.hands) for node in game.order}    # the actor's reach, per hand
-    other = {node: [0.0] * len(game.hands) for node in game.order}  # the other seat's
-    own[game.root], other[game.root] = [1.0] * len(game.hands), [1.0] * len(game.hands)
+    def hands(node, seat):  # the hands of the seat to act at node (seat 0), or of the other (1)
+        return len(game.hands_of(game.role(node) ^ seat))
+    own = {node: [0.0] * hands(node, 0) for node in game.order}    # the actor's reach, per hand
+    other = {node: [0.0] * hands(node, 1) for node in game.order}  # the other seat's
+    own[game.root], other[game.root] = [1.0] * hands(game.root, 0), [1.0] * hands(game.root, 1)
     for node in reversed(game.order):  # parents before children
         probability = [dict(map(tuple, row)) for row in rows[node]]
         for action, child in zip(game.actions[node], game.children[node]):
             if child is not None:
-                for x in hands:
+                for x in range(hands(node, 1)):
                     own[child][x] += other[node][x]
+                for x in range(hands(node, 0)):
                     other[child][x] += own[node][x] * probability[x].get(action, 0.0)
     return [node for node in game.order if any(own[node])]
 
@@ -133,7 +148,10 @@ def tables(path: str = DATA) -> dict:
 
 
 def data_of(name: str) -> str:
-    return DATA if GAMES[name].dice == 1 else TWO_DICE.format(name=name)
+    dice = GAMES[name].dice
+    if isinstance(dice, tuple):
+        return ENDGAME.format(name=name)
+    return DATA if dice == 1 else TWO_DICE.format(name=name)
 
 
 def pack_rows(rows) -> str:
@@ -171,12 +189,14 @@ class Solved:
         self.name, self.rules, self.memory = name, Rules.parse(data["rules"]), data["memory"]
         self.fr = fast.FastRules.of(self.rules)
         self.strategy = Strategy(data["strategy"])
-        self.dice = data["dice"]
+        self.dice = tuple(data["dice"]) if isinstance(data["dice"], list) else data["dice"]
+        self.uneven = isinstance(self.dice, tuple)
         self._graph = None
 
     def node(self, history) -> tuple:
         wild = self.fr.wild and not (history and fast.opens_unwild(self.fr, self.fr.wild, history[0]))
-        return tuple(history[-self.memory:]) if history else (), wild
+        node = tuple(history[-self.memory:]) if history else (), wild
+        return node + (len(history) % 2,) if self.uneven else node  # uneven: whose turn it is, too
 
     def holds(self, history) -> bool:
         """The table has this bid history (it ships only those its own play can reach)."""
@@ -211,10 +231,12 @@ def _hand_index(dice: int) -> dict:
 
 
 def find(rules: Rules, dice_counts) -> str:
-    """The solved game that is this table's round, or None: heads-up, the same dice each, a key in GAMES."""
-    if len(dice_counts) != 2 or dice_counts[0] != dice_counts[1]:
+    """The solved game that is this table's round, or None: heads-up, `dice_counts` the opener's dice and the
+    responder's (the same each, or an endgame of uneven dice), a key in GAMES."""
+    if len(dice_counts) != 2:
         return None
-    return _by_key().get(round_key(fast.FastRules.of(rules), dice_counts[0]))
+    dice = dice_counts[0] if dice_counts[0] == dice_counts[1] else tuple(dice_counts)
+    return _by_key().get(round_key(fast.FastRules.of(rules), dice))
 
 
 ROUND_SWITCHES = {"wild": (True, False), "spot": (True, False), "exact": (True, False),
@@ -249,7 +271,7 @@ def exploitability(name: str) -> float:
     """What a best response wins a game (stakes) against the shipped table `name` in its game, exactly
     (search/exploit.py at one die; with two, npexploit's numpy walk, offline only)."""
     game, solved = GAMES[name], Solved(name)
-    if game.dice > 1:
+    if game.dice != 1:
         from . import npexploit
         return npexploit.solved_exploitability(solved)
     from . import exploit
