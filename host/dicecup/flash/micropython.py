@@ -140,6 +140,9 @@ def sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+ANSWER_WAIT = 30.0  # seconds a board at its raw REPL may be silent before it "stopped answering" (mpremote: 10)
+
+
 class MicroPythonBoard:
     """A MicroPython board's raw REPL, driven by mpremote on a port dicecup opened (link.serial_port.open_port)."""
 
@@ -170,6 +173,9 @@ class MicroPythonBoard:
                              "drive), or install MicroPython on this board first (docs/flashing.md)")
         enter_raw(self.serial)
         self.transport.in_raw_repl = True
+        # At the raw REPL a board that is busy (writing its flash, or an emulated chip on a loaded host) may take
+        # seconds to say OK: mpremote's own port waits for ever there; ours waits ANSWER_WAIT, then says so.
+        self.serial.timeout = ANSWER_WAIT
         self.banner = banner
         return banner
 
@@ -177,7 +183,10 @@ class MicroPythonBoard:
         from mpremote.transport import TransportError, TransportExecError
 
         try:
-            return self.transport.exec(code)
+            out, error_output = self.transport.exec_raw(code, timeout=ANSWER_WAIT)
+            if error_output:
+                raise TransportExecError(out, error_output.decode())
+            return out
         except TransportExecError as error:
             raise BoardError(error.error_output) from None
         except TransportError:
