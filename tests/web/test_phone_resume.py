@@ -35,11 +35,20 @@ def play_until(pages, lines, done, what):
 
 def mid_round(pages):
     """What each page keeps of its cup, once both phones hold this deal's dice, a bid stands and it is a phone's
-    turn (nothing moves until it presses): the kill then cuts a round under way. None until then."""
-    kept = {name: stored(page) or {} for name, page in pages.items()}
-    under_way = all(cup.get("dice") for cup in kept.values()) and len({cup["deal"] for cup in kept.values()}) == 1
-    waiting = [page for page in pages.values() if page.is_visible("#compose")]
-    return kept if under_way and waiting and "no bid yet" not in waiting[0].inner_text("#standing") else None
+    turn (nothing moves until it presses): the kill then cuts a round under way. None until then. Looked at twice,
+    a second apart, the same both times: a page that still shows its composer while the bid it just sent is on its
+    way (the bot then calls, the round ends) is not a round waiting for a phone."""
+    def look():
+        kept = {name: stored(page) or {} for name, page in pages.items()}
+        under_way = all(cup.get("dice") for cup in kept.values()) and len({cup["deal"] for cup in kept.values()}) == 1
+        waiting = [name for name, page in pages.items() if page.is_visible("#compose")]
+        standing = pages[waiting[0]].inner_text("#standing") if waiting else "no bid yet"
+        return (kept, waiting, standing) if under_way and waiting and "no bid yet" not in standing else None
+    first = look()
+    if first is None:
+        return None
+    time.sleep(1.0)
+    return first[0] if look() == first else None
 
 
 def test_a_phones_game_killed_mid_round_resumes_with_the_same_phones(browser, tmp_path):
