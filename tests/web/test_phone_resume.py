@@ -87,9 +87,12 @@ def test_a_phones_game_killed_mid_round_resumes_with_the_same_phones(browser, tm
         resumed.proc.wait(60)
         banner = pages["phone1"].inner_text(".banner.won")
         assert tv.inner_text(".banner.won") == banner  # the table screen came back with the phones
-        for page in pages.values():  # the last call's outcome on the phones too, for a table with no screen
-            assert re.search(r"round \d+: \S+ called (liar|spot)", page.inner_text("#standing")), \
-                page.inner_text("#standing")
+        for page in pages.values():  # the last call's outcome on the phones too, for a table with no screen (it
+            try:                     # may come a moment after the winner's banner on a loaded machine)
+                page.wait_for_function("() => /round \\d+: \\S+ called (liar|spot)/"
+                                       ".test(document.querySelector('#standing').innerText)", timeout=30000)
+            except PlaywrightTimeout:
+                raise AssertionError(page.inner_text("#standing")) from None
         for page in (*pages.values(), tv):  # its hub has ended with the game: said so, not "reconnecting" for ever
             page.wait_for_function("() => document.querySelector('#link').textContent === 'the game is over'",
                                    timeout=30000)
