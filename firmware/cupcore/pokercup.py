@@ -327,9 +327,13 @@ class PokerMode:
 
     def word(self):
         """The state in a word, for the virtual cup's LED line (the hands that play it wait on it):
-        poker-ROUND-STAGE-HOLDER-busy|rolled|idle (busy: a reply or the entropy is awaited)."""
+        poker-ROUND-STAGE-HOLDER-busy|rolled|idle (busy: a reply or the entropy is awaited), then where the
+        buttons stand, aim=TOOL CURSOR POS WAY-BID (the bid being composed, a digit a die): what a player's thumb
+        remembers, so hands that lost count (a press dropped while the cup was busy) start from the cup's."""
         flag = "busy" if self.awaiting or self.pending else ("rolled" if self.rolled else "idle")
-        return "poker-%d-%d-%d-%s" % (self.round, self.stage, self.holder, flag)
+        return "poker-%d-%d-%d-%s aim=%d%d%d%d-%s" % (self.round, self.stage, self.holder, flag, self.tool,
+                                                     self.cursor, self.pos, self.way,
+                                                     "".join(str(face) for face in self.bid))
 
     def due_in(self, now):
         """Milliseconds until the display changes by itself: the cursor's or the bid's blink, a peek's end."""

@@ -20,8 +20,14 @@ LETTER_FACE = {"W": 1, "R": 2, "Y": 3, "G": 4, "B": 5, "M": 6}
 
 
 def led_state(line: str) -> str:
-    """'leds WRY... state=turn' -> 'turn'."""
-    return line.rpartition("state=")[2].strip() if "state=" in line else ""
+    """'leds WRY... state=turn' -> 'turn' (a poker cup's word: its first part, without its aim=)."""
+    word = line.rpartition("state=")[2].split() if "state=" in line else ()
+    return word[0] if word else ""
+
+
+def led_aim(line: str) -> str:
+    """A poker cup's aim=... (where its buttons stand: cupcore/pokercup.py's word), or ""."""
+    return line.rpartition(" aim=")[2].strip() if " aim=" in line else ""
 
 
 def led_dice(line: str) -> tuple:

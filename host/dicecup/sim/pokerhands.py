@@ -2,7 +2,9 @@
 presses its buttons. Each bot sees what a player at the table sees -- the engine's public state (the hub's
 snapshots: bids, the dice open on the table) -- and what the cup's LEDs show it when it peeks; never a hidden die
 any other way. The buttons are cupcore/pokercup.py's; the hands wait for the cup's LED word
-(poker-ROUND-STAGE-HOLDER-busy|rolled|idle) to match the table before each gesture.
+(poker-ROUND-STAGE-HOLDER-busy|rolled|idle) to match the table before each gesture, and count their presses
+from where the word's aim= says the buttons stand (the tool, the cursor, the bid being composed), not from
+their own tally: a press the cup dropped while busy, counted, would send every later move astray.
 """
 import threading
 import time
@@ -15,7 +17,7 @@ from dicecup.hub.snapshot import TableSnapshot
 from dicecup.rules.poker import (BIDDING, OPENING, OVER, Accept, CallLiar, Hide, OpenRoll, PokerBid, Shake, Show,
                                  Try)
 
-from .hands import led_dice, led_state
+from .hands import led_aim, led_dice, led_state
 
 
 class Seen:
@@ -46,11 +48,11 @@ class PokerHands(threading.Thread):
         self.pressed = None   # (state, the presses made on it): pressed again if nothing came of them
         self.moves = []       # what is left of a plan's dice moves, a die at a time
         self.turns = {name: PokerTurn(bot, name, problem=_raise) for name, bot in bots.items()}
-        self.tool = self.cursor = 0
+        self.tool = self.cursor = self.pos = self.way = 0  # where the cup's buttons stand (_aim_from_cup)
+        self.bid = [0] * 5
         self.known = [None] * 5
-        self.intended = []    # (bid, the cup's bid display it composed from), to check the cup sent what was meant
         self.acted = 0.0
-        self.key = None       # what the cup resets its tool, cursor and bid on: round, stage, holder, standing
+        self.key = None       # a new holder's turn: round, stage, holder, standing
 
     def run(self):
         try:
@@ -70,19 +72,29 @@ class PokerHands(threading.Thread):
                     continue
                 self.done, self.acted = state, time.monotonic()
                 key = (state.round, stage_of(state), state.holder, state.standing)
-                if key != self.key:  # the cup starts afresh: the move tool, die 1, the standing bid
-                    self.key, self.tool, self.cursor, self.moves, self.known = key, 0, 0, [], [None] * 5
+                if key != self.key:  # a new turn: no plan left over, the dice not looked at yet
+                    self.key, self.moves, self.known = key, [], [None] * 5
                 if self.pressed is not None and self.pressed[0] is state:  # lost on a loaded machine: again
+                    self._aim_from_cup()
                     self.pressed[1]()
                     continue
                 presses = self._next(state, state.seats[state.holder])
                 self.pressed = (state, presses)
+                self._aim_from_cup()
                 presses()
         except Exception as error:  # noqa: BLE001 - reported by the demo, never lost
             self.error = error
 
     def _word(self):
         return led_state(self.cup.leds())
+
+    def _aim_from_cup(self):
+        """Where the cup's buttons stand, off its word (the cup has taken every press: run() waits for that)."""
+        aim = led_aim(self.cup.leds())
+        if aim:
+            buttons, _, bid = aim.partition("-")
+            self.tool, self.cursor, self.pos, self.way = (int(digit) for digit in buttons)
+            self.bid = [int(face) for face in bid]
 
     def _synced(self, state) -> bool:
         word = self._word()
@@ -163,21 +175,21 @@ class PokerHands(threading.Thread):
             self.cup.press("b", "press")
 
     def _compose(self, state, bid, way=None):
+        """From the bid the cup shows (the standing one, or what an earlier try left), die by die to `bid`;
+        the cup sends the whole bid wherever its pointer is."""
         if state.accepted:
             self._use(pc.BID)
-        elif way == "right":
+        elif (way == "right") != (self.way == pc.RIGHT):
             self.cup.press("b", "double")
-        current = bytearray(5)
-        if state.standing is not None:
-            named = state.standing.dice()
-            current[:len(named)] = bytes(named)
-        self.intended.append((str(bid), tuple(current)))
+            self.way = pc.LEFT if self.way == pc.RIGHT else pc.RIGHT
+        current = tuple(self.bid)
         target = bid.hand.dice()
         target = tuple(target) + (0,) * (5 - len(target))
-        last = max((i for i in range(5) if target[i] != current[i]), default=-1)
-        for i in range(last + 1):  # the cup sends the whole bid wherever its pointer is: no need to go on
+        for i in (i for i in range(5) if target[i] != current[i]):
+            for _ in range((i - self.pos) % 5):
+                self.cup.press("b", "press")
+            self.pos = i
             for _ in range((target[i] - current[i]) % 7):
                 self.cup.press("a", "press")
-            if i < last:
-                self.cup.press("b", "press")
+        self.bid = list(target)
         self.cup.press("b", "long")
