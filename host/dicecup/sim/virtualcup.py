@@ -31,6 +31,17 @@ from dicecup.shipped import board_dir, cupcore_dir
 from .ptyrelay import Relay, open_raw_pty
 
 
+
+def wait_settled(cup, timeout, poll=0.005) -> bool:
+    """Until `cup` (a virtual cup or an emulated Pico) has taken every gesture pressed on it (True), or `timeout`
+    seconds, or it stopped running (False)."""
+    deadline = time.monotonic() + timeout
+    while not cup.settled():
+        if time.monotonic() > deadline or not cup.alive():
+            return False
+        time.sleep(poll)
+    return True
+
 class VirtualCupError(RuntimeError):
     """A virtual cup could not be started or has stopped."""
 
@@ -283,12 +294,7 @@ class VirtualCup:
 
     def wait_settled(self, timeout=30.0) -> bool:
         """Until every gesture pressed here is taken (True), or `timeout` seconds (False)."""
-        deadline = time.monotonic() + timeout
-        while not self.settled():
-            if time.monotonic() > deadline or not self.alive():
-                return False
-            time.sleep(0.005)
-        return True
+        return wait_settled(self, timeout)
 
     def send_command(self, line):
         if not self.alive():

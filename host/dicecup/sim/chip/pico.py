@@ -27,6 +27,7 @@ from pathlib import Path
 from dicecup.shipped import pins_path
 from cupcore.gestures import Button
 from dicecup.sim.ptyrelay import open_raw_pty
+from dicecup.sim.virtualcup import wait_settled
 
 from . import eyes
 from .kit import ChipError, emulator_script, firmware_image
@@ -400,12 +401,8 @@ class EmulatedPico:
         return self._settle_at is None or not self.alive() or self.now_ms() >= self._settle_at
 
     def wait_settled(self, timeout=30.0) -> bool:
-        deadline = time.monotonic() + timeout
-        while not self.settled():
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.02)
-        return True
+        """Until every gesture pressed here is played out and read (True), or `timeout` seconds (False)."""
+        return wait_settled(self, timeout, poll=0.02)
 
     def pixels(self) -> str:
         """The strip now, one letter per LED (eyes.letter_table), '' before its first frame."""
