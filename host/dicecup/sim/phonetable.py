@@ -110,8 +110,9 @@ class PhoneTable:
         self.watch.check()
         if not self.over() and self.game.clock.elapsed() > GAME_LIMIT:
             self.watch.dead = True
+            last = "; ".join(f"{when - self.game.clock.started:.1f} s: {text}" for when, text in self.watch.said[-6:])
             self.watch.violate("never_stops", f"the game did not end within {GAME_LIMIT:.0f} s ({self.hub.phase_shown.name}, "
-                                               f"{'paused' if self.hub.paused else 'not paused'})")
+                                               f"{'paused' if self.hub.paused else 'not paused'}; last said: {last})")
 
     # -- the host -----------------------------------------------------------------------------------------------------
     def host_acts(self):
