@@ -18,7 +18,7 @@ still ask for the reveal. Only KeyboardInterrupt (the serial break-in that stops
 from cupcore import cup as cupmod
 from cupcore import wire
 from cupcore.session import Session
-from cupcore.compat import const, sha256, ticks_diff, ticks_ms, urandom
+from cupcore.compat import const, sha256, ticks_add, ticks_diff, ticks_ms, urandom
 from cupcore.gestures import LONG, Button
 from cupcore.link import Link
 
@@ -71,6 +71,12 @@ class Runner:
             self.shake = ShakeDetector()
         self._shown = bytearray(len(board.buf))
         self._what = None
+        # The LEDs are drawn again only when something may have changed them: a frame came, a gesture, a shake,
+        # a fault, or the time the cup said its display changes by itself (cup.due_in). Drawing them every pass
+        # cost half of each idle pass (a 20 ms debounce tick), which a board pays in power and an emulated chip
+        # in host CPU.
+        self._stirred = True
+        self._redraw_at = None
         self._cue_from = None
         self._feeds = [self._feeder(s) for s in self.streams]
         self.crashes = 0  # faults caught, reported or not
@@ -97,6 +103,7 @@ class Runner:
     def _feeder(self, stream):
         def feed(buf, n):
             # Replies go back on this stream; it stays the cup's stream only if a frame from it was taken.
+            self._stirred = True
             before, taken = self._active, self._taken()
             self._active = stream
             self.link.feed(buf, n)
@@ -139,6 +146,7 @@ class Runner:
             gesture = self.buttons[index].poll(now)
             if not gesture:
                 continue
+            self._stirred = True
             if index == _PEEK_BUTTON:
                 cup.gesture(cupmod.BUTTON_A, LONG)  # C: a button of its own for a peek
             else:
@@ -147,11 +155,14 @@ class Runner:
         if shake is not None:
             sample = self.board.accel()
             if sample is not None and shake.sample(now, sample[0], sample[1], sample[2]):
+                self._stirred = True
                 if cup.state == cupmod.WAITING:
                     cup.gesture(cupmod.BUTTON_B, LONG)  # between deals: ready, roll
         self.link.tick()
         self.board.tick(now)
-        self.show()
+        redraw_at = self._redraw_at
+        if self._stirred or (redraw_at is not None and ticks_diff(now, redraw_at) >= 0):
+            self.show()
 
     def next_deadline(self, now):
         """Milliseconds until something is due: a button to sample (debounce, long press, the double-press
@@ -167,6 +178,7 @@ class Runner:
 
     def _crashed(self, exc, about):
         self.crashes += 1
+        self._stirred = True
         self.cup.crashed()
         now = self._clock()
         if self._reported_at is not None and ticks_diff(now, self._reported_at) < _QUIET_MS:
@@ -194,6 +206,10 @@ class Runner:
             board.show(what)
             self._shown[:] = board.buf  # only once shown: a show that failed is tried again next step
             self._what = what
+        now = self._clock()
+        due = cup.due_in(now)
+        self._redraw_at = None if due < 0 else ticks_add(now, due)
+        self._stirred = False
 
 
 def _sooner(a, b):

@@ -236,3 +236,35 @@ def test_cue_turn_and_cue_call_are_shown_and_sounded():
         assert board.pixels.values[0] != (0, 0, 0)
         run_for(runner, clock, 2000)
         assert board.shown[-1] == "rolled" and board.tones[-1] == 0
+
+
+def counting_renders(runner):
+    drawn = []
+    render = runner.cup.render
+
+    def counted(buf):
+        drawn.append(1)
+        return render(buf)
+
+    runner.cup.render = counted
+    return drawn
+
+
+def test_the_leds_are_drawn_again_only_when_a_frame_a_gesture_or_the_displays_own_time_may_change_them():
+    runner, board, clock = make()
+    dealt(runner, board, clock)
+    drawn = counting_renders(runner)
+    run_for(runner, clock, 2000)  # 400 idle passes: the rolled cup's light holds still
+    assert drawn == []
+    board.stream.incoming += hub_frame(wire.CUE, (wire.CUE_TURN, 0))
+    run_for(runner, clock, 2000)  # the frame, then the cue's blinks (every 200 ms) to its end
+    assert 3 <= len(drawn) <= 20, len(drawn)
+    assert board.shown[-1] == "rolled"
+    del drawn[:]
+    held = [False]
+    runner.buttons[0] = Button(lambda: held[0])
+    held[0] = True  # A held down a second, then let go: a peek
+    run_for(runner, clock, 1000)
+    held[0] = False
+    run_for(runner, clock, 100)
+    assert drawn and board.shown[-1] == "peek", (len(drawn), board.shown[-3:])
