@@ -11,7 +11,7 @@ import pytest
 from conftest import needs_micropython
 from dicecup.cli import main
 from dicecup.flash.micropython import BOOT_PY, GUARD
-from dicecup.flash.probe import hear_hello, identify, interrupt
+from dicecup.flash.probe import hear_hello, identify, interrupt, read_for, restart
 from dicecup.link.serial_port import open_port
 from dicecup.shipped import boards_dir
 from dicecup.sim.ptyrelay import open_raw_pty
@@ -71,3 +71,19 @@ def test_a_cup_left_at_its_repl_is_restarted_and_found_as_the_cup(board, tmp_pat
         assert interrupt(ser)[0] == "micropython"
     found = identify(board.path)
     assert found["cup"] is not None and found["cup"]["name"] == "ana", found
+
+
+@needs_micropython
+@pytest.mark.slow
+def test_a_cup_restarted_from_its_raw_repl_runs_its_program_again(board, tmp_path, pico_dist):
+    """A WHO's 0x01 (Ctrl-A) puts a REPL in raw mode, where a soft reset skips main.py: restart() leaves it by
+    Ctrl-B first (seen once under load: a cup knocked, restarted, and never heard from again)."""
+    assert main(["flash", "--board", "pico", "--port", board.path, "--data", str(tmp_path / "data"),
+                 "--name", "ana", "--dist", str(pico_dist)]) == 0
+    with open_port(board.path) as ser:
+        assert interrupt(ser)[0] == "micropython"
+        ser.write(b"\r\x01")
+        assert b"raw REPL" in read_for(ser, 10.0, until=b"raw REPL; CTRL-B to exit")
+        restart(ser)
+    heard = hear_hello(board.path, 20.0, ask_after=1.5)
+    assert heard.hello is not None and heard.hello[4] == "ana", heard
