@@ -114,6 +114,17 @@ def _stopping_signals_as_at_a_terminal():
             signal.signal(signum, signal.SIG_DFL)
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Each `dicecup-*` folder still there after a test is put down to the test it appeared in, so the run's end
+    names who left it (a folder seen once under load could not be traced to its test)."""
+    import leftovers
+
+    before = leftovers.folders_here()
+    yield
+    leftovers.note_new(before, item.nodeid)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session):
     import leftovers

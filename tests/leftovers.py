@@ -45,19 +45,46 @@ def finish(session):
     run = Path(os.environ[SUITE_RUN])
     processes = _outliving(run)
     folders = sorted(str(folder) for folder in run.glob("*/dicecup-*"))
+    made_by = _made_by(run)
     for pid in processes:
         _kill(pid)
     shutil.rmtree(run, ignore_errors=True)
     if not (processes or folders):
         return
     lines = [f"the test run left behind {len(folders)} dicecup-* folder(s) and {len(processes)} process(es):"]
-    lines += [f"  folder {folder}" for folder in folders]
+    lines += [f"  folder {folder}" + (f" (left by {made_by[folder]})" if folder in made_by else "")
+              for folder in folders]
     lines += [f"  process {pid}: {command}" for pid, command in processes.items()]
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None:
         reporter.write_line("")
         reporter.write_line("\n".join(lines), red=True, bold=True)
     session.exitstatus = 1  # pytest.ExitCode.TESTS_FAILED
+
+
+MADE_BY = "leftover-makers.txt"  # in each worker's private folder: a folder, a tab, the test it appeared in
+
+
+def folders_here() -> set:
+    """The `dicecup-*` folders in this process's private temporary folder now."""
+    return {str(folder) for folder in Path(tempfile.gettempdir()).glob("dicecup-*")}
+
+
+def note_new(before: set, test: str):
+    """Put each folder that appeared during `test` and is still there down to it."""
+    new = folders_here() - before
+    if new:
+        with open(Path(tempfile.gettempdir()) / MADE_BY, "a", encoding="utf-8") as record:
+            record.writelines(f"{folder}\t{test}\n" for folder in sorted(new))
+
+
+def _made_by(run) -> dict:
+    made = {}
+    for record in run.glob(f"*/{MADE_BY}"):
+        for line in record.read_text(encoding="utf-8").splitlines():
+            folder, _, test = line.partition("\t")
+            made[folder] = test
+    return made
 
 
 def _outliving(run, grace=PROCESS_GRACE) -> dict:
