@@ -84,6 +84,6 @@ def test_a_cup_restarted_from_its_raw_repl_runs_its_program_again(board, tmp_pat
         assert interrupt(ser)[0] == "micropython"
         ser.write(b"\r\x01")
         assert b"raw REPL" in read_for(ser, 10.0, until=b"raw REPL; CTRL-B to exit")
-        restart(ser)
+        restart(ser.write, lambda ends, seconds: read_for(ser, seconds, ends))
     heard = hear_hello(board.path, 20.0, ask_after=1.5)
     assert heard.hello is not None and heard.hello[4] == "ana", heard

@@ -235,16 +235,16 @@ def _knock(port, out) -> bool:
             return out["runtime"] == "micropython" and \
                 holds_dicecup(ser.write, lambda ends, s: read_for(ser, s, ends)) is not False
         finally:  # even on Ctrl-C: a board we stopped is never left stopped
-            restart(ser)
+            restart(ser.write, lambda ends, seconds: read_for(ser, seconds, ends))
 
 
-def restart(ser, listen=2.0):
-    """Soft-reset a board at its REPL so its own program runs again. Only the friendly REPL runs main.py after a
-    soft reset, and a WHO's 0x01 (Ctrl-A) may have put it in the raw REPL: Ctrl-B and its prompt first (as
-    hub/silent_ports.py restarts a port the hub holds)."""
-    ser.write(b"\x02")
-    read_for(ser, listen, until=lambda said: said.endswith(b">>> "))
-    ser.write(b"\x04")
+def restart(write, wait, listen=2.0):
+    """Soft-reset a board at its REPL so its own program runs again (write and wait as holds_dicecup takes them;
+    hub/silent_ports.py restarts a port the hub holds with the same). Only the friendly REPL runs main.py after
+    a soft reset, and a WHO's 0x01 (Ctrl-A) may have put it in the raw REPL: Ctrl-B and its prompt first."""
+    write(b"\x02")
+    wait((b">>> ",), listen)
+    write(b"\x04")
 
 
 def _as_cup(out, hello):

@@ -14,7 +14,7 @@ import threading
 import time
 
 from dicecup.flash.probe import BOOT_WAIT, INTERRUPT, QUIET, RESTARTED_WAIT, banner_then_prompt, classify, \
-    holds_dicecup
+    holds_dicecup, restart
 
 PATIENCE = 3.0   # seconds a cup has to say hello before its port is looked at (a cup answers WHO at once)
 LISTEN = 2.0     # seconds to wait for a REPL's banner, each of two tries
@@ -143,12 +143,8 @@ def _ask_repl(transport, answered):
 
 
 def _restart(transport, answered):
-    """Soft-reset the board so its own program runs again. Only the friendly REPL runs main.py after a soft
-    reset, and a stray 0x01 (a frame sent before the knock) may have put it in the raw REPL: Ctrl-B first."""
-    mark = transport.heard_total
-    transport.write(b"\x02")
-    _wait(transport, mark, lambda said: said.endswith(b">>> "), LISTEN, answered)
-    transport.write(b"\x04")
+    """Soft-reset the board so its own program runs again (probe.restart: Ctrl-B to the friendly prompt first)."""
+    restart(transport.write, _waiter(transport, answered), LISTEN)
 
 
 def _wait(transport, mark, enough, seconds, answered) -> bytes:

@@ -74,13 +74,12 @@ class PokerHands(threading.Thread):
                 key = (state.round, stage_of(state), state.holder, state.standing)
                 if key != self.key:  # a new turn: no plan left over, the dice not looked at yet
                     self.key, self.moves, self.known = key, [], [None] * 5
+                self._aim_from_cup()
                 if self.pressed is not None and self.pressed[0] is state:  # lost on a loaded machine: again
-                    self._aim_from_cup()
                     self.pressed[1]()
                     continue
                 presses = self._next(state, state.seats[state.holder])
                 self.pressed = (state, presses)
-                self._aim_from_cup()
                 presses()
         except Exception as error:  # noqa: BLE001 - reported by the demo, never lost
             self.error = error

@@ -31,7 +31,6 @@ from dicecup.shipped import board_dir, cupcore_dir
 from .ptyrelay import Relay, open_raw_pty
 
 
-
 def wait_settled(cup, timeout, poll=0.005) -> bool:
     """Until `cup` (a virtual cup or an emulated Pico) has taken every gesture pressed on it (True), or `timeout`
     seconds, or it stopped running (False)."""
@@ -41,6 +40,7 @@ def wait_settled(cup, timeout, poll=0.005) -> bool:
             return False
         time.sleep(poll)
     return True
+
 
 class VirtualCupError(RuntimeError):
     """A virtual cup could not be started or has stopped."""
